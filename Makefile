@@ -1,0 +1,59 @@
+# progress-rings: every step a newcomer or CI runs. Each target installs the Debian
+# packages it needs (only the missing ones) before it uses them.
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+export PATH := $(dir $(SWIFT)):$(PATH)
+
+# Packages to build and run: Cairo (drawing), libpng and zlib (PNG encoding), the label font.
+BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core
+# Real tools the tests compare against: rsvg-convert renders our SVGs, promtool checks /metrics.
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus
+BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
+
+ARGS ?=
+
+.PHONY: all deps build release run test unit lint fuzz bench bench-render clean check-swift
+
+all: build
+
+check-swift:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "Swift 6 is needed: install the toolchain under /opt/swift or put swift on PATH" >&2; exit 1; }
+
+deps:
+	@.ci/deps.sh $(BUILD_DEPS)
+
+build: check-swift deps
+	$(SWIFT) build
+
+release: check-swift deps
+	$(SWIFT) build -c release
+
+## Build in release mode and serve on 127.0.0.1:8080 (override with ARGS="--port 9000").
+run: release
+	.build/release/progress-rings serve $(ARGS)
+
+## Everything CI checks: unit and live-server tests, lint, and a short fuzz run.
+test: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(MAKE) lint
+
+unit: check-swift deps
+	$(SWIFT) test
+
+lint: check-swift
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+fuzz: check-swift deps
+	.ci/fuzz.sh $(FUZZ_SECONDS)
+
+bench: check-swift
+	@.ci/deps.sh $(BENCH_DEPS)
+	.ci/bench.sh
+
+bench-render: release
+	.build/release/progress-rings bench-render
+
+clean:
+	rm -rf .build

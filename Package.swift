@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The data walks one way: bytes → HTTPServer → RingService → RingKit → bytes.
+// HTTPServer and RingKit know nothing of each other.
+let package = Package(
+    name: "progress-rings",
+    products: [
+        .executable(name: "progress-rings", targets: ["progress-rings"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .target(
+            name: "CPNG",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+        ),
+        .target(name: "CSystem"),
+        .target(name: "HTTPServer", dependencies: ["CSystem"]),
+        .target(name: "RingKit", dependencies: ["CCairo", "CPNG"]),
+        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit"]),
+        .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit"]),
+        .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"]),
+        .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,50 @@
+/// The HTTP version on a request line.
+public struct HTTPVersion: Sendable, Hashable {
+    public let major: Int
+    public let minor: Int
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+}
+
+/// A request method; the server itself treats only HEAD specially (no body in the answer).
+public struct HTTPMethod: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+    public static let get = HTTPMethod(rawValue: "GET")
+    public static let head = HTTPMethod(rawValue: "HEAD")
+    public static let post = HTTPMethod(rawValue: "POST")
+}
+
+/// A parsed request head, as the handler sees it. The request has no body: the server refuses bodies on GET and
+/// HEAD and the service answers other methods with 405 before it would read one.
+public struct HTTPRequest: Sendable, Hashable {
+    public var method: HTTPMethod
+    /// The request target as sent, origin-form (`/ring.svg?value=1`); an absolute-form target is reduced to it.
+    public var target: String
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+
+    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:]) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+    }
+
+    /// The target before `?`, still percent-encoded.
+    public var path: Substring {
+        guard let q = target.firstIndex(of: "?") else { return target[...] }
+        return target[..<q]
+    }
+
+    /// The target after `?` (empty when there is none), still percent-encoded.
+    public var query: Substring {
+        guard let q = target.firstIndex(of: "?") else { return "" }
+        return target[target.index(after: q)...]
+    }
+}

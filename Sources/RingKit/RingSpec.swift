@@ -1,0 +1,62 @@
+/// A validated, canonical description of one ring image: every parameter of the URL, defaults applied.
+/// Two queries that mean the same ring give equal specs and the same `canonicalKey`.
+public struct RingSpec: Sendable, Hashable {
+    public enum Cap: String, Sendable, Hashable, CaseIterable { case round, butt, square }
+    public enum Direction: String, Sendable, Hashable, CaseIterable { case cw, ccw }
+    public enum FontWeight: String, Sendable, Hashable, CaseIterable { case bold, normal }
+    /// The centre text: `auto` (the percentage), none, or a template with `{value}` `{percent}` `{min}` `{max}`.
+    public enum Label: Sendable, Hashable {
+        case auto
+        case none
+        case template(String)
+    }
+
+    public var value: Double = 0
+    public var min: Double = 0
+    public var max: Double = 100
+    public var size: Int = 128
+    /// Stroke width in CSS pixels; `nil` means the default, `round(size / 10)`.
+    public var thickness: Double? = nil
+    public var color: RGBAColor = RGBAColor(0x25, 0x63, 0xeb)
+    /// `nil` means `none`.
+    public var track: RGBAColor? = RGBAColor(0xe5, 0xe7, 0xeb)
+    public var background: RGBAColor? = nil
+    public var textColor: RGBAColor = RGBAColor(0x11, 0x18, 0x27)
+    public var cap: Cap = .round
+    public var arc: Double = 360
+    /// Degrees clockwise from 12 o'clock; `nil` means the default (0, or the angle that centres a gauge's gap at 6).
+    public var start: Double? = nil
+    public var direction: Direction = .cw
+    public var label: Label = .auto
+    public var decimals: Int = 0
+    /// `nil` means: fit the inner circle.
+    public var fontSize: Double? = nil
+    public var fontWeight: FontWeight = .bold
+    public var animate: Double = 0
+    public var scale: Int = 1
+    /// `nil` means the default, `Progress: 72%`.
+    public var title: String? = nil
+    /// `nil` means the server's default max-age.
+    public var cacheSeconds: Int? = nil
+
+    public init() {}
+}
+
+/// A parameter the spec refuses: which one, the value given, and what is accepted.
+public struct RingSpecError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let parameter: String
+    /// The value as given (decoded where decoding worked), shortened for display.
+    public let value: String
+    /// What is wrong and what is accepted, e.g. `is out of range 16…1024`.
+    public let reason: String
+
+    public init(parameter: String, value: String, reason: String) {
+        self.parameter = parameter
+        self.value = value
+        self.reason = reason
+    }
+
+    /// One sentence a user reads to fix the URL, e.g. `size: 5000 is out of range 16…1024`.
+    public var message: String { "\(parameter): \(value) \(reason)" }
+    public var description: String { message }
+}
