@@ -1,0 +1,15 @@
+import RingKit
+
+/// What identifies one cached response: the canonical spec (never the raw query), the format, and what else
+/// changes the response head.
+struct CacheKey: Hashable, Sendable {
+    let spec: String
+    let format: ImageFormat
+    /// The effective Cache-Control max-age, which `cacheSeconds` may raise.
+    let maxAge: Int
+    /// `/ring` answers with `Vary: Accept`; the suffixed routes do not.
+    let varyAccept: Bool
+
+    /// Bytes the key itself holds in the cache, counted against its bound.
+    var cost: Int { spec.utf8.count + 48 }
+}

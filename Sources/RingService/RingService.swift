@@ -1,0 +1,93 @@
+import Dispatch
+import HTTPServer
+import RingKit
+import Synchronization
+
+/// The product's request handler: routes, the render cache, HTTP caching headers, error images, health,
+/// readiness and metrics. It runs on the event-loop threads, synchronously.
+public final class RingService: HTTPHandler {
+    public let configuration: ServiceConfiguration
+    public let log: ServiceLog
+    let cache: RenderCache
+    /// Error images, cached apart so they never pass for successes; small, as they should be rare.
+    let errorCache: RenderCache
+    let metrics = ServiceMetrics()
+    private let draining = Atomic<Bool>(false)
+    private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
+    let responses: StaticResponses
+
+    public init(configuration: ServiceConfiguration, log: ServiceLog) {
+        self.configuration = configuration
+        self.log = log
+        cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)
+        errorCache = RenderCache(
+            maxBytes: min(configuration.cacheBytes, 4 << 20), maxEntries: min(configuration.cacheEntries, 4096))
+        responses = StaticResponses()
+    }
+
+    /// Turns `/readyz` to 503 so load balancers stop sending new traffic; everything else keeps serving.
+    public func beginDraining() { draining.store(true, ordering: .relaxed) }
+
+    public var isDraining: Bool { draining.load(ordering: .relaxed) }
+
+    /// Tells `/metrics` where to read the number of open connections.
+    public func countConnections(with counter: @escaping @Sendable () -> Int) {
+        connectionCounter.withLock { $0 = counter }
+    }
+
+    /// Counters of the render cache.
+    public var cacheCounters: CacheCounters { cache.counters }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let started = log.logsRequests ? DispatchTime.now().uptimeNanoseconds : 0
+        let path = request.path
+        let route = ServiceRoute(path: path)
+        var format: ImageFormat? = nil
+        var cacheOutcome = "none"
+        let response: HTTPResponse
+        if case .notFound = route {
+            response = responses.notFound
+        } else if request.method != .get && request.method != .head {
+            response = responses.methodNotAllowed
+        } else {
+            switch route {
+            case .ring(let explicit):
+                let chosen = explicit ?? ContentNegotiation.format(accept: request.headers.values("Accept"))
+                format = chosen
+                (response, cacheOutcome) = image(
+                    request, query: request.query, pathValue: nil, format: chosen, varyAccept: explicit == nil)
+            case .ringValue(let value, let chosen):
+                format = chosen
+                (response, cacheOutcome) = image(
+                    request, query: request.query, pathValue: String(value), format: chosen, varyAccept: false)
+            case .healthz:
+                response = responses.healthy
+            case .readyz:
+                response = isDraining ? responses.draining : responses.ready
+            case .metrics:
+                response = metricsResponse()
+            case .notFound:
+                response = responses.notFound
+            }
+        }
+        metrics.countRequest(route: route.metricsLabel, format: format, status: response.status.code)
+        if started != 0 {
+            let elapsed = DispatchTime.now().uptimeNanoseconds &- started
+            log.access(
+                method: request.method.rawValue, path: path, status: response.status.code,
+                bytes: request.method == .head ? 0 : response.body.count, microseconds: Int(elapsed / 1000),
+                cache: cacheOutcome)
+        }
+        return response
+    }
+
+    private func metricsResponse() -> HTTPResponse {
+        let text = metrics.exposition(
+            caches: [("render", cache.counters), ("error", errorCache.counters)],
+            openConnections: connectionCounter.withLock { $0 }?() ?? 0, logLinesDropped: log.droppedLines)
+        return HTTPResponse(
+            status: .ok,
+            headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
+            body: Array(text.utf8))
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import HTTPServer
+
+extension ServiceConfiguration {
+    /// The transport's settings: listening address, loops, limits and timeouts.
+    public var httpConfiguration: HTTPServerConfiguration {
+        var http = HTTPServerConfiguration()
+        http.host = host
+        http.port = port
+        http.eventLoops = eventLoops == 0 ? ProcessInfo.processInfo.activeProcessorCount : eventLoops
+        http.backlog = backlog
+        http.limits.maxRequestLineBytes = maxRequestLineBytes
+        http.limits.maxHeadBytes = maxHeadBytes
+        http.limits.maxHeaderFields = maxHeaderFields
+        http.headerTimeout = Self.duration(headerTimeout)
+        http.idleTimeout = Self.duration(idleTimeout)
+        http.sendTimeout = Self.duration(sendTimeout)
+        http.maxRequestsPerConnection = maxRequestsPerConnection
+        http.maxConnections = maxConnections
+        return http
+    }
+
+    static func duration(_ seconds: Double) -> Duration {
+        .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+extension ServiceConfiguration {
+    /// The prefix of every environment variable the service reads.
+    public static let environmentPrefix = "PROGRESS_RINGS_"
+
+    /// Builds the effective settings: defaults, then `--config FILE` (or `PROGRESS_RINGS_CONFIG`), then
+    /// `PROGRESS_RINGS_<SETTING>` variables, then `--kebab-case` flags. Any unknown or bad setting is refused.
+    public static func load(
+        arguments: [String], environment: [String: String]
+    ) throws(ConfigurationError) -> ServeOptions {
+        var options = ServeOptions()
+        var flagValues: [(ConfigurationSetting, String, String)] = []
+        var configPath = environment[environmentPrefix + "CONFIG"]
+
+        var i = 0
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            var name = arg
+            var inline: String? = nil
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            func value() throws(ConfigurationError) -> String {
+                if let inline { return inline }
+                guard i < arguments.count else { throw ConfigurationError("\(name): needs a value") }
+                i += 1
+                return arguments[i - 1]
+            }
+            switch name {
+            case "--help", "-h":
+                options.help = true
+            case "--print-config":
+                options.printConfig = true
+            case "--config":
+                configPath = try value()
+            default:
+                guard let setting = settings.first(where: { $0.flagName == name }) else {
+                    throw ConfigurationError(
+                        "\(ConfigurationSetting.quoted(arg)) is not an option of serve; see progress-rings serve --help"
+                    )
+                }
+                flagValues.append((setting, try value(), name))
+            }
+        }
+
+        var config = ServiceConfiguration()
+        if let configPath {
+            guard let data = FileManager.default.contents(atPath: configPath) else {
+                throw ConfigurationError("--config: cannot read \(ConfigurationSetting.quoted(configPath))")
+            }
+            try config.apply(fileData: data, path: configPath)
+        }
+
+        let known = Set(settings.map(\.environmentName)).union([environmentPrefix + "CONFIG"])
+        for key in environment.keys.sorted() where key.hasPrefix(environmentPrefix) && !known.contains(key) {
+            throw ConfigurationError("\(key): unknown setting in the environment")
+        }
+        for setting in settings {
+            if let text = environment[setting.environmentName] {
+                setting.set(&config, try setting.parse(text, from: setting.environmentName))
+            }
+        }
+        for (setting, text, flag) in flagValues {
+            setting.set(&config, try setting.parse(text, from: flag))
+        }
+        try config.validateTogether()
+        options.configuration = config
+        return options
+    }
+
+    /// Applies a configuration file: an object whose keys are setting names and whose values are either the
+    /// value itself or, as in `config/default.json`, an object with `value` and `doc`.
+    mutating func apply(fileData: Data, path: String) throws(ConfigurationError) {
+        let entries: [String: FileEntry]
+        do {
+            entries = try JSONDecoder().decode([String: FileEntry].self, from: fileData)
+        } catch let error as FileEntry.Refusal {
+            throw ConfigurationError("\(path): \(error.message)")
+        } catch {
+            throw ConfigurationError("\(path): not a JSON object of settings (\(Self.describe(error)))")
+        }
+        for key in entries.keys.sorted() {
+            guard let setting = Self.setting(named: key) else {
+                throw ConfigurationError(
+                    "\(ConfigurationSetting.quoted(key)): unknown setting in \(path); known settings: "
+                        + Self.settings.map(\.name).joined(separator: ", "))
+            }
+            guard let scalar = entries[key]?.value else {
+                throw ConfigurationError("\(key): has no value in \(path)")
+            }
+            setting.set(&self, try setting.convert(scalar, from: path))
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error { return context.debugDescription }
+        return "the file is not valid JSON of that shape"
+    }
+
+    /// One setting's entry in a file: a bare value, or `{"value": …, "doc": …}`.
+    struct FileEntry: Decodable {
+        struct Refusal: Error { let message: String }
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        let value: JSONScalar?
+
+        init(from decoder: any Decoder) throws {
+            if let object = try? decoder.container(keyedBy: Key.self) {
+                for key in object.allKeys where key.stringValue != "value" && key.stringValue != "doc" {
+                    let setting = decoder.codingPath.last?.stringValue ?? "?"
+                    throw Refusal(
+                        message: "\(setting): unknown field \(ConfigurationSetting.quoted(key.stringValue)); "
+                            + "a setting is a value or an object with \"value\" and \"doc\"")
+                }
+                value = try object.decodeIfPresent(JSONScalar.self, forKey: Key(stringValue: "value"))
+            } else {
+                value = try JSONScalar(from: decoder)
+            }
+        }
+    }
+
+    /// The help text of `serve`: every flag with what it accepts and its default.
+    public static var serveUsage: String {
+        var out = """
+            Usage: progress-rings serve [--config FILE] [--print-config] [--SETTING VALUE]...
+
+            Serves ring images over HTTP. Settings come from the built-in defaults (config/default.json), then
+            --config FILE (or PROGRESS_RINGS_CONFIG), then PROGRESS_RINGS_<SETTING> environment variables, then flags.
+
+              --config FILE       read settings from a JSON file shaped like config/default.json
+              --print-config      print the effective settings as JSON and exit
+              -h, --help          show this help
+
+            Settings (flag, environment variable, default):
+
+            """
+        let defaults = ServiceConfiguration()
+        for setting in settings {
+            out += "  \(setting.flagName) (\(setting.environmentName), default "
+            out += "\(ConfigurationSetting.json(setting.get(defaults))))\n"
+            out += "      \(setting.doc) Accepts \(setting.accepted).\n"
+        }
+        return out
+    }
+}

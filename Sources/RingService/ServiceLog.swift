@@ -1,0 +1,192 @@
+import Foundation
+import Synchronization
+
+/// The log: access lines and lifecycle lines in logfmt or JSON, appended to a bounded buffer that a
+/// background thread writes out, so an event loop never waits on the output. Lines that do not fit are dropped
+/// and counted. Every value is escaped: no raw request bytes, CR or LF reach the output.
+public final class ServiceLog: Sendable {
+    public typealias Format = ServiceConfiguration.LogFormat
+    public typealias Level = ServiceConfiguration.LogLevel
+
+    private struct State {
+        var buffer: [UInt8] = []
+        var dropped = 0
+        var stopped = false
+        var second = -1
+        var secondText: [UInt8] = []
+    }
+
+    public let format: Format
+    public let level: Level
+    private let capacity: Int
+    private let fd: Int32
+    private let state: Mutex<State>
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// - Parameters:
+    ///   - fd: where lines go (standard output by default); written only by the background thread.
+    ///   - capacity: bytes buffered at most between two writes.
+    public init(format: Format, level: Level, fd: Int32 = 1, capacity: Int = 1 << 20) {
+        self.format = format
+        self.level = level
+        self.fd = fd
+        self.capacity = capacity
+        var initial = State()
+        initial.buffer.reserveCapacity(capacity)
+        state = Mutex(initial)
+        if format != .off {
+            let thread = Thread { [self] in writerLoop() }
+            thread.name = "log-writer"
+            thread.start()
+        } else {
+            finished.signal()
+        }
+    }
+
+    /// Whether access lines are written at all; callers skip the work of timing when not.
+    public var logsRequests: Bool { format != .off && level <= .info }
+
+    public var droppedLines: Int { state.withLock { $0.dropped } }
+
+    /// One line per request.
+    func access(
+        method: String, path: Substring, status: Int, bytes: Int, microseconds: Int, cache: String
+    ) {
+        guard logsRequests else { return }
+        append(
+            level: .info, message: "request",
+            fields: [
+                ("method", .text(method)), ("path", .text(String(path))), ("status", .number(status)),
+                ("bytes", .number(bytes)), ("duration_us", .number(microseconds)), ("cache", .text(cache)),
+            ])
+    }
+
+    /// A lifecycle or diagnostic line.
+    public func log(_ level: Level, _ message: String, _ fields: [(String, String)] = []) {
+        guard format != .off, level >= self.level else { return }
+        append(level: level, message: message, fields: fields.map { ($0.0, .text($0.1)) })
+    }
+
+    enum FieldValue {
+        case text(String)
+        case number(Int)
+    }
+
+    private func append(level: Level, message: String, fields: [(String, FieldValue)]) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let full = state.withLock { state -> Bool in
+            let mark = state.buffer.count
+            state.buffer += (format == .json ? "{\"time\":\"" : "time=").utf8
+            Self.appendTime(&state, now)
+            switch format {
+            case .logfmt:
+                state.buffer += " level=".utf8
+                state.buffer += level.rawValue.utf8
+                state.buffer += " msg=".utf8
+                Self.appendLogfmt(&state.buffer, message)
+                for (key, value) in fields {
+                    state.buffer.append(UInt8(ascii: " "))
+                    state.buffer += key.utf8
+                    state.buffer.append(UInt8(ascii: "="))
+                    switch value {
+                    case .text(let s): Self.appendLogfmt(&state.buffer, s)
+                    case .number(let n): state.buffer += String(n).utf8
+                    }
+                }
+            case .json:
+                state.buffer += "\",\"level\":\"".utf8
+                state.buffer += level.rawValue.utf8
+                state.buffer += "\",\"msg\":".utf8
+                Self.appendJSON(&state.buffer, message)
+                for (key, value) in fields {
+                    state.buffer += ",\"".utf8
+                    state.buffer += key.utf8
+                    state.buffer += "\":".utf8
+                    switch value {
+                    case .text(let s): Self.appendJSON(&state.buffer, s)
+                    case .number(let n): state.buffer += String(n).utf8
+                    }
+                }
+                state.buffer.append(UInt8(ascii: "}"))
+            case .off:
+                break
+            }
+            state.buffer.append(UInt8(ascii: "\n"))
+            if state.buffer.count > capacity {
+                state.buffer.removeSubrange(mark...)
+                state.dropped += 1
+            }
+            return state.buffer.count > capacity / 2
+        }
+        if full { wake.signal() }
+    }
+
+    /// Writes out what is buffered and stops the writer; later lines are dropped.
+    public func close() {
+        guard format != .off else { return }
+        let first = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return !state.stopped
+        }
+        guard first else { return }
+        wake.signal()
+        finished.wait()
+    }
+
+    private func writerLoop() {
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(capacity)
+        while true {
+            _ = wake.wait(timeout: .now() + .milliseconds(100))
+            let stop = state.withLock { state -> Bool in
+                swap(&chunk, &state.buffer)
+                return state.stopped
+            }
+            write(chunk)
+            chunk.removeAll(keepingCapacity: true)
+            if stop {
+                // A line appended between the swap and the stop flag would be lost: take the rest.
+                state.withLock { swap(&chunk, &$0.buffer) }
+                write(chunk)
+                finished.signal()
+                return
+            }
+        }
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+
+    /// `2026-01-31T12:34:56.789Z`; the part up to the seconds is formatted once a second.
+    private static func appendTime(_ state: inout State, _ now: timespec) {
+        let second = now.tv_sec
+        if second != state.second {
+            var t = second
+            var parts = tm()
+            gmtime_r(&t, &parts)
+            let text = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+            state.second = second
+            state.secondText = Array(text.utf8)
+        }
+        state.buffer += state.secondText
+        let millis = Int(now.tv_nsec / 1_000_000)
+        state.buffer.append(UInt8(ascii: "."))
+        state.buffer.append(UInt8(ascii: "0") + UInt8(millis / 100))
+        state.buffer.append(UInt8(ascii: "0") + UInt8(millis / 10 % 10))
+        state.buffer.append(UInt8(ascii: "0") + UInt8(millis % 10))
+        state.buffer.append(UInt8(ascii: "Z"))
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import RingKit
+import Synchronization
+
+/// Counters and histograms of the service, exposed as Prometheus text (format 0.0.4).
+final class ServiceMetrics: Sendable {
+    struct RequestKey: Hashable, Sendable {
+        let route: MetricsRoute
+        /// `nil` for routes that serve no image.
+        let format: ImageFormat?
+        let status: Int
+    }
+
+    /// Upper bounds of the render-duration buckets, in seconds.
+    static let renderBuckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25]
+
+    struct Histogram: Sendable {
+        var counts = [Int](repeating: 0, count: ServiceMetrics.renderBuckets.count)
+        var sum = 0.0
+        var count = 0
+    }
+
+    private let requests = Mutex<[RequestKey: Int]>([:])
+    private let renders = Mutex<[ImageFormat: Histogram]>([:])
+    let startTime: Double
+
+    init() {
+        startTime = ProcessStatistics.startTime() ?? Date().timeIntervalSince1970
+    }
+
+    func countRequest(route: MetricsRoute, format: ImageFormat?, status: Int) {
+        let key = RequestKey(route: route, format: format, status: status)
+        requests.withLock { $0[key, default: 0] += 1 }
+    }
+
+    func observeRender(format: ImageFormat, seconds: Double) {
+        renders.withLock { all in
+            var h = all[format] ?? Histogram()
+            if let bucket = Self.renderBuckets.firstIndex(where: { seconds <= $0 }) { h.counts[bucket] += 1 }
+            h.sum += seconds
+            h.count += 1
+            all[format] = h
+        }
+    }
+
+    func requestCount(route: MetricsRoute, format: ImageFormat?, status: Int) -> Int {
+        requests.withLock { $0[RequestKey(route: route, format: format, status: status)] ?? 0 }
+    }
+
+    /// The exposition text. Every family has HELP and TYPE lines; label values come from closed sets.
+    func exposition(
+        caches: [(name: String, counters: CacheCounters)], openConnections: Int, logLinesDropped: Int
+    ) -> String {
+        var out = ""
+        func family(_ name: String, _ type: String, _ help: String) {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+        }
+        family("progress_rings_http_requests_total", "counter", "Requests answered, by route, format and status.")
+        let snapshot = requests.withLock { $0 }.sorted {
+            ($0.key.route.rawValue, $0.key.format?.rawValue ?? "", $0.key.status)
+                < ($1.key.route.rawValue, $1.key.format?.rawValue ?? "", $1.key.status)
+        }
+        for (key, count) in snapshot {
+            out += "progress_rings_http_requests_total{route=\"\(key.route.label)\","
+            out += "format=\"\(key.format?.rawValue ?? "none")\",status=\"\(key.status)\"} \(count)\n"
+        }
+
+        let cacheFamilies: [(String, String, String, KeyPath<CacheCounters, Int>)] = [
+            ("progress_rings_cache_hits_total", "counter", "Lookups answered from the cache.", \.hits),
+            (
+                "progress_rings_cache_coalesced_total", "counter",
+                "Lookups that waited for a render of the same key already in progress.", \.coalesced
+            ),
+            ("progress_rings_cache_misses_total", "counter", "Lookups that rendered.", \.misses),
+            ("progress_rings_cache_evictions_total", "counter", "Entries evicted to stay within bounds.", \.evictions),
+            ("progress_rings_cache_bytes", "gauge", "Bytes held by cached responses.", \.bytes),
+            ("progress_rings_cache_entries", "gauge", "Responses held in the cache.", \.entries),
+        ]
+        for (name, type, help, path) in cacheFamilies {
+            family(name, type, help)
+            for cache in caches {
+                out += "\(name){cache=\"\(cache.name)\"} \(cache.counters[keyPath: path])\n"
+            }
+        }
+
+        family("progress_rings_render_duration_seconds", "histogram", "Time to render one image, by format.")
+        let histograms = renders.withLock { $0 }
+        for format in ImageFormat.allCases {
+            let h = histograms[format] ?? Histogram()
+            var cumulative = 0
+            for (i, bound) in Self.renderBuckets.enumerated() {
+                cumulative += h.counts[i]
+                out += "progress_rings_render_duration_seconds_bucket{format=\"\(format.rawValue)\","
+                out += "le=\"\(bound)\"} \(cumulative)\n"
+            }
+            out +=
+                "progress_rings_render_duration_seconds_bucket{format=\"\(format.rawValue)\",le=\"+Inf\"} \(h.count)\n"
+            out += "progress_rings_render_duration_seconds_sum{format=\"\(format.rawValue)\"} \(h.sum)\n"
+            out += "progress_rings_render_duration_seconds_count{format=\"\(format.rawValue)\"} \(h.count)\n"
+        }
+
+        family("progress_rings_open_connections", "gauge", "Client connections open now.")
+        out += "progress_rings_open_connections \(openConnections)\n"
+        family(
+            "progress_rings_log_lines_dropped_total", "counter", "Log lines dropped because the log buffer was full.")
+        out += "progress_rings_log_lines_dropped_total \(logLinesDropped)\n"
+        family("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.")
+        out += "process_resident_memory_bytes \(ProcessStatistics.residentMemoryBytes() ?? 0)\n"
+        family("process_start_time_seconds", "gauge", "Start time of the process since unix epoch in seconds.")
+        out += "process_start_time_seconds \(startTime)\n"
+        return out
+    }
+}

@@ -1,0 +1,74 @@
+import RingKit
+
+/// What a request path names. Matching is on the raw path: `/ring%2Esvg` is no route.
+enum ServiceRoute: Sendable, Hashable {
+    /// `/ring.svg`, `/ring.png`, and `/ring` (format from Accept, `negotiated`).
+    case ring(ImageFormat?)
+    /// `/ring/{value}.svg|png`, with the value still percent-encoded.
+    case ringValue(Substring, ImageFormat)
+    case healthz
+    case readyz
+    case metrics
+    case notFound
+
+    init(path: Substring) {
+        switch path {
+        case "/ring.svg": self = .ring(.svg)
+        case "/ring.png": self = .ring(.png)
+        case "/ring": self = .ring(nil)
+        case "/healthz": self = .healthz
+        case "/readyz": self = .readyz
+        case "/metrics": self = .metrics
+        default:
+            self = Self.ringValue(path) ?? .notFound
+        }
+    }
+
+    private static func ringValue(_ path: Substring) -> ServiceRoute? {
+        guard path.hasPrefix("/ring/") else { return nil }
+        let rest = path.dropFirst(6)
+        let format: ImageFormat
+        if rest.hasSuffix(".svg") {
+            format = .svg
+        } else if rest.hasSuffix(".png") {
+            format = .png
+        } else {
+            return nil
+        }
+        let value = rest.dropLast(4)
+        guard !value.isEmpty, !value.contains("/") else { return nil }
+        return .ringValue(value, format)
+    }
+
+    /// The label of this route in metrics: the pattern, never the request's own text.
+    var metricsLabel: MetricsRoute {
+        switch self {
+        case .ring(.some(.svg)): .ringSVG
+        case .ring(.some(.png)): .ringPNG
+        case .ring(.none): .ring
+        case .ringValue: .ringValue
+        case .healthz: .healthz
+        case .readyz: .readyz
+        case .metrics: .metrics
+        case .notFound: .notFound
+        }
+    }
+}
+
+/// The routes as metrics name them, a closed set so label cardinality stays bounded.
+enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
+    case ringSVG, ringPNG, ring, ringValue, healthz, readyz, metrics, notFound
+
+    var label: String {
+        switch self {
+        case .ringSVG: "/ring.svg"
+        case .ringPNG: "/ring.png"
+        case .ring: "/ring"
+        case .ringValue: "/ring/{value}"
+        case .healthz: "/healthz"
+        case .readyz: "/readyz"
+        case .metrics: "/metrics"
+        case .notFound: "unmatched"
+        }
+    }
+}

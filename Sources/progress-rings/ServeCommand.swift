@@ -1,0 +1,96 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import RingKit
+import RingService
+import Synchronization
+
+/// `progress-rings serve`: the HTTP service, until SIGTERM or SIGINT drains and stops it.
+enum ServeCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: ServeOptions
+        do {
+            options = try ServiceConfiguration.load(
+                arguments: arguments, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            FileHandle.standardError.write(Data("progress-rings serve: \(error.message)\n".utf8))
+            return 2
+        }
+        if options.help {
+            print(ServiceConfiguration.serveUsage, terminator: "")
+            return 0
+        }
+        let config = options.configuration
+        if options.printConfig {
+            print(config.documentedJSON, terminator: "")
+            return 0
+        }
+
+        let log = ServiceLog(format: config.logFormat, level: config.logLevel)
+        let service = RingService(configuration: config, log: log)
+        // The first PNG would otherwise pay for loading fonts and Cairo's caches inside a request.
+        PNGRenderer.warmUp()
+        let http = config.httpConfiguration
+        let server = HTTPServer(configuration: http, handler: service)
+        service.countConnections { server.openConnections }
+        do {
+            try server.start()
+        } catch {
+            log.log(.error, "cannot listen", [("address", "\(config.host):\(config.port)"), ("error", "\(error)")])
+            log.close()
+            FileHandle.standardError.write(
+                Data("progress-rings serve: cannot listen on \(config.host):\(config.port): \(error)\n".utf8))
+            return 1
+        }
+        log.log(
+            .info, "listening",
+            [
+                ("address", "\(config.host):\(server.localPort)"), ("event_loops", "\(http.eventLoops)"),
+                ("cache_bytes", "\(config.cacheBytes)"), ("pid", "\(getpid())"),
+            ])
+
+        let reason = Mutex<String?>(nil)
+        let drained = Mutex<Bool?>(nil)
+        let queue = DispatchQueue(label: "shutdown")
+        let signals = ShutdownSignals(queue: queue) { name in
+            let first = reason.withLock { current -> Bool in
+                if current != nil { return false }
+                current = name
+                return true
+            }
+            guard first else {
+                // A second signal while draining: the operator wants out now.
+                log.log(.warn, "stopping at once", [("signal", name)])
+                server.stop()
+                return
+            }
+            service.beginDraining()
+            log.log(
+                .info, "draining",
+                [
+                    ("signal", name), ("drain_delay_s", "\(config.drainDelay)"),
+                    ("drain_deadline_s", "\(config.drainDeadline)"),
+                ])
+            queue.asyncAfter(deadline: .now() + config.drainDelay) {
+                let clean = server.drain(deadline: .milliseconds(Int64((config.drainDeadline * 1000).rounded())))
+                drained.withLock { $0 = clean }
+                server.stop()
+            }
+        }
+        server.waitUntilStopped()
+        signals.cancel()
+        let why = reason.withLock { $0 } ?? "server stopped"
+        let clean = drained.withLock { $0 }
+        log.log(
+            .info, "stopped",
+            [
+                ("reason", why),
+                (
+                    "drained",
+                    clean.map { $0 ? "all requests finished" : "deadline passed with requests in flight" } ?? "no"
+                ),
+            ])
+        log.close()
+        return 0
+    }
+}

@@ -1,0 +1,27 @@
+import Dispatch
+import Foundation
+
+/// SIGTERM and SIGINT delivered as calls on a queue instead of killing the process.
+final class ShutdownSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    /// Calls `handler` with the signal's name each time SIGTERM or SIGINT arrives.
+    init(queue: DispatchQueue, handler: @escaping @Sendable (String) -> Void) {
+        var sources: [any DispatchSourceSignal] = []
+        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+            // The default action would end the process at once; the dispatch source sees the signal instead.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { handler(name) }
+            source.resume()
+            sources.append(source)
+        }
+        // A client that closes early must not end the process: writes then fail with EPIPE instead.
+        signal(SIGPIPE, SIG_IGN)
+        self.sources = sources
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+    }
+}
