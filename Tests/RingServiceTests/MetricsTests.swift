@@ -1,0 +1,69 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import RingService
+
+struct MetricsTests {
+    /// Runs `promtool check metrics` on the text; returns its exit status and output.
+    static func promtool(_ text: String) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["promtool", "check", "metrics"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func exposureCountsRequestsCacheAndRendersAndPassesPromtool() throws {
+        let service = makeService()
+        _ = service.get("/ring.svg?value=1")
+        _ = service.get("/ring.svg?value=1")
+        _ = service.get("/ring.png?value=1")
+        _ = service.get("/ring.svg?size=1")
+        _ = service.get("/nowhere")
+        _ = service.get("/healthz", method: HTTPMethod(rawValue: "POST"))
+        let response = service.get("/metrics")
+        #expect(response.status == .ok)
+        #expect(response.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8")
+        let text = response.text
+        #expect(text.contains(#"progress_rings_http_requests_total{route="/ring.svg",format="svg",status="200"} 2"#))
+        #expect(text.contains(#"progress_rings_http_requests_total{route="/ring.png",format="png",status="200"} 1"#))
+        #expect(text.contains(#"progress_rings_http_requests_total{route="/ring.svg",format="svg",status="400"} 1"#))
+        #expect(text.contains(#"progress_rings_http_requests_total{route="unmatched",format="none",status="404"} 1"#))
+        #expect(text.contains(#"progress_rings_http_requests_total{route="/healthz",format="none",status="405"} 1"#))
+        #expect(text.contains(#"progress_rings_cache_hits_total{cache="render"} 1"#))
+        #expect(text.contains(#"progress_rings_cache_misses_total{cache="render"} 2"#))
+        #expect(text.contains(#"progress_rings_cache_entries{cache="render"} 2"#))
+        #expect(text.contains(#"progress_rings_render_duration_seconds_count{format="svg"} 1"#))
+        #expect(text.contains(#"progress_rings_render_duration_seconds_bucket{format="png",le="+Inf"} 1"#))
+        #expect(text.contains("progress_rings_open_connections 0"))
+        let rss = text.split(separator: "\n").first { $0.hasPrefix("process_resident_memory_bytes ") }
+        #expect((rss.flatMap { Int($0.split(separator: " ")[1]) } ?? 0) > 1_000_000)
+        let start = text.split(separator: "\n").first { $0.hasPrefix("process_start_time_seconds ") }
+        let startTime = start.flatMap { Double($0.split(separator: " ")[1]) } ?? 0
+        #expect(abs(startTime - Date().timeIntervalSince1970) < 3600)
+        let (status, output) = try Self.promtool(text)
+        #expect(status == 0, "\(output)")
+    }
+
+    @Test func promtoolCatchesABrokenExposition() throws {
+        // The check above is only worth something if promtool refuses bad text.
+        let (status, _) = try Self.promtool("# TYPE x counter\nx{a=\"1\" 2\n")
+        #expect(status != 0)
+    }
+
+    @Test func openConnectionsComeFromTheServer() {
+        let service = makeService()
+        service.countConnections { 17 }
+        #expect(service.get("/metrics").text.contains("progress_rings_open_connections 17\n"))
+    }
+}

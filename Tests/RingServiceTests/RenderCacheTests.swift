@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+@testable import RingService
+
+struct RenderCacheTests {
+    static func key(_ n: Int) -> CacheKey {
+        CacheKey(spec: "value=\(n)", format: .svg, maxAge: 86400, varyAccept: false)
+    }
+
+    static func image(bytes: Int) -> CachedImage {
+        RingService.cachedImage([UInt8](repeating: 7, count: bytes), format: .svg, maxAge: 86400, varyAccept: false)
+    }
+
+    static func fetch(_ cache: RenderCache, _ n: Int, bytes: Int = 100) -> RenderCache.Outcome {
+        cache.value(for: key(n)) { (image(bytes: bytes), true) }.outcome
+    }
+
+    @Test func secondLookupIsAHitWithTheSameResponse() {
+        let cache = RenderCache(maxBytes: 1 << 20, maxEntries: 10)
+        #expect(Self.fetch(cache, 1) == .miss)
+        #expect(Self.fetch(cache, 1) == .hit)
+        let counters = cache.counters
+        #expect(counters.hits == 1 && counters.misses == 1 && counters.entries == 1)
+        #expect(counters.bytes > 100)
+    }
+
+    @Test func evictsLeastRecentlyUsedFirstWhenEntriesAreFull() {
+        let cache = RenderCache(maxBytes: 1 << 20, maxEntries: 3)
+        for n in 1...3 { _ = Self.fetch(cache, n) }
+        _ = Self.fetch(cache, 1)  // 1 is now the most recent; 2 is the oldest
+        _ = Self.fetch(cache, 4)
+        #expect(cache.counters.evictions == 1)
+        #expect(Self.fetch(cache, 1) == .hit)
+        #expect(Self.fetch(cache, 3) == .hit)
+        #expect(Self.fetch(cache, 4) == .hit)
+        #expect(Self.fetch(cache, 2) == .miss)
+    }
+
+    @Test func staysWithinItsByteBoundUnderAFloodOfDistinctKeys() {
+        let bound = 256 * 1024
+        let cache = RenderCache(maxBytes: bound, maxEntries: 1_000_000)
+        for n in 0..<20_000 {
+            _ = Self.fetch(cache, n, bytes: 1000 + n % 500)
+            #expect(cache.counters.bytes <= bound)
+        }
+        let counters = cache.counters
+        #expect(counters.entries > 100)
+        #expect(counters.evictions == 20_000 - counters.entries)
+    }
+
+    @Test func refusesAnEntryLargerThanTheWholeCache() {
+        let cache = RenderCache(maxBytes: 1000, maxEntries: 10)
+        #expect(Self.fetch(cache, 1, bytes: 5000) == .miss)
+        #expect(Self.fetch(cache, 1, bytes: 5000) == .miss)
+        #expect(cache.counters.entries == 0 && cache.counters.bytes == 0)
+    }
+
+    @Test func zeroBytesTurnsCachingOff() {
+        let cache = RenderCache(maxBytes: 0, maxEntries: 10)
+        #expect(Self.fetch(cache, 1) == .miss)
+        #expect(Self.fetch(cache, 1) == .miss)
+    }
+
+    @Test func uncacheableResultsAreNotStored() {
+        let cache = RenderCache(maxBytes: 1 << 20, maxEntries: 10)
+        let first = cache.value(for: Self.key(1)) { (nil, false) }
+        #expect(first.value == nil)
+        #expect(Self.fetch(cache, 1) == .miss)
+    }
+
+    @Test func concurrentMissesForOneKeyRenderOnce() async {
+        let cache = RenderCache(maxBytes: 1 << 20, maxEntries: 10)
+        let renders = Atomic<Int>(0)
+        let group = DispatchGroup()
+        let start = DispatchSemaphore(value: 0)
+        let outcomes = Mutex<[RenderCache.Outcome]>([])
+        for _ in 0..<100 {
+            group.enter()
+            Thread {
+                start.wait()
+                let outcome = cache.value(for: Self.key(42)) {
+                    renders.add(1, ordering: .relaxed)
+                    usleep(100_000)  // a slow render, so every other thread arrives while it runs
+                    return (Self.image(bytes: 10), true)
+                }.outcome
+                outcomes.withLock { $0.append(outcome) }
+                group.leave()
+            }.start()
+        }
+        for _ in 0..<100 { start.signal() }
+        group.wait()
+        #expect(renders.load(ordering: .relaxed) == 1)
+        let all = outcomes.withLock { $0 }
+        #expect(all.count == 100)
+        #expect(all.filter { $0 == .miss }.count == 1)
+    }
+}

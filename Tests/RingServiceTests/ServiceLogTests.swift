@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import RingService
+
+struct ServiceLogTests {
+    /// Lines the log writes to a pipe, read after it closes.
+    static func lines(
+        format: ServiceLog.Format, level: ServiceLog.Level = .info, capacity: Int = 1 << 20,
+        _ body: (ServiceLog) -> Void
+    ) -> [String] {
+        let pipe = Pipe()
+        let log = ServiceLog(
+            format: format, level: level, fd: pipe.fileHandleForWriting.fileDescriptor, capacity: capacity)
+        body(log)
+        log.close()
+        try? pipe.fileHandleForWriting.close()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast().map(String.init)
+    }
+
+    @Test func accessLineInLogfmtHasEveryField() {
+        let lines = Self.lines(format: .logfmt) {
+            $0.access(method: "GET", path: "/ring.svg", status: 200, bytes: 1234, microseconds: 56, cache: "hit")
+        }
+        #expect(lines.count == 1)
+        let line = lines[0]
+        #expect(line.hasPrefix("time=20"))
+        #expect(
+            line.contains(
+                " level=info msg=request method=GET path=/ring.svg status=200 bytes=1234 duration_us=56 cache=hit"))
+    }
+
+    @Test func hostileTextIsEscapedOnOneLine() {
+        let lines = Self.lines(format: .logfmt) {
+            $0.access(
+                method: "GET", path: "/a\r\nfake=1 \"q\"\u{1b}é", status: 404, bytes: 0, microseconds: 1, cache: "none")
+        }
+        #expect(lines.count == 1)
+        #expect(lines[0].contains(#"path="/a\x0d\x0afake=1 \"q\"\x1b\xc3\xa9""#))
+        #expect(lines[0].utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F })
+    }
+
+    @Test func jsonLinesParse() throws {
+        let lines = Self.lines(format: .json) {
+            $0.access(method: "HEAD", path: "/x\"\n\u{1F600}", status: 304, bytes: 0, microseconds: 9, cache: "hit")
+            $0.log(.info, "listening", [("address", "127.0.0.1:8080")])
+        }
+        #expect(lines.count == 2)
+        let first = try #require(
+            try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["path"] as? String == "/x\"\n\u{1F600}")
+        #expect(first["status"] as? Int == 304)
+        #expect(first["msg"] as? String == "request")
+        let second = try #require(
+            try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(second["address"] as? String == "127.0.0.1:8080")
+    }
+
+    @Test func levelAndOffSilenceLines() {
+        #expect(
+            Self.lines(format: .logfmt, level: .warn) {
+                $0.access(method: "GET", path: "/", status: 200, bytes: 0, microseconds: 0, cache: "none")
+            }.isEmpty)
+        let off = ServiceLog(format: .off, level: .debug)
+        #expect(!off.logsRequests)
+        off.close()
+    }
+
+    @Test func fullBufferDropsLinesAndCountsThem() {
+        let pipe = Pipe()
+        // A writer blocked on a full pipe nobody reads: appends must still return at once.
+        let log = ServiceLog(
+            format: .logfmt, level: .info, fd: pipe.fileHandleForWriting.fileDescriptor, capacity: 4096)
+        for _ in 0..<100_000 {
+            log.access(method: "GET", path: "/ring.svg", status: 200, bytes: 1, microseconds: 1, cache: "hit")
+        }
+        #expect(log.droppedLines > 0)
+        // Let the writer finish by reading the pipe until the log closes.
+        let reader = Thread {
+            _ = pipe.fileHandleForReading.readDataToEndOfFile()
+        }
+        reader.start()
+        log.close()
+        try? pipe.fileHandleForWriting.close()
+    }
+}
