@@ -1,0 +1,77 @@
+extension RingSpec {
+    /// The identity of the image: every parameter that shapes it, with its effective value (defaults resolved,
+    /// `value` clamped, numbers and colors in canonical text), in `RingParameter` order, as a query string:
+    /// `value=72&min=0&max=100&size=128&thickness=13&color=2563eb&…`.
+    ///
+    /// Two queries that mean the same image give the same key; any other two give different keys. `cacheSeconds`
+    /// is left out: it changes the response headers, not the image. `fontSize` and `title` appear only when given,
+    /// as their defaults depend on the renderer. The key is itself a valid query that parses back to this spec
+    /// (without `cacheSeconds`).
+    public var canonicalKey: String { queryString(omittingDefaults: false, parameters: Self.imageParameters) }
+
+    /// `canonicalKey` for one output format, prefixed with it (`svg?value=72&…`), and without the parameter that
+    /// format ignores (`scale` for SVG, `animate` for PNG), so `?scale=2` does not make a second SVG cache entry.
+    public func canonicalKey(for format: ImageFormat) -> String {
+        let ignored: RingParameter = format == .svg ? .scale : .animate
+        let parameters = Self.imageParameters.filter { $0 != ignored }
+        return format.rawValue + "?" + queryString(omittingDefaults: false, parameters: parameters)
+    }
+
+    /// The shortest query that means this spec: canonical text, parameters at their default left out (`""` for the
+    /// default ring), `cacheSeconds` included. For logs, the builder page and links; it parses back to this spec.
+    public var canonicalQuery: String { queryString(omittingDefaults: true, parameters: RingParameter.allCases) }
+
+    private static let imageParameters = RingParameter.allCases.filter { $0 != .cacheSeconds }
+
+    private func queryString(omittingDefaults: Bool, parameters: [RingParameter]) -> String {
+        let defaults = RingSpec()
+        var pairs: [String] = []
+        pairs.reserveCapacity(parameters.count)
+        for parameter in parameters {
+            guard let text = canonicalText(of: parameter) else { continue }
+            if omittingDefaults, text == defaults.canonicalText(of: parameter, size: size, arc: arc) { continue }
+            pairs.append(parameter.rawValue + "=" + text)
+        }
+        return pairs.joined(separator: "&")
+    }
+
+    /// The canonical, percent-encoded text of one parameter, or `nil` when it has no value to write.
+    /// `size` and `arc` resolve the defaults that depend on them (thickness, start).
+    private func canonicalText(of parameter: RingParameter, size: Int? = nil, arc: Double? = nil) -> String? {
+        let size = size ?? self.size
+        let arc = arc ?? self.arc
+        switch parameter {
+        case .value: return CanonicalNumber.text(value)
+        case .min: return CanonicalNumber.text(min)
+        case .max: return CanonicalNumber.text(max)
+        case .size: return String(self.size)
+        case .thickness: return CanonicalNumber.text(thickness ?? Self.defaultThickness(size: size))
+        case .color: return Self.text(color)
+        case .track: return Self.text(track)
+        case .background: return Self.text(background)
+        case .textColor: return Self.text(textColor)
+        case .cap: return cap.rawValue
+        case .arc: return CanonicalNumber.text(self.arc)
+        case .start: return CanonicalNumber.text(Self.normalizedAngle(start ?? Self.defaultStart(arc: arc)))
+        case .direction: return direction.rawValue
+        case .label:
+            switch label {
+            case .auto: return "auto"
+            case .none: return "none"
+            case .template(let text): return PercentDecoding.encode(text)
+            }
+        case .decimals: return String(decimals)
+        case .fontSize: return fontSize.map(CanonicalNumber.text)
+        case .fontWeight: return fontWeight.rawValue
+        case .animate: return CanonicalNumber.text(animate)
+        case .scale: return String(scale)
+        case .title: return title.map { PercentDecoding.encode($0) }
+        case .cacheSeconds: return cacheSeconds.map { String($0) }
+        }
+    }
+
+    private static func text(_ color: RGBAColor?) -> String {
+        guard let color else { return "none" }
+        return String(color.hex.dropFirst())
+    }
+}
