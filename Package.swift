@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "RingKit", dependencies: ["CCairo", "CPNG"]),
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit"]),
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit"]),
+        .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"]),
         .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),
