@@ -90,11 +90,11 @@ struct HTTPConnectionStateMachine {
         switch parser.next() {
         case .request(let request, let clientKeepAlive, let expectContinue):
             requestsAnswered += 1
-            // The server never reads a request body, so `Expect: 100-continue` gets no 100: the final answer
-            // goes out at once, and the connection closes because the body may still follow (RFC 9110 §10.1.1).
-            let keepAlive =
-                clientKeepAlive && !expectContinue && !draining && !inputClosed
-                && requestsAnswered < maxRequests
+            // The server never reads a request body, so `Expect: 100-continue` never gets a 100: the final answer
+            // goes out at once (RFC 9110 §10.1.1). A request that announces a body comes with keepAlive false
+            // from the parser, so the connection closes instead of reading the body as the next request.
+            _ = expectContinue
+            let keepAlive = clientKeepAlive && !draining && !inputClosed && requestsAnswered < maxRequests
             phase = keepAlive ? .betweenRequests : .finishing
             return .respond(request, keepAlive: keepAlive)
         case .error(let status, let reason):
