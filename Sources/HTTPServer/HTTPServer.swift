@@ -1,0 +1,174 @@
+import CSystem
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An HTTP/1.1 server: `eventLoops` threads, each with its own epoll instance and SO_REUSEPORT listener,
+/// calling the handler on the loop thread for every request.
+public final class HTTPServer: Sendable {
+    private struct State {
+        var loops: [EventLoop] = []
+        var started = false
+    }
+
+    private let configuration: HTTPServerConfiguration
+    private let handler: any HTTPHandler
+    private let shared = ServerShared()
+    private let state = Mutex(State())
+    private let boundPort = Atomic<Int>(0)
+    private let running = DispatchGroup()
+
+    public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// Binds, listens and starts the loop threads; returns at once. Throws when the address cannot be bound.
+    public func start() throws {
+        try state.withLock { state throws in
+            guard !state.started else { return }
+            pr_ignore_sigpipe()
+            let listeners = try Self.bindListeners(configuration)
+            boundPort.store(Int(pr_local_port(listeners[0])), ordering: .releasing)
+            var loops: [EventLoop] = []
+            do {
+                for (index, listener) in listeners.enumerated() {
+                    do {
+                        loops.append(
+                            try EventLoop(
+                                listener: listener, configuration: configuration, handler: handler, shared: shared))
+                    } catch {
+                        // The loop closed its own listener; close those no loop took yet.
+                        for unused in listeners[(index + 1)...] { Syscall.close(unused) }
+                        throw error
+                    }
+                }
+            } catch {
+                // The loops that were made own their descriptors, but have no thread yet: run them to a stop.
+                shared.raise(to: .stop)
+                for loop in loops { loop.run() }
+                throw error
+            }
+            for loop in loops {
+                running.enter()
+                Self.spawn(loop, group: running)
+            }
+            state.loops = loops
+            state.started = true
+        }
+    }
+
+    /// The bound port (after `start`), the one the kernel chose when the configuration said 0.
+    public var localPort: Int { boundPort.load(ordering: .acquiring) }
+
+    /// Connections open now, over all loops.
+    public var openConnections: Int { shared.openConnections.load(ordering: .relaxed) }
+
+    /// Totals since start: accepted and rejected connections, protocol errors, timeouts.
+    public var counters: HTTPServerCounters { shared.counters }
+
+    /// Stop accepting, answer in-flight requests with `Connection: close`, close idle connections; returns true
+    /// when every connection closed before the deadline (then forces the rest closed and returns false).
+    /// The server is stopped when it returns.
+    public func drain(deadline: Duration) -> Bool {
+        let end = MonotonicInstant.now() + deadline
+        shared.raise(to: .drain)
+        wakeLoops()
+        while openConnections > 0 && MonotonicInstant.now() < end {
+            usleep(2_000)
+        }
+        let clean = openConnections == 0
+        stop()
+        return clean
+    }
+
+    /// Closes every connection and listener at once; the loops exit (see `waitUntilStopped`).
+    public func stop() {
+        shared.raise(to: .stop)
+        wakeLoops()
+    }
+
+    /// Blocks until every loop thread has exited (at once when the server never started).
+    public func waitUntilStopped() {
+        running.wait()
+    }
+
+    private func wakeLoops() {
+        for loop in state.withLock({ $0.loops }) { loop.wake() }
+    }
+
+    private static func spawn(_ loop: EventLoop, group: DispatchGroup) {
+        final class Context {
+            let loop: EventLoop
+            let group: DispatchGroup
+            init(loop: EventLoop, group: DispatchGroup) {
+                self.loop = loop
+                self.group = group
+            }
+        }
+        let context = Unmanaged.passRetained(Context(loop: loop, group: group)).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, nil,
+            { raw in
+                let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
+                context.loop.run()
+                context.group.leave()
+                return nil
+            }, context)
+        precondition(result == 0, "pthread_create failed with \(result)")
+        pthread_detach(thread)
+    }
+
+    /// One listening socket per loop on the same address (SO_REUSEPORT): the kernel spreads new connections
+    /// over them, so no lock or thundering herd sits between the loops.
+    private static func bindListeners(_ configuration: HTTPServerConfiguration) throws -> [Int32] {
+        guard (0...65_535).contains(configuration.port) else {
+            throw HTTPServerError.invalidConfiguration("port \(configuration.port) is out of range 0…65535")
+        }
+        guard configuration.eventLoops >= 1 else {
+            throw HTTPServerError.invalidConfiguration("eventLoops must be at least 1, not \(configuration.eventLoops)")
+        }
+        var listeners: [Int32] = []
+        var port = configuration.port
+        do {
+            for _ in 0..<configuration.eventLoops {
+                let fd = try bindListener(host: configuration.host, port: port, backlog: configuration.backlog)
+                listeners.append(fd)
+                port = Int(pr_local_port(fd))
+            }
+        } catch {
+            for fd in listeners { Syscall.close(fd) }
+            throw error
+        }
+        return listeners
+    }
+
+    private static func bindListener(host: String, port: Int, backlog: Int) throws -> Int32 {
+        var address = sockaddr_storage()
+        var length = socklen_t(0)
+        let family = pr_make_address(host, Int32(port), &address, &length)
+        guard family >= 0 else {
+            throw HTTPServerError.invalidConfiguration(
+                "host \"\(host)\" is not an IPv4 or IPv6 address literal (for example 127.0.0.1, 0.0.0.0, ::1, ::)")
+        }
+        let fd = Int32(try Syscall.blocking("socket") { Int(pr_stream_socket(family)) })
+        do {
+            try Syscall.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
+            try Syscall.setOption(fd, SOL_SOCKET, SO_REUSEPORT, 1)
+            _ = try Syscall.blocking("bind") {
+                withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Int(bind(fd, $0, length)) }
+                }
+            }
+            _ = try Syscall.blocking("listen") { Int(listen(fd, Int32(clamping: backlog))) }
+        } catch {
+            Syscall.close(fd)
+            throw error
+        }
+        return fd
+    }
+}
