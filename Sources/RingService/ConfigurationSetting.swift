@@ -1,3 +1,5 @@
+import Foundation
+
 /// One setting: its name, what it means, what it accepts, and how it reads and writes a configuration.
 /// The one table of settings drives the JSON file, the environment variables, the flags and `--print-config`.
 struct ConfigurationSetting: Sendable {
@@ -44,7 +46,7 @@ struct ConfigurationSetting: Sendable {
     /// What the setting accepts, for messages and help.
     var accepted: String {
         switch kind {
-        case .text: "a non-empty host name or address"
+        case .text: "an IPv4 or IPv6 address literal such as 127.0.0.1, 0.0.0.0, ::1 or ::"
         case .integer(let range): "an integer in \(range.lowerBound)…\(range.upperBound)"
         case .integerChoice(let values): values.map(String.init).joined(separator: " or ")
         case .seconds(let range): "seconds in \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))"
@@ -56,10 +58,7 @@ struct ConfigurationSetting: Sendable {
     func parse(_ text: String, from source: String) throws(ConfigurationError) -> Value {
         switch kind {
         case .text:
-            let valid =
-                !text.isEmpty && text.utf8.count <= 253
-                && text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }
-            guard valid else { throw refusal(text, from: source) }
+            guard Self.isAddressLiteral(text) else { throw refusal(text, from: source) }
             return .text(text)
         case .integer(let range):
             guard let n = Int(text), range.contains(n) else { throw refusal(text, from: source) }
@@ -74,6 +73,12 @@ struct ConfigurationSetting: Sendable {
             guard values.contains(text) else { throw refusal(text, from: source) }
             return .text(text)
         }
+    }
+
+    /// Whether the text is an IPv4 or IPv6 address the transport can bind (it does not resolve names).
+    static func isAddressLiteral(_ text: String) -> Bool {
+        var buffer = in6_addr()
+        return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
     }
 
     /// Reads a JSON scalar from a configuration file.

@@ -17,7 +17,7 @@ extension RingService {
             return (errorImage(error.message, query: query, format: format, varyAccept: varyAccept), "error")
         }
         let maxAge = max(configuration.maxAge, spec.cacheSeconds ?? 0)
-        let key = CacheKey(spec: spec.canonicalKey, format: format, maxAge: maxAge, varyAccept: varyAccept)
+        let key = CacheKey(spec: spec.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
         let (entry, outcome) = cache.value(for: key) { render(spec, key: key) }
         guard let entry else { return (responses.renderFailed, "miss") }
         let outcomeLabel: String

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPServer
 
 extension ServiceConfiguration {
@@ -7,7 +6,7 @@ extension ServiceConfiguration {
         var http = HTTPServerConfiguration()
         http.host = host
         http.port = port
-        http.eventLoops = eventLoops == 0 ? ProcessInfo.processInfo.activeProcessorCount : eventLoops
+        http.eventLoops = eventLoops == 0 ? HTTPServerConfiguration.coreCount : eventLoops
         http.backlog = backlog
         http.limits.maxRequestLineBytes = maxRequestLineBytes
         http.limits.maxHeadBytes = maxHeadBytes
@@ -15,6 +14,7 @@ extension ServiceConfiguration {
         http.headerTimeout = Self.duration(headerTimeout)
         http.idleTimeout = Self.duration(idleTimeout)
         http.sendTimeout = Self.duration(sendTimeout)
+        http.lingerTimeout = Self.duration(lingerTimeout)
         http.maxRequestsPerConnection = maxRequestsPerConnection
         http.maxConnections = maxConnections
         return http

@@ -2,7 +2,9 @@ extension ServiceConfiguration {
     /// Every setting, in the order `config/default.json` and `--print-config` list them.
     static let settings: [ConfigurationSetting] = [
         .init(
-            name: "host", doc: "Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for every interface.",
+            name: "host",
+            doc:
+                "IPv4 or IPv6 address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 or :: for every interface.",
             kind: .text, get: { .text($0.host) }, set: { if case .text(let v) = $1 { $0.host = v } }),
         integer("port", "TCP port to listen on; 0 picks a free port.", 0...65535, \.port),
         integer("eventLoops", "Event-loop threads; 0 means one per CPU core.", 0...1024, \.eventLoops),
@@ -27,6 +29,10 @@ extension ServiceConfiguration {
         seconds(
             "sendTimeout", "Seconds a response may wait for a client that does not read before the connection closes.",
             0.1...3600, \.sendTimeout),
+        seconds(
+            "lingerTimeout",
+            "Seconds the server keeps reading (and discarding) after an error answer, so the client sees the answer.",
+            0...60, \.lingerTimeout),
         integer(
             "cacheBytes", "Render cache bound in bytes (images and response heads); 0 turns caching off.",
             0...(1 << 40), \.cacheBytes),

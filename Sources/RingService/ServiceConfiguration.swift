@@ -36,6 +36,7 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var headerTimeout = 10.0
     public var idleTimeout = 60.0
     public var sendTimeout = 30.0
+    public var lingerTimeout = 2.0
     public var cacheBytes = 64 << 20
     public var cacheEntries = 100_000
     public var maxAge = 86400
