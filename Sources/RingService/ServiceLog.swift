@@ -123,8 +123,9 @@ public final class ServiceLog: Sendable {
         if full { wake.signal() }
     }
 
-    /// Writes out what is buffered and stops the writer; later lines are dropped.
-    public func close() {
+    /// Writes out what is buffered and stops the writer; later lines are dropped. Waits at most `timeout` for an
+    /// output nobody reads, so a stuck log pipe cannot hold up the exit.
+    public func close(timeout: Duration = .seconds(2)) {
         guard format != .off else { return }
         let first = state.withLock { state -> Bool in
             defer { state.stopped = true }
@@ -132,7 +133,9 @@ public final class ServiceLog: Sendable {
         }
         guard first else { return }
         wake.signal()
-        finished.wait()
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        _ = finished.wait(timeout: .now() + .nanoseconds(nanoseconds))
     }
 
     private func writerLoop() {

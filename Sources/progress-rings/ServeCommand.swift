@@ -26,6 +26,8 @@ enum ServeCommand {
             return 0
         }
 
+        // Before any thread starts, so every thread can take the shutdown signals.
+        ShutdownSignals.unblock()
         let log = ServiceLog(format: config.logFormat, level: config.logLevel)
         let service = RingService(configuration: config, log: log)
         // The first PNG would otherwise pay for loading fonts and Cairo's caches inside a request.

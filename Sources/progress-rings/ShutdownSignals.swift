@@ -7,6 +7,7 @@ final class ShutdownSignals {
 
     /// Calls `handler` with the signal's name each time SIGTERM or SIGINT arrives.
     init(queue: DispatchQueue, handler: @escaping @Sendable (String) -> Void) {
+        Self.unblock()
         var sources: [any DispatchSourceSignal] = []
         for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
             // The default action would end the process at once; the dispatch source sees the signal instead.
@@ -19,6 +20,17 @@ final class ShutdownSignals {
         // A client that closes early must not end the process: writes then fail with EPIPE instead.
         signal(SIGPIPE, SIG_IGN)
         self.sources = sources
+    }
+
+    /// Unblocks SIGTERM and SIGINT in this thread and the threads it starts later. A parent may hand down a
+    /// mask that blocks them (test runners and some supervisors do): a blocked signal stays pending and the
+    /// process would never drain.
+    static func unblock() {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGTERM)
+        sigaddset(&mask, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
     }
 
     func cancel() {

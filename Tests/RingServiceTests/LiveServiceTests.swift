@@ -1,0 +1,156 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import RingKit
+import Synchronization
+import Testing
+
+@testable import RingService
+
+/// The service behind the real transport on 127.0.0.1 and a kernel-chosen port.
+final class LiveService {
+    let service: RingService
+    let server: HTTPServer
+    let port: Int
+
+    init(_ change: (inout ServiceConfiguration) -> Void = { _ in }) throws {
+        service = makeService {
+            $0.port = 0
+            $0.eventLoops = 2
+            change(&$0)
+        }
+        server = HTTPServer(configuration: service.configuration.httpConfiguration, handler: service)
+        service.countConnections { [server] in server.openConnections }
+        try server.start()
+        port = server.localPort
+    }
+
+    func client() throws -> TestHTTPClient { try TestHTTPClient(port: port) }
+
+    func stop() {
+        server.stop()
+        server.waitUntilStopped()
+    }
+}
+
+@Suite(.serialized)
+struct LiveServiceTests {
+    @Test func everyRouteAnswersOverTheWire() throws {
+        let live = try LiveService()
+        defer { live.stop() }
+        let client = try live.client()
+        let svg = try client.request("GET", "/ring.svg?value=72")
+        #expect(svg.status == 200)
+        #expect(svg.header("Content-Type") == "image/svg+xml; charset=utf-8")
+        #expect(svg.header("Content-Length") == String(svg.body.count))
+        #expect(svg.header("Date") != nil)
+        #expect(svg.text.contains("<svg"))
+        #expect(try client.request("GET", "/ring.png?value=72").header("Content-Type") == "image/png")
+        #expect(try client.request("GET", "/ring/50.png").header("Content-Type") == "image/png")
+        let negotiated = try client.request("GET", "/ring?value=72", headers: [("Accept", "image/png")])
+        #expect(negotiated.header("Content-Type") == "image/png")
+        #expect(negotiated.header("Vary") == "Accept")
+        #expect(try client.request("GET", "/healthz").text == "ok\n")
+        #expect(try client.request("GET", "/readyz").text == "ready\n")
+        let metrics = try client.request("GET", "/metrics")
+        #expect(metrics.text.contains("progress_rings_open_connections 1\n"))
+        #expect(try client.request("GET", "/ring%2Esvg").status == 404)
+        #expect(try client.request("GET", "/").status == 404)
+        let post = try client.request("DELETE", "/ring.svg")
+        #expect(post.status == 405)
+        #expect(post.header("Allow") == "GET, HEAD")
+    }
+
+    @Test func headSendsTheHeadersOfGetWithoutABody() throws {
+        let live = try LiveService()
+        defer { live.stop() }
+        let client = try live.client()
+        for target in ["/ring.svg?value=10", "/ring.png?value=10", "/healthz", "/ring.svg?size=1", "/nowhere"] {
+            let get = try client.request("GET", target)
+            let head = try client.request("HEAD", target)
+            #expect(head.status == get.status)
+            #expect(head.body.isEmpty)
+            #expect(head.header("Content-Length") == String(get.body.count))
+            #expect(head.header("ETag") == get.header("ETag"))
+            // The connection still works: HEAD sent no stray body bytes.
+        }
+        #expect(try client.request("GET", "/healthz").status == 200)
+    }
+
+    @Test func conditionalRequestRoundTrip() throws {
+        let live = try LiveService()
+        defer { live.stop() }
+        let client = try live.client()
+        let first = try client.request("GET", "/ring.svg?value=64&color=teal")
+        let etag = try #require(first.header("ETag"))
+        let second = try client.request("GET", "/ring.svg?color=TEAL&value=64.00", headers: [("If-None-Match", etag)])
+        #expect(second.status == 304)
+        #expect(second.body.isEmpty)
+        #expect(second.header("ETag") == etag)
+        #expect(second.header("Cache-Control") == first.header("Cache-Control"))
+        let weak = try client.request(
+            "HEAD", "/ring.svg?value=64&color=teal", headers: [("If-None-Match", "W/\(etag)")])
+        #expect(weak.status == 304)
+        #expect(try client.request("GET", "/healthz").status == 200)
+    }
+
+    @Test func oneRenderForOneHundredConcurrentRequestsOfANewKey() throws {
+        let live = try LiveService()
+        defer { live.stop() }
+        let clients = try (0..<100).map { _ in try live.client() }
+        let failures = Atomic<Int>(0)
+        let etags = Mutex<Set<String>>([])
+        let start = DispatchSemaphore(value: 0)
+        let group = DispatchGroup()
+        for client in clients {
+            group.enter()
+            Thread {
+                start.wait()
+                do {
+                    let response = try client.request("GET", "/ring.png?value=37&size=1024&scale=2")
+                    if response.status != 200 { failures.add(1, ordering: .relaxed) }
+                    etags.withLock { _ = $0.insert(response.header("ETag") ?? "") }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
+                }
+                group.leave()
+            }.start()
+        }
+        for _ in clients { start.signal() }
+        group.wait()
+        #expect(failures.load(ordering: .relaxed) == 0)
+        #expect(etags.withLock { $0.count } == 1)
+        let counters = live.service.cacheCounters
+        #expect(counters.misses == 1)
+        #expect(counters.hits + counters.coalesced == 99)
+    }
+
+    @Test func cacheStaysWithinItsBytesUnderAFloodOfDistinctURLs() throws {
+        let bound = 512 * 1024
+        let live = try LiveService { $0.cacheBytes = bound }
+        defer { live.stop() }
+        let client = try live.client()
+        for n in 0..<3000 {
+            let response = try client.request("GET", "/ring.svg?value=\(Double(n) / 30)&size=\(16 + n % 1000)")
+            #expect(response.status == 200)
+        }
+        let counters = live.service.cacheCounters
+        #expect(counters.bytes <= bound)
+        #expect(counters.evictions > 0)
+        #expect(counters.misses == 3000)
+        #expect(counters.entries + counters.evictions == 3000)
+    }
+
+    @Test func metricsOverTheWirePassPromtool() throws {
+        let live = try LiveService()
+        defer { live.stop() }
+        let client = try live.client()
+        _ = try client.request("GET", "/ring.svg?value=3")
+        _ = try client.request("GET", "/ring.png?value=3")
+        _ = try client.request("GET", "/ring.png?size=3")
+        let text = try client.request("GET", "/metrics").text
+        let (status, output) = try MetricsTests.promtool(text)
+        #expect(status == 0, "\(output)")
+        #expect(text.contains(#"progress_rings_http_requests_total{route="/ring.png",format="png",status="400"} 1"#))
+    }
+}
