@@ -127,13 +127,13 @@ struct ParameterReader {
         var length = 0
         for scalar in text.unicodeScalars {
             length += 1
-            if scalar.properties.generalCategory == .control || scalar.properties.isNoncharacterCodePoint {
+            let isControl = scalar.properties.generalCategory == .control
+            if isControl || scalar.properties.isNoncharacterCodePoint {
                 let code = String(scalar.value, radix: 16, uppercase: true)
+                let padded = String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code
                 throw RingSpecError(
                     parameter: parameter.rawValue, value: RingSpecError.quoted(text),
-                    reason:
-                        "contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)"
-                )
+                    reason: "contains the \(isControl ? "control character" : "noncharacter") U+\(padded)")
             }
         }
         guard length <= maximumLength else {

@@ -59,7 +59,8 @@ extension RingSpec {
                 parameter: maximum != nil ? "max" : "min", value: blamed?.shown ?? "",
                 reason: "is too far from the other bound (max − min must be a finite number)")
         }
-        if let given = try reader.number(.value) { value = Swift.min(Swift.max(given.number, min), max) }
+        // The default value is clamped too: with `min=20` an omitted value is 20, as an explicit `value=0` would be.
+        value = Swift.min(Swift.max(try reader.number(.value)?.number ?? value, min), max)
 
         if let given = try reader.integer(.size, in: Limits.size) { size = given }
         let thicknessRange = Limits.thicknessMinimum...(Double(size) / 2)
