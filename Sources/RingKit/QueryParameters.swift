@@ -18,21 +18,20 @@ public struct QueryParameters: Sendable {
     /// Splits `query` (the part after `?`, without it). Empty pieces (`a=1&&b=2`, a trailing `&`) are skipped, and
     /// so is a piece whose name does not decode: no parameter has such a name.
     public init(query: some StringProtocol) {
+        // Split on bytes, not Characters: `&` followed by a combining mark is one Character but still a separator.
         let text = Substring(query)
-        for piece in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let name: Substring
-            let value: Substring
-            if let equals = piece.firstIndex(of: "=") {
+        for piece in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let name: Substring.UTF8View.SubSequence
+            let value: Substring.UTF8View.SubSequence
+            if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
                 name = piece[..<equals]
                 value = piece[piece.index(after: equals)...]
             } else {
                 name = piece
                 value = piece[piece.endIndex...]
             }
-            guard case .success(let decodedName) = PercentDecoding.decode(name.utf8, plusIsSpace: true) else {
-                continue
-            }
-            add(name: decodedName, encodedValue: value, plusIsSpace: true)
+            guard case .success(let decodedName) = PercentDecoding.decode(name, plusIsSpace: true) else { continue }
+            add(name: decodedName, encodedValue: Substring(value), plusIsSpace: true)
         }
     }
 

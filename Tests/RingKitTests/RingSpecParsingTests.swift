@@ -294,5 +294,9 @@ struct RingSpecParsingTests {
         #expect(try parameters.value("path") == "x+y z")
         #expect(try parameters.value("missing") == nil)
         #expect(throws: RingSpecError.self) { try parameters.value("bad") }
+        // `&` then a combining mark is one Character, yet still two parameters.
+        let combining = QueryParameters(query: "a=1&\u{301}b=2")
+        #expect(combining.names == ["a", "\u{301}b"])
+        #expect(try combining.value("a") == "1")
     }
 }
