@@ -130,8 +130,11 @@ struct ParameterReader {
         var length = 0
         for scalar in text.unicodeScalars {
             length += 1
-            let isControl = scalar.properties.generalCategory == .control
-            if isControl || scalar.properties.isNoncharacterCodePoint {
+            // ASCII needs no Unicode tables, which are slow to consult.
+            let isControl =
+                scalar.isASCII
+                ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control
+            if isControl || (!scalar.isASCII && scalar.properties.isNoncharacterCodePoint) {
                 let code = String(scalar.value, radix: 16, uppercase: true)
                 let padded = String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code
                 throw RingSpecError(

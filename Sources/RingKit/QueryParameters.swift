@@ -30,7 +30,9 @@ public struct QueryParameters: Sendable {
                 name = piece
                 value = piece[piece.endIndex...]
             }
-            guard case .success(let decodedName) = PercentDecoding.decode(name, plusIsSpace: true) else { continue }
+            guard case .success(let decodedName) = PercentDecoding.decode(Substring(name), plusIsSpace: true) else {
+                continue
+            }
             add(name: decodedName, encodedValue: Substring(value), plusIsSpace: true)
         }
     }
@@ -54,7 +56,7 @@ public struct QueryParameters: Sendable {
     public func value(_ name: String) throws(RingSpecError) -> String? {
         guard let entry = entries[name] else { return nil }
         guard entry.occurrences == 1 else { throw RingSpecError(parameter: name, value: "", reason: "given twice") }
-        switch PercentDecoding.decode(entry.encoded.utf8, plusIsSpace: entry.plusIsSpace) {
+        switch PercentDecoding.decode(entry.encoded, plusIsSpace: entry.plusIsSpace) {
         case .success(let text):
             return text
         case .failure(.malformedEscape):

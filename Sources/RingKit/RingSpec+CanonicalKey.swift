@@ -19,20 +19,25 @@ extension RingSpec {
 
     /// The shortest query that means this spec: canonical text, parameters at their default left out (`""` for the
     /// default ring), `cacheSeconds` included. For logs, the builder page and links; it parses back to this spec.
-    public var canonicalQuery: String { queryString(omittingDefaults: true, parameters: RingParameter.allCases) }
+    public var canonicalQuery: String { queryString(omittingDefaults: true, parameters: Self.allParameters) }
 
-    private static let imageParameters = RingParameter.allCases.filter { $0 != .cacheSeconds }
+    // `allCases` builds a new array on every call; these are built once.
+    private static let allParameters = RingParameter.allCases
+    private static let imageParameters = allParameters.filter { $0 != .cacheSeconds }
 
     private func queryString(omittingDefaults: Bool, parameters: [RingParameter]) -> String {
         let defaults = RingSpec()
-        var pairs: [String] = []
-        pairs.reserveCapacity(parameters.count)
+        var query = ""
+        query.reserveCapacity(256)
         for parameter in parameters {
             guard let text = canonicalText(of: parameter) else { continue }
             if omittingDefaults, text == defaults.canonicalText(of: parameter, size: size, arc: arc) { continue }
-            pairs.append(parameter.rawValue + "=" + text)
+            if !query.isEmpty { query += "&" }
+            query += parameter.rawValue
+            query += "="
+            query += text
         }
-        return pairs.joined(separator: "&")
+        return query
     }
 
     /// The canonical, percent-encoded text of one parameter, or `nil` when it has no value to write.
