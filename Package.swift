@@ -16,13 +16,14 @@ let package = Package(
         ),
         .target(
             name: "CPNG",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("z")]
         ),
         .target(name: "CSystem"),
         .target(name: "HTTPServer", dependencies: ["CSystem"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPNG"]),
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit"]),
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit"]),
+        .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"]),
         .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),
