@@ -31,7 +31,7 @@ extension RingSpec {
         query.reserveCapacity(256)
         for parameter in parameters {
             guard let text = canonicalText(of: parameter) else { continue }
-            if omittingDefaults, text == defaults.canonicalText(of: parameter, size: size, arc: arc) { continue }
+            if omittingDefaults, text == defaults.canonicalText(of: parameter, resolvingWith: self) { continue }
             if !query.isEmpty { query += "&" }
             query += parameter.rawValue
             query += "="
@@ -41,23 +41,25 @@ extension RingSpec {
     }
 
     /// The canonical, percent-encoded text of one parameter, or `nil` when it has no value to write.
-    /// `size` and `arc` resolve the defaults that depend on them (thickness, start).
-    private func canonicalText(of parameter: RingParameter, size: Int? = nil, arc: Double? = nil) -> String? {
-        let size = size ?? self.size
-        let arc = arc ?? self.arc
+    /// `context` (this spec when not given) supplies the size, arc and direction that the defaults of thickness
+    /// and start depend on.
+    private func canonicalText(of parameter: RingParameter, resolvingWith context: RingSpec? = nil) -> String? {
+        let context = context ?? self
         switch parameter {
         case .value: return CanonicalNumber.text(value)
         case .min: return CanonicalNumber.text(min)
         case .max: return CanonicalNumber.text(max)
-        case .size: return String(self.size)
-        case .thickness: return CanonicalNumber.text(thickness ?? Self.defaultThickness(size: size))
+        case .size: return String(size)
+        case .thickness: return CanonicalNumber.text(thickness ?? Self.defaultThickness(size: context.size))
         case .color: return Self.text(color)
         case .track: return Self.text(track)
         case .background: return Self.text(background)
         case .textColor: return Self.text(textColor)
         case .cap: return cap.rawValue
-        case .arc: return CanonicalNumber.text(self.arc)
-        case .start: return CanonicalNumber.text(Self.normalizedAngle(start ?? Self.defaultStart(arc: arc)))
+        case .arc: return CanonicalNumber.text(arc)
+        case .start:
+            let resolved = start ?? Self.defaultStart(arc: context.arc, direction: context.direction)
+            return CanonicalNumber.text(Self.normalizedAngle(resolved))
         case .direction: return direction.rawValue
         case .label:
             switch label {

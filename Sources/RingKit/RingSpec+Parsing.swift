@@ -78,8 +78,8 @@ extension RingSpec {
 
         if let given = try reader.number(.arc, in: Limits.arc) { arc = given.number }
         let startGiven = try reader.number(.start, in: Limits.start)
-        start = RingSpec.normalizedAngle(startGiven?.number ?? RingSpec.defaultStart(arc: arc))
         if let given = try reader.keyword(.direction, as: Direction.self) { direction = given }
+        start = RingSpec.normalizedAngle(startGiven?.number ?? RingSpec.defaultStart(arc: arc, direction: direction))
 
         if let given = try reader.label() { label = given }
         if let given = try reader.integer(.decimals, in: Limits.decimals) { decimals = given }
@@ -112,8 +112,12 @@ extension RingSpec {
     public static func defaultThickness(size: Int) -> Double { (Double(size) / 10).rounded() }
 
     /// The default start angle: 0 for a full ring; for a gauge (`arc` < 360), the angle that centres its gap at
-    /// 6 o'clock, e.g. 225 for `arc=270`.
-    public static func defaultStart(arc: Double) -> Double { arc < 360 ? 180 + (360 - arc) / 2 : 0 }
+    /// 6 o'clock: half a gap past 180° against the ring's direction, e.g. 225 for `arc=270` clockwise, 135
+    /// counterclockwise.
+    public static func defaultStart(arc: Double, direction: Direction) -> Double {
+        guard arc < 360 else { return 0 }
+        return direction == .cw ? 180 + (360 - arc) / 2 : 180 - (360 - arc) / 2
+    }
 
     /// `degrees` turned into 0..<360: `-90` and `270` are one angle, so they are one image.
     static func normalizedAngle(_ degrees: Double) -> Double {

@@ -29,6 +29,7 @@ struct CanonicalKeyTests {
         ("start=-90", "start=270"),
         ("start=360", ""),
         ("arc=270", "arc=270&start=225"),
+        ("arc=270&direction=ccw", "arc=270&start=135&direction=ccw"),
         ("label=", "label=none"),
         ("label=none", "label=none&textColor=red&fontWeight=normal&fontSize=20"),
         ("label=auto", ""),
@@ -68,6 +69,7 @@ struct CanonicalKeyTests {
         ("direction=cw", "direction=ccw"),
         ("cap=round", "cap=butt"),
         ("arc=270", "arc=270&start=0"),
+        ("arc=270&direction=ccw", "arc=270&start=225&direction=ccw"),
         ("decimals=1", ""),
         ("fontSize=20", ""),
         ("animate=1", ""),
@@ -105,6 +107,7 @@ struct CanonicalKeyTests {
                 == "value=72&color=ff0000")
         #expect(try RingSpec.parse(query: "size=256&thickness=13").canonicalQuery == "size=256&thickness=13")
         #expect(try RingSpec.parse(query: "arc=270&start=225").canonicalQuery == "arc=270")
+        #expect(try RingSpec.parse(query: "arc=90&direction=ccw&start=45").canonicalQuery == "arc=90&direction=ccw")
         #expect(try RingSpec.parse(query: "cacheSeconds=600").canonicalQuery == "cacheSeconds=600")
     }
 

@@ -61,6 +61,8 @@ struct RingSpecParsingTests {
         ("arc=270", ring { ($0.arc, $0.start) = (270, 225) }),
         ("arc=270&start=0", ring { ($0.arc, $0.start) = (270, 0) }),
         ("arc=1", ring { ($0.arc, $0.start) = (1, 359.5) }),
+        ("arc=270&direction=ccw", ring { ($0.arc, $0.start, $0.direction) = (270, 135, .ccw) }),
+        ("direction=ccw&start=10", ring { ($0.start, $0.direction) = (10, .ccw) }),
         ("start=-90", ring { $0.start = 270 }),
         ("start=360", ring { $0.start = 0 }),
         ("start=-360", ring { $0.start = 0 }),
