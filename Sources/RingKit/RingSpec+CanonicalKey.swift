@@ -26,12 +26,13 @@ extension RingSpec {
     private static let imageParameters = allParameters.filter { $0 != .cacheSeconds }
 
     private func queryString(omittingDefaults: Bool, parameters: [RingParameter]) -> String {
+        let spec = normalized()
         let defaults = RingSpec()
         var query = ""
         query.reserveCapacity(256)
         for parameter in parameters {
-            guard let text = canonicalText(of: parameter) else { continue }
-            if omittingDefaults, text == defaults.canonicalText(of: parameter, resolvingWith: self) { continue }
+            guard let text = spec.canonicalText(of: parameter) else { continue }
+            if omittingDefaults, text == defaults.canonicalText(of: parameter, resolvingWith: spec) { continue }
             if !query.isEmpty { query += "&" }
             query += parameter.rawValue
             query += "="

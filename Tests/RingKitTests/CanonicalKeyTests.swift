@@ -49,6 +49,52 @@ struct CanonicalKeyTests {
         #expect(try RingSpec.parse(query: first).canonicalQuery == RingSpec.parse(query: second).canonicalQuery)
     }
 
+    @Test(arguments: sameImage)
+    func queriesThatMeanOneImageParseToEqualSpecs(first: String, second: String) throws {
+        #expect(try RingSpec.parse(query: first) == RingSpec.parse(query: second))
+    }
+
+    /// Specs as a caller could build them by hand, before the parser's normalization, and the query they mean.
+    static let unnormalized: [(RingSpec, String)] = [
+        (
+            {
+                var s = RingSpec(); s.thickness = nil; return s
+            }(), ""
+        ),
+        (
+            {
+                var s = RingSpec(); s.start = -90; return s
+            }(), "start=270"
+        ),
+        (
+            {
+                var s = RingSpec(); (s.arc, s.direction, s.value) = (270, .ccw, 40); return s
+            }(), "arc=270&direction=ccw&value=40"
+        ),
+        (
+            {
+                var s = RingSpec(); (s.arc, s.value) = (200, 40); return s
+            }(), "arc=200&value=40"
+        ),
+        (
+            {
+                var s = RingSpec()
+                (s.label, s.textColor, s.fontWeight, s.fontSize) = (.none, RGBAColor(255, 0, 0), .normal, 20)
+                return s
+            }(), "label=none"
+        ),
+    ]
+
+    /// The parser's normalization (defaults resolved, angles folded, unused label styling reset) never changes the
+    /// image: the renderers draw the same bytes from the raw spec and from the parsed one.
+    @Test(arguments: unnormalized)
+    func normalizationKeepsTheImage(raw: RingSpec, query: String) throws {
+        let parsed = try RingSpec.parse(query: query)
+        #expect(raw.canonicalKey == parsed.canonicalKey)
+        #expect(SVGRenderer.render(raw) == SVGRenderer.render(parsed))
+        #expect(try PNGRenderer.render(raw) == PNGRenderer.render(parsed))
+    }
+
     static let differentImages: [(String, String)] = [
         ("value=72", "value=73"),
         ("value=72", "value=72.000001"),

@@ -227,6 +227,13 @@ struct RingSpecParsingTests {
         #expect(spec.value.sign == .plus)
         #expect(spec.min.sign == .plus)
         #expect(spec.start?.sign == .plus)
+        var byHand = RingSpec()
+        (byHand.value, byHand.min, byHand.start) = (-0.0, -0.0, -0.0)
+        let normalized = byHand.normalized()
+        #expect(normalized.value.sign == .plus)
+        #expect(normalized.min.sign == .plus)
+        #expect(normalized.start?.sign == .plus)
+        #expect(normalized.normalized() == normalized)
     }
 
     @Test func pathValueIsTheValueParameter() throws {
