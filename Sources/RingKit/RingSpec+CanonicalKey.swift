@@ -12,8 +12,7 @@ extension RingSpec {
     /// `canonicalKey` for one output format, prefixed with it (`svg?value=72&…`), and without the parameter that
     /// format ignores (`scale` for SVG, `animate` for PNG), so `?scale=2` does not make a second SVG cache entry.
     public func canonicalKey(for format: ImageFormat) -> String {
-        let ignored: RingParameter = format == .svg ? .scale : .animate
-        let parameters = Self.imageParameters.filter { $0 != ignored }
+        let parameters = format == .svg ? Self.svgParameters : Self.pngParameters
         return format.rawValue + "?" + queryString(omittingDefaults: false, parameters: parameters)
     }
 
@@ -24,6 +23,8 @@ extension RingSpec {
     // `allCases` builds a new array on every call; these are built once.
     private static let allParameters = RingParameter.allCases
     private static let imageParameters = allParameters.filter { $0 != .cacheSeconds }
+    private static let svgParameters = imageParameters.filter { $0 != .scale }
+    private static let pngParameters = imageParameters.filter { $0 != .animate }
 
     private func queryString(omittingDefaults: Bool, parameters: [RingParameter]) -> String {
         let spec = normalized()
