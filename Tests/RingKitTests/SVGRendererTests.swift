@@ -197,7 +197,9 @@ struct SVGRendererTests {
             #expect(a == SVGRenderer.render(spec))
             let text = String(decoding: a, as: UTF8.self)
             #expect(text.range(of: "-0(?![0-9.])", options: .regularExpression) == nil, "-0 at \(value)")
-            #expect(text.range(of: "[ \"MAL][0-9.]+[eE][-+]?[0-9]", options: .regularExpression) == nil, "exponent at \(value)")
+            #expect(
+                text.range(of: "[ \"MAL][0-9.]+[eE][-+]?[0-9]", options: .regularExpression) == nil,
+                "exponent at \(value)")
         }
     }
 }
