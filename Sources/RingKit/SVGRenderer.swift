@@ -1,3 +1,5 @@
+import Foundation
+
 /// Draws a ring as SVG markup: the same geometry as the PNG, no scripts, no links, no external references.
 public enum SVGRenderer {
     /// The font list of every label; DejaVu Sans is what the PNG renderer and `rsvg-convert` use.
@@ -118,44 +120,49 @@ public enum SVGRenderer {
     private static func arcPath(_ w: inout MarkupWriter, _ g: RingGeometry, sweep: Double) {
         let sign = g.clockwise ? 1.0 : -1.0
         let start = g.point(atDegrees: g.startAngle)
-        let sweepFlag: StaticString = g.clockwise ? " 0 1 1 " : " 0 1 0 "
         w.raw("M")
         w.number(start.x)
         w.raw(" ")
         w.number(start.y)
         if sweep >= 360 {
-            let middle = g.point(atDegrees: g.startAngle + 180 * sign)
-            for p in [middle, start] {
-                w.raw("A")
-                w.number(g.radius)
-                w.raw(" ")
-                w.number(g.radius)
-                w.raw(sweepFlag)
-                w.number(p.x)
-                w.raw(" ")
-                w.number(p.y)
-            }
+            // Three thirds: with two halves the large-arc flag would decide between two equal candidates.
+            arcSegment(&w, g, to: g.point(atDegrees: g.startAngle + 120 * sign))
+            arcSegment(&w, g, to: g.point(atDegrees: g.startAngle + 240 * sign))
+            arcSegment(&w, g, to: start)
             w.raw("Z")
             return
         }
         let end = g.point(atDegrees: g.startAngle + sweep * sign)
-        if (start.x * 100).rounded() == (end.x * 100).rounded() && (start.y * 100).rounded() == (end.y * 100).rounded()
+        if sweep < 180 && (start.x * 100).rounded() == (end.x * 100).rounded()
+            && (start.y * 100).rounded() == (end.y * 100).rounded()
         {
-            // An arc whose ends coincide is dropped by SVG renderers; a zero-length line keeps its cap, as Cairo does.
-            w.raw("L")
-        } else {
-            w.raw("A")
-            w.number(g.radius)
+            // An arc whose written ends coincide would be dropped; a line a fiftieth of a pixel long along the
+            // tangent keeps the cap and its orientation, as Cairo draws the tiny arc.
+            let rad = g.startAngle * Double.pi / 180
+            w.raw("l")
+            NumberText.appendCompact(0.02 * cos(rad) * sign, decimals: 3, to: &w.bytes)
             w.raw(" ")
-            w.number(g.radius)
-            if sweep > 180 {
-                w.raw(g.clockwise ? " 0 1 1 " : " 0 1 0 ")
-            } else {
-                w.raw(g.clockwise ? " 0 0 1 " : " 0 0 0 ")
-            }
+            NumberText.appendCompact(0.02 * sin(rad) * sign, decimals: 3, to: &w.bytes)
+            return
         }
-        w.number(end.x)
+        // Arcs of more than 180° go in two halves: each end is then far from the start, so rounding the
+        // written coordinates can never make the ends coincide (a 359.99° arc would otherwise vanish).
+        if sweep > 180 {
+            let middle = g.point(atDegrees: g.startAngle + sweep / 2 * sign)
+            arcSegment(&w, g, to: middle)
+        }
+        arcSegment(&w, g, to: end)
+    }
+
+    /// Appends an arc command of less than 180° along the ring, in its direction.
+    private static func arcSegment(_ w: inout MarkupWriter, _ g: RingGeometry, to p: (x: Double, y: Double)) {
+        w.raw("A")
+        w.number(g.radius)
         w.raw(" ")
-        w.number(end.y)
+        w.number(g.radius)
+        w.raw(g.clockwise ? " 0 0 1 " : " 0 0 0 ")
+        w.number(p.x)
+        w.raw(" ")
+        w.number(p.y)
     }
 }

@@ -44,6 +44,9 @@ struct RenderAgreementTests {
         Case(value: 66, cap: .butt, background: RGBAColor(0xff, 0xff, 0xff)), Case(value: 90, size: 256),
         Case(value: 12.5, size: 64, scale: 2), Case(value: 80, arc: 200, direction: .ccw, cap: .square),
         Case(value: 42, label: .template("{value} of {max}")), Case(value: 99.5, size: 32),
+        // Sweeps so small that the arc's ends coincide in the SVG: both still draw the cap.
+        Case(value: 0.001, label: .none), Case(value: 0.001, cap: .square, label: .none),
+        Case(value: 99.999, cap: .butt, label: .none), Case(value: 0.3, arc: 90, cap: .square),
     ]
 
     @Test(arguments: cases)

@@ -122,8 +122,8 @@ struct SVGRendererTests {
         let progress = try #require(document.first("path"))
         #expect(progress.attributes["stroke"] == "#2563eb")
         #expect(progress.attributes["stroke-linecap"] == "round")
-        // Starts at 12 o'clock, large clockwise arc.
-        #expect(progress.attributes["d"]?.hasPrefix("M64 6.5A57.5 57.5 0 1 1 ") == true)
+        // Starts at 12 o'clock and runs clockwise (sweep flag 1), in two halves of 129.6°.
+        #expect(progress.attributes["d"]?.hasPrefix("M64 6.5A57.5 57.5 0 0 1 ") == true)
         let label = try #require(document.first("text"))
         #expect(label.text == "72%")
         #expect(label.attributes["font-family"] == "Verdana,DejaVu Sans,sans-serif")
