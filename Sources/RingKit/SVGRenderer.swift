@@ -125,9 +125,9 @@ public enum SVGRenderer {
         w.raw(" ")
         w.number(start.y)
         if sweep >= 360 {
-            // Three thirds: with two halves the large-arc flag would decide between two equal candidates.
-            arcSegment(&w, g, to: g.point(atDegrees: g.startAngle + 120 * sign))
-            arcSegment(&w, g, to: g.point(atDegrees: g.startAngle + 240 * sign))
+            for quarter in 1...3 {
+                arcSegment(&w, g, to: g.point(atDegrees: g.startAngle + Double(quarter) * 90 * sign))
+            }
             arcSegment(&w, g, to: start)
             w.raw("Z")
             return
@@ -145,16 +145,17 @@ public enum SVGRenderer {
             NumberText.appendCompact(0.02 * sin(rad) * sign, decimals: 3, to: &w.bytes)
             return
         }
-        // Arcs of more than 180° go in two halves: each end is then far from the start, so rounding the
-        // written coordinates can never make the ends coincide (a 359.99° arc would otherwise vanish).
-        if sweep > 180 {
-            let middle = g.point(atDegrees: g.startAngle + sweep / 2 * sign)
-            arcSegment(&w, g, to: middle)
+        // At most 90° per arc command. A renderer recovers an arc's centre from its rounded ends and radius; near
+        // 180° that is ill-conditioned (0.005 px of rounding moved the centre by 0.2 px), and near 360° the ends
+        // coincide and the arc vanishes.
+        let pieces = Int((sweep / 90).rounded(.up))
+        for piece in 1..<Swift.max(pieces, 1) {
+            arcSegment(&w, g, to: g.point(atDegrees: g.startAngle + sweep * Double(piece) / Double(pieces) * sign))
         }
         arcSegment(&w, g, to: end)
     }
 
-    /// Appends an arc command of less than 180° along the ring, in its direction.
+    /// Appends an arc command of at most 90° along the ring, in its direction.
     private static func arcSegment(_ w: inout MarkupWriter, _ g: RingGeometry, to p: (x: Double, y: Double)) {
         w.raw("A")
         w.number(g.radius)

@@ -6,8 +6,9 @@ import Testing
 ///
 /// Tolerances: both sides rasterize with Cairo, but librsvg turns SVG arcs into its own Bézier segments from
 /// coordinates rounded to 0.01 px, so the anti-aliased pixels along stroke edges differ slightly (measured: at most
-/// 21 levels of 255 on these cases, never inside a stroke). Away from the label every pixel must agree within 32
-/// levels; a wrong angle, radius, thickness or color differs by 100 or more. Text is laid out by Pango in librsvg
+/// 21 levels of 255 on these cases, never inside a stroke). Away from the label pixels must agree within 32
+/// levels, all but one in a thousand (200 random rings showed one pixel at the centre of a stroke thicker than the
+/// hole, where the two stroke paths fold differently); a ring turned by 2° already fails on 1 % of its pixels. Text is laid out by Pango in librsvg
 /// and by Cairo here, with different hinting, so the label is compared by its ink: the same amount (±12 %, measured
 /// ±6 %) centred at the same point (±1 px, measured ≤ 0.7 px).
 struct RenderAgreementTests {
@@ -51,10 +52,41 @@ struct RenderAgreementTests {
 
     @Test(arguments: cases)
     func svgThroughRsvgMatchesOurPNG(_ c: Case) throws {
-        let spec = c.spec
+        try expectAgreement(c.spec)
+    }
+
+    /// Random rings from a fixed seed: every parameter the renderers read, in its accepted range.
+    @Test func randomRingsAgree() throws {
+        var rng = SplitMix64(seed: 0x5EED_2026)
+        func color(_ rng: inout SplitMix64, alpha: Bool) -> RGBAColor {
+            RGBAColor(
+                UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
+                UInt8.random(in: 0...255, using: &rng), alpha ? UInt8.random(in: 40...255, using: &rng) : 255)
+        }
+        for _ in 0..<24 {
+            var s = RingSpec()
+            s.size = Int.random(in: 16...200, using: &rng)
+            s.min = Double(Int.random(in: -50...50, using: &rng))
+            s.max = s.min + Double(Int.random(in: 1...500, using: &rng))
+            s.value = Double.random(in: s.min...s.max, using: &rng)
+            if Bool.random(using: &rng) { s.thickness = Double.random(in: 1...(Double(s.size) / 2), using: &rng) }
+            s.cap = RingSpec.Cap.allCases.randomElement(using: &rng)!
+            s.direction = Bool.random(using: &rng) ? .cw : .ccw
+            s.arc = Bool.random(using: &rng) ? 360 : Double(Int.random(in: 30...359, using: &rng))
+            if Bool.random(using: &rng) { s.start = Double(Int.random(in: -360...360, using: &rng)) }
+            s.color = color(&rng, alpha: Bool.random(using: &rng))
+            s.track = Bool.random(using: &rng) ? color(&rng, alpha: true) : nil
+            s.background = Bool.random(using: &rng) ? color(&rng, alpha: false) : nil
+            s.scale = Int.random(in: 1...2, using: &rng)
+            s.label = .none
+            try expectAgreement(s)
+        }
+    }
+
+    func expectAgreement(_ spec: RingSpec, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let ours = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
         let theirs = try #require(DecodedImage(png: try RSVG.render(SVGRenderer.render(spec), zoom: spec.scale)))
-        #expect(theirs.width == ours.width && theirs.height == ours.height)
+        #expect(theirs.width == ours.width && theirs.height == ours.height, sourceLocation: sourceLocation)
         guard theirs.width == ours.width && theirs.height == ours.height else { return }
 
         let g = RingGeometry(spec)
@@ -84,8 +116,11 @@ struct RenderAgreementTests {
                 if visibleDistance(a, b) > 32 { ringDiffering += 1 }
             }
         }
-        #expect(ringPixels > 0 || !RingGeometry(spec).hasProgress)
-        #expect(ringDiffering == 0, "\(ringDiffering) of \(ringPixels) ring pixels differ by more than 32 levels")
+        #expect(ringPixels > 0 || !RingGeometry(spec).hasProgress, sourceLocation: sourceLocation)
+        #expect(
+            ringDiffering <= ringPixels / 1000,
+            "\(ringDiffering) of \(ringPixels) ring pixels differ by more than 32 levels: \(spec)",
+            sourceLocation: sourceLocation)
         if g.label != nil {
             #expect(ink.ours.weight > 0 && ink.theirs.weight > 0)
             let ratio = ink.ours.weight / Swift.max(ink.theirs.weight, 1)
@@ -124,5 +159,18 @@ struct RenderAgreementTests {
             x += w * (Double(px) + 0.5)
             y += w * (Double(py) + 0.5)
         }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so the random cases are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -122,7 +122,7 @@ struct SVGRendererTests {
         let progress = try #require(document.first("path"))
         #expect(progress.attributes["stroke"] == "#2563eb")
         #expect(progress.attributes["stroke-linecap"] == "round")
-        // Starts at 12 o'clock and runs clockwise (sweep flag 1), in two halves of 129.6°.
+        // Starts at 12 o'clock and runs clockwise (sweep flag 1), in 90° pieces.
         #expect(progress.attributes["d"]?.hasPrefix("M64 6.5A57.5 57.5 0 0 1 ") == true)
         let label = try #require(document.first("text"))
         #expect(label.text == "72%")
