@@ -69,6 +69,10 @@ func expectNoActiveContent(_ svg: [UInt8], sourceLocation: SourceLocation = #_so
         #expect(!text.contains(forbidden), "contains \(forbidden)", sourceLocation: sourceLocation)
     }
     #expect(!svg.contains(0), "NUL byte", sourceLocation: sourceLocation)
+    // Not even user text spells these out in the bytes, so a naive scanner downstream has nothing to flag.
+    for forbidden in ["url(", "@import", "onload=", "onmouseover=", "javascript:alert("] {
+        #expect(!text.contains(forbidden), "bytes contain \(forbidden)", sourceLocation: sourceLocation)
+    }
 }
 
 struct SVGRendererTests {
@@ -76,7 +80,8 @@ struct SVGRendererTests {
         "</text><script>alert(1)</script>", "\"><svg onload=alert(1)>", "red\" onmouseover=\"alert(1)",
         "#fff;fill:url(//x)", "a\r\nb\rc\nd", "nul\u{0}byte", "tab\there", "&amp; &lt; &#x3c; ]]> <![CDATA[x]]>",
         "<foreignObject><iframe src=//x>", "@import url(//x);", "<animate attributeName=href>",
-        "'single' \"double\"", "مرحبا بالعالم", "שלום עולם", "🎉🚀 done 👍🏽", "\u{202E}reversed", "\u{FFFE}\u{FFFF}",
+        "'single' \"double\"", "javascript:alert(1)", "مرحبا بالعالم", "שלום עולם", "🎉🚀 done 👍🏽", "\u{202E}reversed",
+        "\u{FFFE}\u{FFFF}",
         "\u{85}next line", String(repeating: "A<&>", count: 2560),
     ]
 
