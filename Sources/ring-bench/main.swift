@@ -1,6 +1,6 @@
 // Measures the per-image cost of the renderers in this (release) binary and prints Markdown tables:
 //   ring-bench              SVG and PNG at 64/128/256/512 px, with Cairo's own PNG writer beside ours
-//   ring-bench --encoders   the zlib level × filter × palette choices behind PNGEncoder.tuned
+//   ring-bench --encoders   the zlib level × strategy × filter choices behind PNGEncoder.tuned
 // Every loop is bounded in time and iterations, so a run takes a few seconds.
 import CCairo
 import Foundation
@@ -51,7 +51,9 @@ func spec(size: Int, value: Double = 72) -> RingSpec {
 
 func renderTable() throws {
     PNGRenderer.warmUp()
-    print("Per image, one thread, `value=72` with default colors and label; times in µs, sizes in bytes.\n")
+    print(
+        "Per image, one thread, `value=72` with default colors and label; CPU time in µs, sizes in bytes"
+            + " (Cairo \(String(cString: cairo_version_string()))).\n")
     print(
         "| size | SVG median | SVG p99 | SVG bytes | PNG median | PNG p99 | PNG bytes | Cairo writer median | Cairo writer p99 | Cairo writer bytes |"
     )
