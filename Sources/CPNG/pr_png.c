@@ -48,22 +48,16 @@ static pr_thread_state *thread_state(void) {
     return s;
 }
 
+// Returns a buffer of at least `size` bytes. One that grew past 4 MiB for a large image is given back on the next
+// small one, so a single 2048 px request does not pin megabytes in every thread.
 static unsigned char *grow(unsigned char **buffer, size_t *capacity, size_t size) {
-    if (*capacity < size) {
+    const size_t keep = (size_t)4 << 20;
+    if (*capacity < size || (*capacity > keep && size <= keep)) {
         free(*buffer);
         *buffer = malloc(size);
         *capacity = *buffer ? size : 0;
     }
     return *buffer;
-}
-
-// Keeps big images from pinning memory in every thread after a single large request.
-static void trim(unsigned char **buffer, size_t *capacity) {
-    if (*capacity > ((size_t)4 << 20)) {
-        free(*buffer);
-        *buffer = NULL;
-        *capacity = 0;
-    }
 }
 
 static z_stream *stream_for(pr_thread_state *s, int level, int strategy) {
@@ -193,9 +187,19 @@ const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width
     unsigned char *rows[2] = {extra, extra + truecolor_row};
     unsigned char *dst = filtered;
     for (int y = 0; y < height; y++) {
+        const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * stride);
+        if (options->filter == PR_PNG_FILTER_NONE) {
+            // Unfiltered rows go straight into the stream's input: no copy.
+            dst[0] = 0;
+            for (int x = 0; x < width; x++) {
+                uint32_t rgba = unpremultiply(src[x]);
+                memcpy(dst + 1 + (size_t)x * 4, &rgba, 4);
+            }
+            dst += 1 + truecolor_row;
+            continue;
+        }
         unsigned char *cur = rows[y & 1];
         const unsigned char *prev = y > 0 ? rows[(y - 1) & 1] : NULL;
-        const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * stride);
         for (int x = 0; x < width; x++) {
             uint32_t rgba = unpremultiply(src[x]);
             memcpy(cur + (size_t)x * 4, &rgba, 4);
@@ -246,7 +250,6 @@ const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width
     }
     pos += finish_chunk(out + pos, "IDAT", (size_t)z->total_out);
     pos += finish_chunk(out + pos, "IEND", 0);
-    trim(&state->scratch, &state->scratch_capacity);
     *length = pos;
     return out;
 }

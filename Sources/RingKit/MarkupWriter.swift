@@ -48,7 +48,7 @@ struct MarkupWriter {
 
     /// Appends user text escaped for both element content and quoted attribute values.
     ///
-    /// `& < > " '` become references; control characters (XML 1.0 forbids most, and CR/LF would be folded anyway)
+    /// `& < > " '` (and `( ) @ =`) become references; control characters (XML 1.0 forbids most, and CR/LF would be folded anyway)
     /// become spaces; the non-characters U+FFFE and U+FFFF become U+FFFD. The result is always well-formed.
     mutating func escaped(_ text: String) {
         var text = text
@@ -63,6 +63,12 @@ struct MarkupWriter {
                 case UInt8(ascii: ">"): raw("&gt;")
                 case UInt8(ascii: "\""): raw("&quot;")
                 case UInt8(ascii: "'"): raw("&#39;")
+                // Harmless in text, but escaped so that even a byte-level scan of the document never meets
+                // `url(`, `@import` or an `on…=` shape in user text.
+                case UInt8(ascii: "("): raw("&#40;")
+                case UInt8(ascii: ")"): raw("&#41;")
+                case UInt8(ascii: "@"): raw("&#64;")
+                case UInt8(ascii: "="): raw("&#61;")
                 case 0..<0x20, 0x7F: bytes.append(UInt8(ascii: " "))
                 case 0xC2 where i + 1 < n && utf8[i + 1] >= 0x80 && utf8[i + 1] <= 0x9F:
                     // C1 controls (U+0080…U+009F): allowed by XML 1.0 but invisible and discouraged.

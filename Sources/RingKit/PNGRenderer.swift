@@ -53,8 +53,9 @@ public enum PNGRenderer {
             CairoCanvas.setFont(cr, bold: spec.fontWeight == .bold, size: g.fontSize)
             var extents = cairo_text_extents_t()
             cairo_text_extents(cr, label, &extents)
-            // Centre the ink horizontally; the baseline comes from the geometry, as in the SVG, so the two agree.
-            let x = g.center - (extents.x_bearing + extents.width / 2)
+            // Centred on the advance width measured by Cairo, as SVG's text-anchor="middle" does, and on the
+            // geometry's baseline, so the PNG and every SVG renderer put the label in the same place.
+            let x = g.center - extents.x_advance / 2
             CairoCanvas.setColor(cr, spec.textColor)
             cairo_move_to(cr, x, g.labelBaseline)
             cairo_show_text(cr, label)

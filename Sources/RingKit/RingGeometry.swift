@@ -103,7 +103,8 @@ public struct RingGeometry: Sendable, Hashable {
         } else {
             fontSize = 0
         }
-        labelBaseline = center + fontSize * TextMetrics.halfCapHeight
+        // On a whole pixel: crisper digits, and text layout engines (Pango in librsvg) snap baselines anyway.
+        labelBaseline = (center + fontSize * TextMetrics.halfCapHeight).rounded()
     }
 
     /// The point at `degrees` clockwise from 12 o'clock on a circle of `radius` around the centre.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Draws a ring as SVG markup: the same geometry as the PNG, no scripts, no links, no external references.
 public enum SVGRenderer {
     /// The font list of every label; DejaVu Sans is what the PNG renderer and `rsvg-convert` use.
@@ -118,44 +120,50 @@ public enum SVGRenderer {
     private static func arcPath(_ w: inout MarkupWriter, _ g: RingGeometry, sweep: Double) {
         let sign = g.clockwise ? 1.0 : -1.0
         let start = g.point(atDegrees: g.startAngle)
-        let sweepFlag: StaticString = g.clockwise ? " 0 1 1 " : " 0 1 0 "
         w.raw("M")
         w.number(start.x)
         w.raw(" ")
         w.number(start.y)
         if sweep >= 360 {
-            let middle = g.point(atDegrees: g.startAngle + 180 * sign)
-            for p in [middle, start] {
-                w.raw("A")
-                w.number(g.radius)
-                w.raw(" ")
-                w.number(g.radius)
-                w.raw(sweepFlag)
-                w.number(p.x)
-                w.raw(" ")
-                w.number(p.y)
+            for quarter in 1...3 {
+                arcSegment(&w, g, to: g.point(atDegrees: g.startAngle + Double(quarter) * 90 * sign))
             }
+            arcSegment(&w, g, to: start)
             w.raw("Z")
             return
         }
         let end = g.point(atDegrees: g.startAngle + sweep * sign)
-        if (start.x * 100).rounded() == (end.x * 100).rounded() && (start.y * 100).rounded() == (end.y * 100).rounded()
+        if sweep < 180 && (start.x * 100).rounded() == (end.x * 100).rounded()
+            && (start.y * 100).rounded() == (end.y * 100).rounded()
         {
-            // An arc whose ends coincide is dropped by SVG renderers; a zero-length line keeps its cap, as Cairo does.
-            w.raw("L")
-        } else {
-            w.raw("A")
-            w.number(g.radius)
+            // An arc whose written ends coincide would be dropped; a line a fiftieth of a pixel long along the
+            // tangent keeps the cap and its orientation, as Cairo draws the tiny arc.
+            let rad = g.startAngle * Double.pi / 180
+            w.raw("l")
+            NumberText.appendCompact(0.02 * cos(rad) * sign, decimals: 3, to: &w.bytes)
             w.raw(" ")
-            w.number(g.radius)
-            if sweep > 180 {
-                w.raw(g.clockwise ? " 0 1 1 " : " 0 1 0 ")
-            } else {
-                w.raw(g.clockwise ? " 0 0 1 " : " 0 0 0 ")
-            }
+            NumberText.appendCompact(0.02 * sin(rad) * sign, decimals: 3, to: &w.bytes)
+            return
         }
-        w.number(end.x)
+        // At most 90° per arc command. A renderer recovers an arc's centre from its rounded ends and radius; near
+        // 180° that is ill-conditioned (0.005 px of rounding moved the centre by 0.2 px), and near 360° the ends
+        // coincide and the arc vanishes.
+        let pieces = Int((sweep / 90).rounded(.up))
+        for piece in 1..<Swift.max(pieces, 1) {
+            arcSegment(&w, g, to: g.point(atDegrees: g.startAngle + sweep * Double(piece) / Double(pieces) * sign))
+        }
+        arcSegment(&w, g, to: end)
+    }
+
+    /// Appends an arc command of at most 90° along the ring, in its direction.
+    private static func arcSegment(_ w: inout MarkupWriter, _ g: RingGeometry, to p: (x: Double, y: Double)) {
+        w.raw("A")
+        w.number(g.radius)
         w.raw(" ")
-        w.number(end.y)
+        w.number(g.radius)
+        w.raw(g.clockwise ? " 0 0 1 " : " 0 0 0 ")
+        w.number(p.x)
+        w.raw(" ")
+        w.number(p.y)
     }
 }
