@@ -19,11 +19,12 @@ enum CanonicalNumber {
     }
 
     /// The canonical text of `number`: integers without a point (`72`, not `72.0`), anything else as Swift's
-    /// shortest round-trip form (`0.1`, `1e-05`, `1e+20`), which reads back to exactly the same Double.
+    /// shortest round-trip form (`0.1`, `1e-05`, `1e20`), which reads back to exactly the same Double.
     static func text(_ number: Double) -> String {
-        if number == 0 { return "0" }
-        if number == number.rounded(.towardZero), abs(number) < 1e15 { return String(Int64(number)) }
-        return number.description
+        // Swift writes `1e+20`; in a query `+` is a space, and the key must be a query that parses back.
+        var text = NumberText.shortest(number)
+        if let plus = text.firstIndex(of: "+") { text.remove(at: plus) }
+        return text
     }
 
     private static func isDecimal(_ utf8: Substring.UTF8View) -> Bool {

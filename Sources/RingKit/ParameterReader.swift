@@ -1,9 +1,12 @@
 /// Reads one parameter at a time out of a query and turns bad text into a `RingSpecError` that names it.
 struct ParameterReader {
-    /// A number as given: its value, and its text as a message shows it.
+    /// A number as given: its value, and its text for a message.
     struct Given {
         var number: Double
-        var shown: String
+        var text: String
+
+        /// The text as a message shows it (computed only when a message is made).
+        var shown: String { RingSpecError.shown(text) }
     }
 
     let parameters: QueryParameters
@@ -15,7 +18,7 @@ struct ParameterReader {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         switch CanonicalNumber.parse(text) {
         case .success(let number):
-            return Given(number: number, shown: RingSpecError.shown(text))
+            return Given(number: number, text: text)
         case .failure(.notANumber):
             throw RingSpecError(
                 parameter: parameter.rawValue, value: RingSpecError.quoted(text),
@@ -127,13 +130,16 @@ struct ParameterReader {
         var length = 0
         for scalar in text.unicodeScalars {
             length += 1
-            if scalar.properties.generalCategory == .control || scalar.properties.isNoncharacterCodePoint {
+            // ASCII needs no Unicode tables, which are slow to consult.
+            let isControl =
+                scalar.isASCII
+                ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control
+            if isControl || (!scalar.isASCII && scalar.properties.isNoncharacterCodePoint) {
                 let code = String(scalar.value, radix: 16, uppercase: true)
+                let padded = String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code
                 throw RingSpecError(
                     parameter: parameter.rawValue, value: RingSpecError.quoted(text),
-                    reason:
-                        "contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)"
-                )
+                    reason: "contains the \(isControl ? "control character" : "noncharacter") U+\(padded)")
             }
         }
         guard length <= maximumLength else {

@@ -9,7 +9,15 @@ enum PercentDecoding {
     }
 
     /// Decodes `bytes` exactly once: `%2523` gives `%23`, never `#`. In a query `+` is a space; in a path it is a `+`.
-    static func decode(_ bytes: some Collection<UInt8>, plusIsSpace: Bool) -> Result<String, Failure> {
+    static func decode(_ text: Substring, plusIsSpace: Bool) -> Result<String, Failure> {
+        // Most names and values hold nothing to decode: they are already valid text.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusIsSpace) }) {
+            return .success(String(text))
+        }
+        return decode(bytes: text.utf8, plusIsSpace: plusIsSpace)
+    }
+
+    private static func decode(bytes: Substring.UTF8View, plusIsSpace: Bool) -> Result<String, Failure> {
         var out = [UInt8]()
         out.reserveCapacity(bytes.count)
         var index = bytes.startIndex

@@ -18,21 +18,22 @@ public struct QueryParameters: Sendable {
     /// Splits `query` (the part after `?`, without it). Empty pieces (`a=1&&b=2`, a trailing `&`) are skipped, and
     /// so is a piece whose name does not decode: no parameter has such a name.
     public init(query: some StringProtocol) {
+        // Split on bytes, not Characters: `&` followed by a combining mark is one Character but still a separator.
         let text = Substring(query)
-        for piece in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let name: Substring
-            let value: Substring
-            if let equals = piece.firstIndex(of: "=") {
+        for piece in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let name: Substring.UTF8View.SubSequence
+            let value: Substring.UTF8View.SubSequence
+            if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
                 name = piece[..<equals]
                 value = piece[piece.index(after: equals)...]
             } else {
                 name = piece
                 value = piece[piece.endIndex...]
             }
-            guard case .success(let decodedName) = PercentDecoding.decode(name.utf8, plusIsSpace: true) else {
+            guard case .success(let decodedName) = PercentDecoding.decode(Substring(name), plusIsSpace: true) else {
                 continue
             }
-            add(name: decodedName, encodedValue: value, plusIsSpace: true)
+            add(name: decodedName, encodedValue: Substring(value), plusIsSpace: true)
         }
     }
 
@@ -55,7 +56,7 @@ public struct QueryParameters: Sendable {
     public func value(_ name: String) throws(RingSpecError) -> String? {
         guard let entry = entries[name] else { return nil }
         guard entry.occurrences == 1 else { throw RingSpecError(parameter: name, value: "", reason: "given twice") }
-        switch PercentDecoding.decode(entry.encoded.utf8, plusIsSpace: entry.plusIsSpace) {
+        switch PercentDecoding.decode(entry.encoded, plusIsSpace: entry.plusIsSpace) {
         case .success(let text):
             return text
         case .failure(.malformedEscape):

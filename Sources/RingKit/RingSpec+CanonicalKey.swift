@@ -12,47 +12,56 @@ extension RingSpec {
     /// `canonicalKey` for one output format, prefixed with it (`svg?value=72&…`), and without the parameter that
     /// format ignores (`scale` for SVG, `animate` for PNG), so `?scale=2` does not make a second SVG cache entry.
     public func canonicalKey(for format: ImageFormat) -> String {
-        let ignored: RingParameter = format == .svg ? .scale : .animate
-        let parameters = Self.imageParameters.filter { $0 != ignored }
+        let parameters = format == .svg ? Self.svgParameters : Self.pngParameters
         return format.rawValue + "?" + queryString(omittingDefaults: false, parameters: parameters)
     }
 
     /// The shortest query that means this spec: canonical text, parameters at their default left out (`""` for the
     /// default ring), `cacheSeconds` included. For logs, the builder page and links; it parses back to this spec.
-    public var canonicalQuery: String { queryString(omittingDefaults: true, parameters: RingParameter.allCases) }
+    public var canonicalQuery: String { queryString(omittingDefaults: true, parameters: Self.allParameters) }
 
-    private static let imageParameters = RingParameter.allCases.filter { $0 != .cacheSeconds }
+    // `allCases` builds a new array on every call; these are built once.
+    private static let allParameters = RingParameter.allCases
+    private static let imageParameters = allParameters.filter { $0 != .cacheSeconds }
+    private static let svgParameters = imageParameters.filter { $0 != .scale }
+    private static let pngParameters = imageParameters.filter { $0 != .animate }
 
     private func queryString(omittingDefaults: Bool, parameters: [RingParameter]) -> String {
+        let spec = normalized()
         let defaults = RingSpec()
-        var pairs: [String] = []
-        pairs.reserveCapacity(parameters.count)
+        var query = ""
+        query.reserveCapacity(256)
         for parameter in parameters {
-            guard let text = canonicalText(of: parameter) else { continue }
-            if omittingDefaults, text == defaults.canonicalText(of: parameter, size: size, arc: arc) { continue }
-            pairs.append(parameter.rawValue + "=" + text)
+            guard let text = spec.canonicalText(of: parameter) else { continue }
+            if omittingDefaults, text == defaults.canonicalText(of: parameter, resolvingWith: spec) { continue }
+            if !query.isEmpty { query += "&" }
+            query += parameter.rawValue
+            query += "="
+            query += text
         }
-        return pairs.joined(separator: "&")
+        return query
     }
 
     /// The canonical, percent-encoded text of one parameter, or `nil` when it has no value to write.
-    /// `size` and `arc` resolve the defaults that depend on them (thickness, start).
-    private func canonicalText(of parameter: RingParameter, size: Int? = nil, arc: Double? = nil) -> String? {
-        let size = size ?? self.size
-        let arc = arc ?? self.arc
+    /// `context` (this spec when not given) supplies the size, arc and direction that the defaults of thickness
+    /// and start depend on.
+    private func canonicalText(of parameter: RingParameter, resolvingWith context: RingSpec? = nil) -> String? {
+        let context = context ?? self
         switch parameter {
         case .value: return CanonicalNumber.text(value)
         case .min: return CanonicalNumber.text(min)
         case .max: return CanonicalNumber.text(max)
-        case .size: return String(self.size)
-        case .thickness: return CanonicalNumber.text(thickness ?? Self.defaultThickness(size: size))
+        case .size: return String(size)
+        case .thickness: return CanonicalNumber.text(thickness ?? Self.defaultThickness(size: context.size))
         case .color: return Self.text(color)
         case .track: return Self.text(track)
         case .background: return Self.text(background)
         case .textColor: return Self.text(textColor)
         case .cap: return cap.rawValue
-        case .arc: return CanonicalNumber.text(self.arc)
-        case .start: return CanonicalNumber.text(Self.normalizedAngle(start ?? Self.defaultStart(arc: arc)))
+        case .arc: return CanonicalNumber.text(arc)
+        case .start:
+            let resolved = start ?? Self.defaultStart(arc: context.arc, direction: context.direction)
+            return CanonicalNumber.text(Self.normalizedAngle(resolved))
         case .direction: return direction.rawValue
         case .label:
             switch label {

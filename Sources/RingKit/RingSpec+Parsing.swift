@@ -22,8 +22,8 @@ extension RingSpec {
     /// Reads a ring from a query string, as in `/ring.svg?value=72&color=green`, or from the command line.
     ///
     /// `pathValue` is the `{value}` of `/ring/{value}.svg`, still percent-encoded (there `+` is a plus); a `value` in
-    /// the query as well is the same parameter given twice. The result is canonical: defaults resolved, `value`
-    /// clamped into `min…max`, `start` turned into 0..<360, so two queries that mean one image give equal specs.
+    /// the query as well is the same parameter given twice. The result is `normalized()`, so two queries that mean one
+    /// image give equal specs.
     public static func parse(query: some StringProtocol, pathValue: String? = nil) throws(RingSpecError) -> RingSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
@@ -59,15 +59,11 @@ extension RingSpec {
                 parameter: maximum != nil ? "max" : "min", value: blamed?.shown ?? "",
                 reason: "is too far from the other bound (max − min must be a finite number)")
         }
-        if let given = try reader.number(.value) { value = Swift.min(Swift.max(given.number, min), max) }
+        if let given = try reader.number(.value) { value = given.number }
 
         if let given = try reader.integer(.size, in: Limits.size) { size = given }
         let thicknessRange = Limits.thicknessMinimum...(Double(size) / 2)
-        if let given = try reader.number(.thickness, in: thicknessRange, note: " (at most half of size \(size))") {
-            thickness = given.number
-        } else {
-            thickness = RingSpec.defaultThickness(size: size)
-        }
+        thickness = try reader.number(.thickness, in: thicknessRange, note: " (at most half of size \(size))")?.number
 
         if let given = try reader.color(.color) { color = given }
         if let given = try reader.colorOrNone(.track) { track = given }
@@ -76,8 +72,7 @@ extension RingSpec {
         if let given = try reader.keyword(.cap, as: Cap.self) { cap = given }
 
         if let given = try reader.number(.arc, in: Limits.arc) { arc = given.number }
-        let startGiven = try reader.number(.start, in: Limits.start)
-        start = RingSpec.normalizedAngle(startGiven?.number ?? RingSpec.defaultStart(arc: arc))
+        start = try reader.number(.start, in: Limits.start)?.number
         if let given = try reader.keyword(.direction, as: Direction.self) { direction = given }
 
         if let given = try reader.label() { label = given }
@@ -97,29 +92,6 @@ extension RingSpec {
         title = try reader.text(.title, maximumLength: Limits.titleLength, allowsEmpty: false)
         cacheSeconds = try reader.integer(.cacheSeconds, in: Limits.cacheSeconds)
 
-        // Without a label these only style text that is never drawn: resetting them makes every such query one
-        // image and one cache entry.
-        if label == .none {
-            let defaults = RingSpec()
-            textColor = defaults.textColor
-            fontSize = defaults.fontSize
-            fontWeight = defaults.fontWeight
-        }
-    }
-
-    /// The default stroke width for a ring `size` pixels wide: `round(size / 10)`, halves away from zero.
-    public static func defaultThickness(size: Int) -> Double { (Double(size) / 10).rounded() }
-
-    /// The default start angle: 0 for a full ring; for a gauge (`arc` < 360), the angle that centres its gap at
-    /// 6 o'clock, e.g. 225 for `arc=270`.
-    public static func defaultStart(arc: Double) -> Double { arc < 360 ? 180 + (360 - arc) / 2 : 0 }
-
-    /// `degrees` turned into 0..<360: `-90` and `270` are one angle, so they are one image.
-    static func normalizedAngle(_ degrees: Double) -> Double {
-        var angle = degrees.truncatingRemainder(dividingBy: 360)
-        if angle < 0 { angle += 360 }
-        // A tiny negative angle rounds to exactly 360 when 360 is added.
-        if angle >= 360 { angle -= 360 }
-        return angle == 0 ? 0 : angle
+        self = normalized()
     }
 }

@@ -6,24 +6,36 @@ import RingService
 import Synchronization
 
 /// `progress-rings serve`: the HTTP service, until SIGTERM or SIGINT drains and stops it.
-enum ServeCommand {
-    static func run(_ arguments: [String]) -> Int32 {
+enum ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "serve ring images over HTTP until SIGTERM or SIGINT"
+
+    static func run(arguments: [String]) -> ExitStatus {
+        if arguments.contains("--version") {
+            Console.out("progress-rings \(ProgressRingsVersion.current)")
+            return .success
+        }
         let options: ServeOptions
         do {
             options = try ServiceConfiguration.load(
                 arguments: arguments, environment: ProcessInfo.processInfo.environment)
         } catch {
-            FileHandle.standardError.write(Data("progress-rings serve: \(error.message)\n".utf8))
-            return 2
+            Console.error("progress-rings serve: \(error.message)")
+            return .usage
         }
         if options.help {
-            print(ServiceConfiguration.serveUsage, terminator: "")
-            return 0
+            try? Console.write(Array(ServiceConfiguration.serveUsage.utf8), to: STDOUT_FILENO, target: "stdout")
+            return .success
         }
         let config = options.configuration
         if options.printConfig {
-            print(config.documentedJSON, terminator: "")
-            return 0
+            do {
+                try Console.write(Array(config.documentedJSON.utf8), to: STDOUT_FILENO, target: "stdout")
+            } catch {
+                Console.error("progress-rings serve: \(error.message)")
+                return .failure
+            }
+            return .success
         }
 
         // Before any thread starts, so every thread can take the shutdown signals.
@@ -40,9 +52,8 @@ enum ServeCommand {
         } catch {
             log.log(.error, "cannot listen", [("address", "\(config.host):\(config.port)"), ("error", "\(error)")])
             log.close()
-            FileHandle.standardError.write(
-                Data("progress-rings serve: cannot listen on \(config.host):\(config.port): \(error)\n".utf8))
-            return 1
+            Console.error("progress-rings serve: cannot listen on \(config.host):\(config.port): \(error)")
+            return .failure
         }
         log.log(
             .info, "listening",
@@ -93,6 +104,6 @@ enum ServeCommand {
                 ),
             ])
         log.close()
-        return 0
+        return .success
     }
 }
