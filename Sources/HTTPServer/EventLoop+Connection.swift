@@ -46,7 +46,8 @@ extension EventLoop {
                 connection.state.peerClosedInput()
             case .processed(let count):
                 // A read shorter than the buffer emptied the socket (epoll(7)): the next byte brings a new edge.
-                if count < readBuffer.count { connection.readable = false }
+                // A FIN already reported brings none, so then the loop reads on until end of stream.
+                if count < readBuffer.count && !connection.peerHungUp { connection.readable = false }
                 connection.state.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: now)
             }
         } catch {
@@ -64,7 +65,7 @@ extension EventLoop {
                 case .processed(0):
                     close(connection)
                 case .processed(let count):
-                    if count < readBuffer.count { connection.readable = false }
+                    if count < readBuffer.count && !connection.peerHungUp { connection.readable = false }
                 }
             } catch {
                 close(connection)

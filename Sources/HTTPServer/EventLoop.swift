@@ -199,6 +199,9 @@ final class EventLoop: @unchecked Sendable {
         if events & (PR_EPOLLIN | PR_EPOLLRDHUP | PR_EPOLLHUP) != 0 {
             connection.readable = true
         }
+        if events & (PR_EPOLLRDHUP | PR_EPOLLHUP) != 0 {
+            connection.peerHungUp = true
+        }
         if events & PR_EPOLLOUT != 0 && !connection.output.isEmpty {
             flush(connection)
         }
