@@ -119,9 +119,12 @@ extension EventLoop {
                 body.withUnsafeBytes { body in
                     var sent = 0
                     if connection.output.isEmpty {
-                        vectors[0] = iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count)
-                        vectors[1] = iovec(iov_base: UnsafeMutableRawPointer(mutating: tail.baseAddress), iov_len: tail.count)
-                        vectors[2] = iovec(iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress), iov_len: body.count)
+                        vectors[0] = iovec(
+                            iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count)
+                        vectors[1] = iovec(
+                            iov_base: UnsafeMutableRawPointer(mutating: tail.baseAddress), iov_len: tail.count)
+                        vectors[2] = iovec(
+                            iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress), iov_len: body.count)
                         do {
                             switch try Syscall.sendv(connection.fd, vectors) {
                             case .wouldBlock: sent = 0

@@ -134,7 +134,9 @@ struct HTTPConnectionStateMachineTests {
     @Test func drainWhileAResponseIsQueuedClosesOnceItIsWritten() {
         var machine = Self.machine()
         Self.feed(&machine, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
-        #expect(machine.next(now: Self.at(0)) == .respond(HTTPRequest(method: .get, target: "/a", headers: ["Host": "x"]), keepAlive: true))
+        #expect(
+            machine.next(now: Self.at(0))
+                == .respond(HTTPRequest(method: .get, target: "/a", headers: ["Host": "x"]), keepAlive: true))
         machine.outputBlocked(now: Self.at(0))
         #expect(machine.startDraining(outputQueued: true) == nil)
         machine.outputFlushed()
