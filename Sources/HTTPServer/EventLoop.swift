@@ -216,8 +216,11 @@ final class EventLoop: @unchecked Sendable {
             acceptPausedUntil = nil
             try? control(PR_EPOLL_CTL_MOD, listener, PR_EPOLLIN, Self.listenerToken)
         }
-        for case let connection? in connections {
-            guard let action = connection.state.timedOut(now: now) else { continue }
+        // By index: closing a connection writes to the table, which must not copy it mid-scan.
+        for slot in connections.indices {
+            guard let connection = connections[slot], let action = connection.state.timedOut(now: now) else {
+                continue
+            }
             switch action {
             case .respondError(let status, let reason):
                 shared.headerTimeouts.add(1, ordering: .relaxed)
@@ -239,7 +242,8 @@ final class EventLoop: @unchecked Sendable {
             return false
         case .drain:
             closeListener()
-            for case let connection? in connections {
+            for slot in connections.indices {
+                guard let connection = connections[slot] else { continue }
                 if connection.state.startDraining(outputQueued: !connection.output.isEmpty) == .close {
                     close(connection)
                 }
@@ -247,7 +251,9 @@ final class EventLoop: @unchecked Sendable {
             return false
         case .stop:
             closeListener()
-            for case let connection? in connections { close(connection) }
+            for slot in connections.indices {
+                if let connection = connections[slot] { close(connection) }
+            }
             return true
         }
     }

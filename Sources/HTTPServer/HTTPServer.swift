@@ -134,9 +134,17 @@ public final class HTTPServer: Sendable {
         }
         var listeners: [Int32] = []
         var port = configuration.port
+        if port != 0 {
+            // SO_REUSEPORT would let a second server of the same user silently share the port and take half
+            // its connections; a probe without it fails with EADDRINUSE while any listener holds the port.
+            let probe = try bindListener(
+                host: configuration.host, port: port, backlog: 1, reusePort: false)
+            Syscall.close(probe)
+        }
         do {
             for _ in 0..<configuration.eventLoops {
-                let fd = try bindListener(host: configuration.host, port: port, backlog: configuration.backlog)
+                let fd = try bindListener(
+                    host: configuration.host, port: port, backlog: configuration.backlog, reusePort: true)
                 listeners.append(fd)
                 port = Int(pr_local_port(fd))
             }
@@ -147,7 +155,7 @@ public final class HTTPServer: Sendable {
         return listeners
     }
 
-    private static func bindListener(host: String, port: Int, backlog: Int) throws -> Int32 {
+    private static func bindListener(host: String, port: Int, backlog: Int, reusePort: Bool) throws -> Int32 {
         var address = sockaddr_storage()
         var length = socklen_t(0)
         let family = pr_make_address(host, Int32(port), &address, &length)
@@ -158,7 +166,7 @@ public final class HTTPServer: Sendable {
         let fd = Int32(try Syscall.blocking("socket") { Int(pr_stream_socket(family)) })
         do {
             try Syscall.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
-            try Syscall.setOption(fd, SOL_SOCKET, SO_REUSEPORT, 1)
+            if reusePort { try Syscall.setOption(fd, SOL_SOCKET, SO_REUSEPORT, 1) }
             _ = try Syscall.blocking("bind") {
                 withUnsafePointer(to: &address) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Int(bind(fd, $0, length)) }

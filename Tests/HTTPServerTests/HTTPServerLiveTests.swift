@@ -1,6 +1,10 @@
 import HTTPServer
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// HTTP/1.1 behaviour of a live server on 127.0.0.1, spoken to through raw sockets.
 @Suite(.serialized)
 struct HTTPServerLiveTests {
@@ -161,6 +165,15 @@ struct HTTPServerLiveTests {
         let server = HTTPServer(configuration: configuration, handler: TestHandler())
         #expect(throws: HTTPServerError.self) { try server.start() }
         server.waitUntilStopped()
+    }
+
+    @Test func secondServerOnTheSamePortFailsInsteadOfSharingIt() async throws {
+        try await withLiveServer { _, port in
+            var configuration = HTTPServerConfiguration()
+            configuration.port = port
+            let second = HTTPServer(configuration: configuration, handler: TestHandler())
+            #expect(throws: IOError(errno: EADDRINUSE, function: "bind")) { try second.start() }
+        }
     }
 
     @Test func portHeldByAnotherSocketIsAnError() throws {
