@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Benchmarks the HTTP transport against nginx on this machine: the same 7 KiB body with the same headers,
 # keep-alive, 127.0.0.1 only. Prints requests/s and p99 latency of both and their ratio.
-# Usage: .ci/bench-http.sh [DURATION_SECONDS] [CONNECTIONS]
+# The machine is usually shared, so the two servers are measured in alternating rounds and the medians compared.
+# Usage: .ci/bench-http.sh [DURATION_SECONDS] [CONNECTIONS] [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${1:-10}
 CONNECTIONS=${2:-64}
+ROUNDS=${3:-3}
 SWIFT=${SWIFT:-swift}
 NGINX_PORT=${NGINX_PORT:-18480}
 SWIFT_PORT=${SWIFT_PORT:-18481}
@@ -86,12 +88,28 @@ measure() {
   echo "$rps $p99"
 }
 
-read -r nginx_rps nginx_p99 < <(measure "$NGINX_PORT")
-read -r swift_rps swift_p99 < <(measure "$SWIFT_PORT")
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "wrk -t2 -c$CONNECTIONS -d${DURATION}s, GET /bench.txt (7168-byte body), keep-alive, 2 workers / 2 event loops"
-printf '%-12s %14s %10s\n' server 'requests/s' 'p99 ms'
-printf '%-12s %14.0f %10.2f\n' nginx "$nginx_rps" "$nginx_p99"
-printf '%-12s %14.0f %10.2f\n' HTTPServer "$swift_rps" "$swift_p99"
+echo "wrk -t2 -c$CONNECTIONS -d${DURATION}s --latency, GET /bench.txt (7168-byte body), keep-alive, nginx 2 workers / 2 event loops"
+printf '%-7s %-12s %14s %10s\n' round server 'requests/s' 'p99 ms'
+: >"$WORK/nginx.results"
+: >"$WORK/swift.results"
+for round in $(seq "$ROUNDS"); do
+  # Alternate who goes first, so neither always runs in the other's wake.
+  if [ $((round % 2)) -eq 1 ]; then order="nginx swift"; else order="swift nginx"; fi
+  for server in $order; do
+    if [ "$server" = nginx ]; then port=$NGINX_PORT; name=nginx; else port=$SWIFT_PORT; name=HTTPServer; fi
+    read -r rps p99 < <(measure "$port")
+    echo "$rps $p99" >>"$WORK/$server.results"
+    printf '%-7s %-12s %14.0f %10.2f\n' "$round" "$name" "$rps" "$p99"
+  done
+done
+
+nginx_rps=$(awk '{print $1}' "$WORK/nginx.results" | median)
+nginx_p99=$(awk '{print $2}' "$WORK/nginx.results" | median)
+swift_rps=$(awk '{print $1}' "$WORK/swift.results" | median)
+swift_p99=$(awk '{print $2}' "$WORK/swift.results" | median)
+printf '%-7s %-12s %14.0f %10.2f\n' median nginx "$nginx_rps" "$nginx_p99"
+printf '%-7s %-12s %14.0f %10.2f\n' median HTTPServer "$swift_rps" "$swift_p99"
 awk -v s="$swift_rps" -v n="$nginx_rps" -v sp="$swift_p99" -v np="$nginx_p99" \
   'BEGIN { printf "ratio: %.2f x nginx requests/s, p99 %.2f x nginx\n", s / n, sp / np }'

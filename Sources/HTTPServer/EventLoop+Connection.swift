@@ -8,6 +8,9 @@ import CSystem
 extension EventLoop {
     /// Runs the connection until it needs input that has not arrived, its output backs up, or it closes.
     func process(_ connection: HTTPConnection) {
+        // A client that sends without pause would keep this loop reading it forever: after a few reads it waits
+        // its turn behind the other ready connections (edge-triggered epoll will not report it again).
+        var readsLeft = 16
         while !connection.isClosed {
             if connection.afterFlush != .proceed || connection.output.count >= Self.outputHighWater {
                 return  // wait for EPOLLOUT
@@ -30,6 +33,11 @@ extension EventLoop {
                 finishAfterFlush(connection, .close)
             case .needMoreData:
                 guard connection.readable else { return }
+                if readsLeft == 0 {
+                    resumeLater(connection)
+                    return
+                }
+                readsLeft -= 1
                 readInput(connection)
             }
         }
@@ -57,7 +65,13 @@ extension EventLoop {
 
     /// A lingering connection: read and drop whatever comes until the peer closes (or the linger deadline).
     private func discardInput(_ connection: HTTPConnection) {
+        var readsLeft = 16
         while connection.readable && !connection.isClosed {
+            if readsLeft == 0 {
+                resumeLater(connection)
+                return
+            }
+            readsLeft -= 1
             do {
                 switch try Syscall.read(connection.fd, into: readBuffer) {
                 case .wouldBlock:
@@ -84,11 +98,13 @@ extension EventLoop {
 
     /// Decides how the connection ends once its output is written; ends it now when nothing is queued.
     private func finishAfterFlush(_ connection: HTTPConnection, _ ending: HTTPConnection.AfterFlush) {
+        guard !connection.isClosed else { return }  // a failed write closed it already
         connection.afterFlush = ending
         if connection.output.isEmpty { finish(connection) }
     }
 
     private func finish(_ connection: HTTPConnection) {
+        guard !connection.isClosed else { return }
         switch connection.afterFlush {
         case .proceed:
             return

@@ -53,6 +53,8 @@ final class EventLoop: @unchecked Sendable {
     private let tickInterval: Duration
     private var acceptPausedUntil: MonotonicInstant?
     private var followedCommand = ServerShared.Command.run
+    /// Connections that used their read budget with input still waiting; served again after the next poll.
+    private var resumable: [HTTPConnection] = []
     /// Accepted sockets handed over by the listening loop, and whether this loop has exited (then its eventfd
     /// is closed and nothing may be handed to it).
     private let inbox = Mutex<(sockets: [Int32], exited: Bool)>(([], false))
@@ -117,7 +119,7 @@ final class EventLoop: @unchecked Sendable {
     /// Serves until the command is `.stop`, then closes everything it owns.
     func run() {
         while true {
-            let timeout = max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1
+            let timeout = resumable.isEmpty ? max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1 : 0
             let count = pr_epoll_wait(epoll, events, Int32(Self.maxEvents), Int32(timeout))
             now = .now()
             if count < 0 {
@@ -136,6 +138,11 @@ final class EventLoop: @unchecked Sendable {
                 default:
                     connectionEvent(token: event.token, events: event.events)
                 }
+            }
+            if !resumable.isEmpty {
+                let waiting = resumable
+                resumable.removeAll(keepingCapacity: true)
+                for connection in waiting where !connection.isClosed { process(connection) }
             }
             if shared.currentCommand != followedCommand {
                 if follow(shared.currentCommand) { break }
@@ -199,6 +206,11 @@ final class EventLoop: @unchecked Sendable {
         } else {
             target.adopt(fd)
         }
+    }
+
+    /// Serves the connection again after the next poll, though epoll will not report it.
+    func resumeLater(_ connection: HTTPConnection) {
+        resumable.append(connection)
     }
 
     private func registerAdopted() {
@@ -342,6 +354,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func releaseResources() {
         peers = []  // the loops refer to each other; this ends the cycle
+        resumable = []
         closeListener()
         let orphans = inbox.withLock { inbox in
             inbox.exited = true

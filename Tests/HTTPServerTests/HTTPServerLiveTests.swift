@@ -150,6 +150,16 @@ struct HTTPServerLiveTests {
         }
     }
 
+    @Test func malformedRequestBehindAGoodOneIsAnsweredAfterIt() async throws {
+        try await withLiveServer { _, port in
+            let client = try TestClient(port: port)
+            client.send(get("/good") + "GET / HTTP/1.1\r\nHost: a\r\nBad Name: x\r\n\r\n" + get("/never"))
+            #expect(client.readResponse()?.text == "GET /good")
+            #expect(client.readResponse()?.status == 400)
+            #expect(client.readsEndOfStream())
+        }
+    }
+
     @Test func ipv6LoopbackIsServed() async throws {
         try await withLiveServer({ $0.host = "::1" }) { _, port in
             let client = try TestClient(port: port, host: "::1")
