@@ -125,6 +125,19 @@ public final class HTTPServer: Sendable {
         guard (0...65_535).contains(configuration.port) else {
             throw HTTPServerError.invalidConfiguration("port \(configuration.port) is out of range 0…65535")
         }
+        for (name, value) in [
+            ("headerTimeout", configuration.headerTimeout), ("idleTimeout", configuration.idleTimeout),
+            ("sendTimeout", configuration.sendTimeout), ("lingerTimeout", configuration.lingerTimeout),
+        ] where value <= .zero {
+            throw HTTPServerError.invalidConfiguration("\(name) must be positive, not \(value)")
+        }
+        for (name, value) in [
+            ("maxConnections", configuration.maxConnections),
+            ("maxRequestsPerConnection", configuration.maxRequestsPerConnection),
+            ("backlog", configuration.backlog),
+        ] where value < 1 {
+            throw HTTPServerError.invalidConfiguration("\(name) must be at least 1, not \(value)")
+        }
         guard configuration.eventLoops >= 1 else {
             throw HTTPServerError.invalidConfiguration(
                 "eventLoops must be at least 1, not \(configuration.eventLoops)")

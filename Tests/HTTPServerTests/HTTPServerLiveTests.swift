@@ -186,6 +186,16 @@ struct HTTPServerLiveTests {
         }
     }
 
+    @Test func settingsThatCannotWorkAreRefusedAtStartWithTheirName() {
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.headerTimeout = .zero
+        let server = HTTPServer(configuration: configuration, handler: TestHandler())
+        #expect(throws: HTTPServerError.invalidConfiguration("headerTimeout must be positive, not 0.0 seconds")) {
+            try server.start()
+        }
+    }
+
     @Test func portHeldByAnotherSocketIsAnError() throws {
         // SO_REUSEPORT lets this user's sockets share a port, so the holder is a socket without it.
         let holder = try TestListener()
