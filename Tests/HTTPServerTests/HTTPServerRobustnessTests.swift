@@ -1,9 +1,22 @@
 import HTTPServer
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
+
+/// Counts the requests it answers (with `TestHandler`'s responses).
+final class CountingHandler: HTTPHandler {
+    private let answered = Atomic<Int>(0)
+
+    var count: Int { answered.load(ordering: .relaxed) }
+
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        answered.add(1, ordering: .relaxed)
+        return TestHandler().handle(request)
+    }
+}
 
 /// A live server against hostile or unlucky clients: slow, vanishing, too many, and a drain in the middle.
 @Suite(.serialized)
@@ -97,6 +110,27 @@ struct HTTPServerRobustnessTests {
             after.send(get("/alive"))
             #expect(after.readResponse()?.text == "GET /alive")
         }
+    }
+
+    @Test func requestsBehindABackedUpResponseAreNotAnsweredUntilTheClientReads() async throws {
+        let counter = CountingHandler()
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        let server = HTTPServer(configuration: configuration, handler: counter)
+        try server.start()
+        defer {
+            server.stop()
+            server.waitUntilStopped()
+        }
+        let client = try TestClient(port: server.localPort)
+        // 100 requests for 4 MiB each: answering them all at once would queue 400 MiB for one client.
+        client.send(String(repeating: get("/big"), count: 100))
+        #expect(await eventually { counter.count >= 1 })
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(counter.count <= 2)
+        for _ in 0..<5 { #expect(client.readResponse()?.body.count == 4 << 20) }
+        #expect(await eventually { counter.count >= 6 })
+        #expect(counter.count < 100)
     }
 
     @Test func readerThatStopsReadingIsCutAtTheSendTimeout() async throws {
