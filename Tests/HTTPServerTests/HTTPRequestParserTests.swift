@@ -43,7 +43,7 @@ struct HTTPRequestParserTests {
 
     @Test(arguments: [1, 2, 3, 42, 1234, 99999] as [UInt64])
     func randomSplitsGiveTheSameEvents(seed: UInt64) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = ParserDriver.SeededRandom(seed: seed)
         let bytes = Array(
             (Self.simple + "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\nGET /never HTTP/1.1\r\n\r\n").utf8)
         let whole = ParserDriver.events(bytes)
