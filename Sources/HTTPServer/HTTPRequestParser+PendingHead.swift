@@ -46,7 +46,7 @@ extension HTTPRequestParser {
             case .expect(let isContinue):
                 if isContinue { expectContinue = true } else { unknownExpectation = true }
             }
-            headers.append(field.name, field.value)
+            headers.appendValidated(name: field.name, value: field.value)
         }
 
         /// Checks the head as a whole; returns whether the connection may carry another request and whether the

@@ -166,8 +166,8 @@ public struct HTTPRequestParser: Sendable {
 
     /// Checks the whole head, hands the request over and gets ready for the next one.
     private mutating func finishHead(next: Int) -> Event {
-        let finished = head
-        head = PendingHead()
+        var finished = PendingHead()
+        swap(&finished, &head)
         do {
             let (keepAlive, expectContinue) = try finished.validate()
             headStart = next
