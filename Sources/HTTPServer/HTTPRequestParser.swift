@@ -133,10 +133,10 @@ public struct HTTPRequestParser: Sendable {
             }
             do {
                 let maxMethodBytes = limits.maxMethodBytes
-                let (method, target, version) = try buffer.withUnsafeBufferPointer { (buf) throws(Failure) in
+                let requestLine = try buffer.withUnsafeBufferPointer { (buf) throws(Failure) in
                     try Self.parseRequestLine(UnsafeBufferPointer(rebasing: buf[line]), maxMethodBytes: maxMethodBytes)
                 }
-                head = PendingHead(method: method, target: target, version: version)
+                head = PendingHead(requestLine)
                 phase = .headers
                 return nil
             } catch {
@@ -183,9 +183,10 @@ public struct HTTPRequestParser: Sendable {
                 lineStart = 0
                 scanIndex = 0
             }
+            var headers = finished.headers
+            if let authority = finished.authority { headers.replace("Host", authority) }
             let request = HTTPRequest(
-                method: finished.method, target: finished.target, version: finished.version,
-                headers: finished.headers)
+                method: finished.method, target: finished.target, version: finished.version, headers: headers)
             return .request(request, keepAlive: keepAlive, expectContinue: expectContinue)
         } catch {
             return fail(error)

@@ -46,6 +46,7 @@ struct BadRequestCase: Sendable, CustomTestStringConvertible {
         BadRequestCase("target-authority-form", "GET rings.example.com:443 HTTP/1.1\r\n\(host)\r\n", 400),
         BadRequestCase("target-star-on-get", "GET * HTTP/1.1\r\n\(host)\r\n", 400),
         BadRequestCase("target-no-host", "GET http:///ring.svg HTTP/1.1\r\n\(host)\r\n", 400),
+        BadRequestCase("target-userinfo", "GET http://user@rings.example.com/ HTTP/1.1\r\n\(host)\r\n", 400),
         BadRequestCase("target-raw-utf8", "GET /ring/é.svg HTTP/1.1\r\n\(host)\r\n", 400),
         BadRequestCase("target-htab", "GET /a\tb HTTP/1.1\r\n\(host)\r\n", 400),
         BadRequestCase("target-raw-nul", Array("GET /a".utf8) + [0] + Array(" HTTP/1.1\r\n\(host)\r\n".utf8), 400),

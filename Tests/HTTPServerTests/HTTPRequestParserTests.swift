@@ -130,20 +130,21 @@ struct HTTPRequestParserTests {
     }
 
     @Test(arguments: [
-        ("GET http://rings.example.com/ring.svg?value=1 HTTP/1.1", "/ring.svg?value=1"),
-        ("GET HTTPS://rings.example.com:8443 HTTP/1.1", "/"),
-        ("GET http://rings.example.com?value=2 HTTP/1.1", "/?value=2"),
-        ("OPTIONS * HTTP/1.1", "*"),
-        ("GET /ring/%00.svg HTTP/1.1", "/ring/%00.svg"),
-        ("GET /badge.svg?label={value}|x HTTP/1.1", "/badge.svg?label={value}|x"),
+        ("GET http://rings.example.com/ring.svg?value=1 HTTP/1.1", "/ring.svg?value=1", "rings.example.com"),
+        ("GET HTTPS://rings.example.com:8443 HTTP/1.1", "/", "rings.example.com:8443"),
+        ("GET http://[::1]:8080?value=2 HTTP/1.1", "/?value=2", "[::1]:8080"),
+        ("OPTIONS * HTTP/1.1", "*", "sent.example.com"),
+        ("GET /ring/%00.svg HTTP/1.1", "/ring/%00.svg", "sent.example.com"),
+        ("GET /badge.svg?label={value}|x HTTP/1.1", "/badge.svg?label={value}|x", "sent.example.com"),
     ])
-    func targetsAreReducedToOriginForm(line: String, target: String) throws {
-        let events = ParserDriver.events(line + "\r\nHost: rings.example.com\r\n\r\n")
+    func targetsAreReducedToOriginFormAndTheirHostWins(line: String, target: String, host: String) throws {
+        let events = ParserDriver.events(line + "\r\nHost: sent.example.com\r\n\r\n")
         guard case .request(let request, _, _) = try #require(events.first) else {
             Issue.record("expected a request, got \(events)")
             return
         }
         #expect(request.target == target)
+        #expect(request.headers.values("host") == [host])
     }
 
     @Test func anUnknownMethodIsARequestForTheServiceToRefuse() throws {
