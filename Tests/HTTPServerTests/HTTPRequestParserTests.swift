@@ -91,6 +91,7 @@ struct HTTPRequestParserTests {
         ("GET / HTTP/1.0\r\n\r\n", false),
         ("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n", true),
         ("GET / HTTP/1.0\r\nConnection: keep-alive, close\r\n\r\n", false),
+        ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n", true),
         ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n", true),
         ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\n", false),
         ("PUT / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n", false),
@@ -127,6 +128,28 @@ struct HTTPRequestParserTests {
             Issue.record("expected expectContinue, got \(events)")
             return
         }
+    }
+
+    @Test func expectIsIgnoredInHTTP10() throws {
+        let events = ParserDriver.events("GET / HTTP/1.0\r\nExpect: 100-continue\r\nExpect: other\r\n\r\n")
+        guard case .request(_, false, false) = try #require(events.first) else {
+            Issue.record("expected a request without expectContinue, got \(events)")
+            return
+        }
+    }
+
+    @Test func aCRAtTheEndOfAReadWaitsForItsLF() {
+        var parser = HTTPRequestParser()
+        Array("GET / HTTP/1.1\r".utf8).withUnsafeBytes { parser.feed($0) }
+        #expect(parser.next() == .needMoreData)
+        Array("\nHost: a\r\n\r".utf8).withUnsafeBytes { parser.feed($0) }
+        #expect(parser.next() == .needMoreData)
+        Array("\n".utf8).withUnsafeBytes { parser.feed($0) }
+        guard case .request(let request, true, false) = parser.next() else {
+            Issue.record("expected a request")
+            return
+        }
+        #expect(request.headers["Host"] == "a")
     }
 
     @Test(arguments: [
