@@ -184,7 +184,9 @@ public struct HTTPRequestParser: Sendable {
                 scanIndex = 0
             }
             var headers = finished.headers
-            if let authority = finished.authority { headers.replace("Host", authority) }
+            // Only a Host that was sent is replaced (an HTTP/1.0 request may have none), so the fields stay
+            // within maxHeaderFields.
+            if let authority = finished.authority, finished.hostCount > 0 { headers.replace("Host", authority) }
             let request = HTTPRequest(
                 method: finished.method, target: finished.target, version: finished.version, headers: headers)
             return .request(request, keepAlive: keepAlive, expectContinue: expectContinue)

@@ -170,6 +170,16 @@ struct HTTPRequestParserTests {
         #expect(request.headers.values("host") == [host])
     }
 
+    @Test func anAbsoluteFormTargetAddsNoHostToAnHTTP10Request() throws {
+        let events = ParserDriver.events("GET http://rings.example.com/x HTTP/1.0\r\n\r\n")
+        guard case .request(let request, _, _) = try #require(events.first) else {
+            Issue.record("expected a request, got \(events)")
+            return
+        }
+        #expect(request.target == "/x")
+        #expect(request.headers.count == 0)
+    }
+
     @Test func anUnknownMethodIsARequestForTheServiceToRefuse() throws {
         let events = ParserDriver.events("GETT / HTTP/1.1\r\nHost: a\r\n\r\n")
         guard case .request(let request, true, _) = try #require(events.first) else {
