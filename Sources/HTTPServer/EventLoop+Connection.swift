@@ -44,7 +44,7 @@ extension EventLoop {
     }
 
     /// One read into the loop's buffer, handed to the state machine.
-    private func readInput(_ connection: HTTPConnection) {
+    func readInput(_ connection: HTTPConnection) {
         do {
             switch try Syscall.read(connection.fd, into: readBuffer) {
             case .wouldBlock:

@@ -317,8 +317,16 @@ final class EventLoop: @unchecked Sendable {
             closeListener()
             for slot in connections.indices {
                 guard let connection = connections[slot] else { continue }
+                // Bytes already in the socket make a request in progress, not an idle connection: take them in
+                // before deciding (edge-triggered epoll may have reported them in a batch not yet served).
+                if connection.readable && connection.output.isEmpty && !connection.state.isLingering {
+                    readInput(connection)
+                }
+                guard !connection.isClosed else { continue }
                 if connection.state.startDraining(outputQueued: !connection.output.isEmpty) == .close {
                     close(connection)
+                } else {
+                    process(connection)
                 }
             }
             return false
