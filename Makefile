@@ -13,6 +13,8 @@ BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 ARGS ?=
 # Extra flags for `swift build` (the Dockerfile passes --static-swift-stdlib).
 SWIFT_BUILD_FLAGS ?=
+# Seconds `make fuzz` runs the HTTP parser fuzzer; `make test` runs it for 60.
+FUZZ_SECONDS ?= 300
 
 .PHONY: all deps build release run test unit lint fuzz bench bench-render clean check-swift
 
@@ -40,6 +42,7 @@ test: check-swift
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) lint
+	.ci/fuzz.sh 60
 
 unit: check-swift deps
 	$(SWIFT) test

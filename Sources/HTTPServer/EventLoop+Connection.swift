@@ -8,6 +8,9 @@ import CSystem
 extension EventLoop {
     /// Runs the connection until it needs input that has not arrived, its output backs up, or it closes.
     func process(_ connection: HTTPConnection) {
+        // A client that sends without pause would keep this loop reading it forever: after a few reads it waits
+        // its turn behind the other ready connections (edge-triggered epoll will not report it again).
+        var readsLeft = 16
         while !connection.isClosed {
             if connection.afterFlush != .proceed || connection.output.count >= Self.outputHighWater {
                 return  // wait for EPOLLOUT
@@ -30,13 +33,18 @@ extension EventLoop {
                 finishAfterFlush(connection, .close)
             case .needMoreData:
                 guard connection.readable else { return }
+                if readsLeft == 0 {
+                    resumeLater(connection)
+                    return
+                }
+                readsLeft -= 1
                 readInput(connection)
             }
         }
     }
 
     /// One read into the loop's buffer, handed to the state machine.
-    private func readInput(_ connection: HTTPConnection) {
+    func readInput(_ connection: HTTPConnection) {
         do {
             switch try Syscall.read(connection.fd, into: readBuffer) {
             case .wouldBlock:
@@ -46,7 +54,8 @@ extension EventLoop {
                 connection.state.peerClosedInput()
             case .processed(let count):
                 // A read shorter than the buffer emptied the socket (epoll(7)): the next byte brings a new edge.
-                if count < readBuffer.count { connection.readable = false }
+                // A FIN already reported brings none, so then the loop reads on until end of stream.
+                if count < readBuffer.count && !connection.peerHungUp { connection.readable = false }
                 connection.state.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: now)
             }
         } catch {
@@ -56,7 +65,13 @@ extension EventLoop {
 
     /// A lingering connection: read and drop whatever comes until the peer closes (or the linger deadline).
     private func discardInput(_ connection: HTTPConnection) {
+        var readsLeft = 16
         while connection.readable && !connection.isClosed {
+            if readsLeft == 0 {
+                resumeLater(connection)
+                return
+            }
+            readsLeft -= 1
             do {
                 switch try Syscall.read(connection.fd, into: readBuffer) {
                 case .wouldBlock:
@@ -64,7 +79,7 @@ extension EventLoop {
                 case .processed(0):
                     close(connection)
                 case .processed(let count):
-                    if count < readBuffer.count { connection.readable = false }
+                    if count < readBuffer.count && !connection.peerHungUp { connection.readable = false }
                 }
             } catch {
                 close(connection)
@@ -83,11 +98,13 @@ extension EventLoop {
 
     /// Decides how the connection ends once its output is written; ends it now when nothing is queued.
     private func finishAfterFlush(_ connection: HTTPConnection, _ ending: HTTPConnection.AfterFlush) {
+        guard !connection.isClosed else { return }  // a failed write closed it already
         connection.afterFlush = ending
         if connection.output.isEmpty { finish(connection) }
     }
 
     private func finish(_ connection: HTTPConnection) {
+        guard !connection.isClosed else { return }
         switch connection.afterFlush {
         case .proceed:
             return
@@ -118,9 +135,12 @@ extension EventLoop {
                 body.withUnsafeBytes { body in
                     var sent = 0
                     if connection.output.isEmpty {
-                        vectors[0] = iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count)
-                        vectors[1] = iovec(iov_base: UnsafeMutableRawPointer(mutating: tail.baseAddress), iov_len: tail.count)
-                        vectors[2] = iovec(iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress), iov_len: body.count)
+                        vectors[0] = iovec(
+                            iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count)
+                        vectors[1] = iovec(
+                            iov_base: UnsafeMutableRawPointer(mutating: tail.baseAddress), iov_len: tail.count)
+                        vectors[2] = iovec(
+                            iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress), iov_len: body.count)
                         do {
                             switch try Syscall.sendv(connection.fd, vectors) {
                             case .wouldBlock: sent = 0

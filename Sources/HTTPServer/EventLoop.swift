@@ -5,16 +5,23 @@ import Synchronization
     import Glibc
 #endif
 
-/// One thread with its own epoll instance, listening socket and connections.
+/// One thread with its own epoll instance and connections. The first loop also owns the listening socket and
+/// hands each accepted connection to the loop with the fewest (itself included).
 ///
 /// Connections are registered edge-triggered for input and output once, at accept, and never modified: a
 /// request costs no epoll_ctl, and a connection whose output is backed up simply stops being read (the
 /// `readable` flag remembers pending input) until epoll reports it writable. The listening socket is
 /// level-triggered, so a loop that accepts at most a batch per wake-up is woken again for the rest, and
 /// pausing it (descriptors exhausted) is one epoll_ctl.
+///
+/// Why one listener and a hand-off rather than an SO_REUSEPORT listener per loop: the kernel spreads
+/// REUSEPORT connections by a hash of their addresses, so a few dozen long keep-alive connections can land
+/// 40 / 24 on two loops, and the busier loop's tail latency doubles; handing off by count keeps loops even
+/// for one eventfd write per connection. It also keeps a second server from silently sharing the port.
 final class EventLoop: @unchecked Sendable {
-    // @unchecked: after `init`, every stored property is used only by the loop's own thread; other threads
-    // only call `wake()`, which writes to an eventfd.
+    // @unchecked: after `init` (and `peers`, set before any thread starts), every stored property is used only
+    // by the loop's own thread; other threads only call `wake()` and `adopt(_:)`, which go through `inbox`'s
+    // lock, and read `load`, an atomic.
 
     /// A connection stops being answered while this many bytes of its responses wait to be written.
     static let outputHighWater = 65_536
@@ -30,6 +37,10 @@ final class EventLoop: @unchecked Sendable {
     private let epoll: Int32
     private let wakeFD: Int32
     private var listener: Int32
+    /// Every loop of the server, this one included; set once before the threads start.
+    var peers: [EventLoop] = []
+    /// Connections this loop serves or was handed and has not registered yet: the hand-off picks the lowest.
+    let load = Atomic<Int>(0)
     private var connections: [HTTPConnection?] = []
     private var generations: [UInt32] = []
     private var freeSlots: [Int] = []
@@ -42,16 +53,19 @@ final class EventLoop: @unchecked Sendable {
     private let tickInterval: Duration
     private var acceptPausedUntil: MonotonicInstant?
     private var followedCommand = ServerShared.Command.run
-    /// True once the loop has exited and closed its eventfd, so `wake()` never writes to a reused descriptor.
-    private let wakeLock = Mutex(false)
+    /// Connections that used their read budget with input still waiting; served again after the next poll.
+    private var resumable: [HTTPConnection] = []
+    /// Accepted sockets handed over by the listening loop, and whether this loop has exited (then its eventfd
+    /// is closed and nothing may be handed to it).
+    private let inbox = Mutex<(sockets: [Int32], exited: Bool)>(([], false))
 
     init(
-        listener: Int32, configuration: HTTPServerConfiguration, handler: any HTTPHandler, shared: ServerShared
+        listener: Int32?, configuration: HTTPServerConfiguration, handler: any HTTPHandler, shared: ServerShared
     ) throws(IOError) {
         self.configuration = configuration
         self.handler = handler
         self.shared = shared
-        self.listener = listener
+        self.listener = listener ?? -1
         self.timeouts = .init(
             header: configuration.headerTimeout, idle: configuration.idleTimeout,
             send: configuration.sendTimeout, linger: configuration.lingerTimeout)
@@ -65,7 +79,7 @@ final class EventLoop: @unchecked Sendable {
             wakeFD = Int32(try Syscall.blocking("eventfd") { Int(pr_eventfd()) })
         } catch {
             Syscall.close(epoll)
-            Syscall.close(listener)
+            if let listener { Syscall.close(listener) }
             throw error
         }
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
@@ -73,7 +87,7 @@ final class EventLoop: @unchecked Sendable {
         events = .allocate(capacity: Self.maxEvents)
         do {
             try control(PR_EPOLL_CTL_ADD, wakeFD, PR_EPOLLIN, Self.wakeToken)
-            try control(PR_EPOLL_CTL_ADD, listener, PR_EPOLLIN, Self.listenerToken)
+            if let listener { try control(PR_EPOLL_CTL_ADD, listener, PR_EPOLLIN, Self.listenerToken) }
         } catch {
             releaseResources()
             throw error
@@ -82,15 +96,30 @@ final class EventLoop: @unchecked Sendable {
 
     /// Wakes the loop from another thread so it reads `shared.command`; does nothing once the loop has exited.
     func wake() {
-        wakeLock.withLock { exited in
-            if !exited { _ = pr_eventfd_signal(wakeFD) }
+        inbox.withLock { inbox in
+            if !inbox.exited { _ = pr_eventfd_signal(wakeFD) }
+        }
+    }
+
+    /// Takes an accepted socket from the listening loop (any thread); closes it when this loop has exited.
+    func adopt(_ fd: Int32) {
+        let taken = inbox.withLock { inbox in
+            guard !inbox.exited else { return false }
+            inbox.sockets.append(fd)
+            _ = pr_eventfd_signal(wakeFD)
+            return true
+        }
+        if !taken {
+            Syscall.close(fd)
+            load.subtract(1, ordering: .relaxed)
+            shared.openConnections.subtract(1, ordering: .relaxed)
         }
     }
 
     /// Serves until the command is `.stop`, then closes everything it owns.
     func run() {
         while true {
-            let timeout = max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1
+            let timeout = resumable.isEmpty ? max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1 : 0
             let count = pr_epoll_wait(epoll, events, Int32(Self.maxEvents), Int32(timeout))
             now = .now()
             if count < 0 {
@@ -105,9 +134,15 @@ final class EventLoop: @unchecked Sendable {
                     acceptConnections()
                 case Self.wakeToken:
                     _ = pr_eventfd_drain(wakeFD)
+                    registerAdopted()
                 default:
                     connectionEvent(token: event.token, events: event.events)
                 }
+            }
+            if !resumable.isEmpty {
+                let waiting = resumable
+                resumable.removeAll(keepingCapacity: true)
+                for connection in waiting where !connection.isClosed { process(connection) }
             }
             if shared.currentCommand != followedCommand {
                 if follow(shared.currentCommand) { break }
@@ -142,8 +177,48 @@ final class EventLoop: @unchecked Sendable {
                     return
                 }
             }
-            register(fd)
+            dispatch(fd)
         }
+    }
+
+    /// Counts the connection, refuses it beyond `maxConnections`, and gives it to the least loaded loop.
+    private func dispatch(_ fd: Int32) {
+        let open = shared.openConnections.add(1, ordering: .relaxed).oldValue
+        if open >= configuration.maxConnections {
+            shared.openConnections.subtract(1, ordering: .relaxed)
+            shared.rejectedConnections.add(1, ordering: .relaxed)
+            Syscall.close(fd)
+            return
+        }
+        shared.acceptedConnections.add(1, ordering: .relaxed)
+        var target = self
+        var lowest = load.load(ordering: .relaxed)
+        for peer in peers where peer !== self {
+            let peerLoad = peer.load.load(ordering: .relaxed)
+            if peerLoad < lowest {
+                lowest = peerLoad
+                target = peer
+            }
+        }
+        target.load.add(1, ordering: .relaxed)
+        if target === self {
+            register(fd)
+        } else {
+            target.adopt(fd)
+        }
+    }
+
+    /// Serves the connection again after the next poll, though epoll will not report it.
+    func resumeLater(_ connection: HTTPConnection) {
+        resumable.append(connection)
+    }
+
+    private func registerAdopted() {
+        let sockets = inbox.withLock { inbox in
+            defer { inbox.sockets.removeAll() }
+            return inbox.sockets
+        }
+        for fd in sockets { register(fd) }
     }
 
     private func pauseAccepting() {
@@ -153,15 +228,8 @@ final class EventLoop: @unchecked Sendable {
         acceptPausedUntil = now + .milliseconds(100)
     }
 
+    /// Serves a counted connection (`openConnections` and `load` already include it) on this loop.
     private func register(_ fd: Int32) {
-        let open = shared.openConnections.add(1, ordering: .relaxed).oldValue
-        if open >= configuration.maxConnections {
-            shared.openConnections.subtract(1, ordering: .relaxed)
-            shared.rejectedConnections.add(1, ordering: .relaxed)
-            Syscall.close(fd)
-            return
-        }
-        shared.acceptedConnections.add(1, ordering: .relaxed)
         // Responses go out whole in one write; Nagle would only delay the last segment of each.
         try? Syscall.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
         let slot: Int
@@ -184,6 +252,11 @@ final class EventLoop: @unchecked Sendable {
                 PR_EPOLL_CTL_ADD, fd, PR_EPOLLIN | PR_EPOLLOUT | PR_EPOLLRDHUP | PR_EPOLLET, connection.token)
         } catch {
             close(connection)
+            return
+        }
+        // A connection handed over after this loop began draining has sent nothing yet: close it as idle.
+        if followedCommand != .run, connection.state.startDraining(outputQueued: false) == .close {
+            close(connection)
         }
     }
 
@@ -199,6 +272,9 @@ final class EventLoop: @unchecked Sendable {
         if events & (PR_EPOLLIN | PR_EPOLLRDHUP | PR_EPOLLHUP) != 0 {
             connection.readable = true
         }
+        if events & (PR_EPOLLRDHUP | PR_EPOLLHUP) != 0 {
+            connection.peerHungUp = true
+        }
         if events & PR_EPOLLOUT != 0 && !connection.output.isEmpty {
             flush(connection)
         }
@@ -213,8 +289,11 @@ final class EventLoop: @unchecked Sendable {
             acceptPausedUntil = nil
             try? control(PR_EPOLL_CTL_MOD, listener, PR_EPOLLIN, Self.listenerToken)
         }
-        for case let connection? in connections {
-            guard let action = connection.state.timedOut(now: now) else { continue }
+        // By index: closing a connection writes to the table, which must not copy it mid-scan.
+        for slot in connections.indices {
+            guard let connection = connections[slot], let action = connection.state.timedOut(now: now) else {
+                continue
+            }
             switch action {
             case .respondError(let status, let reason):
                 shared.headerTimeouts.add(1, ordering: .relaxed)
@@ -236,15 +315,26 @@ final class EventLoop: @unchecked Sendable {
             return false
         case .drain:
             closeListener()
-            for case let connection? in connections {
+            for slot in connections.indices {
+                guard let connection = connections[slot] else { continue }
+                // Bytes already in the socket make a request in progress, not an idle connection: take them in
+                // before deciding (edge-triggered epoll may have reported them in a batch not yet served).
+                if connection.readable && connection.output.isEmpty && !connection.state.isLingering {
+                    readInput(connection)
+                }
+                guard !connection.isClosed else { continue }
                 if connection.state.startDraining(outputQueued: !connection.output.isEmpty) == .close {
                     close(connection)
+                } else {
+                    process(connection)
                 }
             }
             return false
         case .stop:
             closeListener()
-            for case let connection? in connections { close(connection) }
+            for slot in connections.indices {
+                if let connection = connections[slot] { close(connection) }
+            }
             return true
         }
     }
@@ -262,6 +352,7 @@ final class EventLoop: @unchecked Sendable {
         Syscall.close(connection.fd)
         connections[connection.slot] = nil
         freeSlots.append(connection.slot)
+        load.subtract(1, ordering: .relaxed)
         shared.openConnections.subtract(1, ordering: .relaxed)
     }
 
@@ -270,10 +361,19 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func releaseResources() {
+        peers = []  // the loops refer to each other; this ends the cycle
+        resumable = []
         closeListener()
-        wakeLock.withLock { exited in
-            exited = true
+        let orphans = inbox.withLock { inbox in
+            inbox.exited = true
             Syscall.close(wakeFD)
+            defer { inbox.sockets.removeAll() }
+            return inbox.sockets
+        }
+        for fd in orphans {
+            Syscall.close(fd)
+            load.subtract(1, ordering: .relaxed)
+            shared.openConnections.subtract(1, ordering: .relaxed)
         }
         Syscall.close(epoll)
         readBuffer.deallocate()

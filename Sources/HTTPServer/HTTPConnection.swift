@@ -19,6 +19,9 @@ final class HTTPConnection {
     var output = OutputBuffer()
     /// Edge-triggered epoll reports readability once: this remembers that bytes may still wait in the socket.
     var readable = true
+    /// epoll reported the peer's FIN along with (or before) data: read until end of stream even after a short
+    /// read, because no further edge will announce it.
+    var peerHungUp = false
     var afterFlush = AfterFlush.proceed
     var isClosed = false
 

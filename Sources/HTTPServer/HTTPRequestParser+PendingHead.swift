@@ -8,6 +8,7 @@ extension HTTPRequestParser {
 
         var method = HTTPMethod.get
         var target = "/"
+        var authority: String?
         var version = HTTPVersion.http1_1
         var headers = HTTPHeaders()
         var hostCount = 0
@@ -20,10 +21,11 @@ extension HTTPRequestParser {
 
         init() {}
 
-        init(method: HTTPMethod, target: String, version: HTTPVersion) {
-            self.method = method
-            self.target = target
-            self.version = version
+        init(_ requestLine: RequestLine) {
+            method = requestLine.method
+            target = requestLine.target
+            authority = requestLine.authority
+            version = requestLine.version
         }
 
         /// Records a field; refuses the field shapes that let two parsers disagree on where a request ends.
@@ -46,7 +48,7 @@ extension HTTPRequestParser {
             case .expect(let isContinue):
                 if isContinue { expectContinue = true } else { unknownExpectation = true }
             }
-            headers.append(field.name, field.value)
+            headers.appendValidated(name: field.name, value: field.value)
         }
 
         /// Checks the head as a whole; returns whether the connection may carry another request and whether the

@@ -34,7 +34,7 @@ extension HTTPRequestParser {
                     return .invalid(.badRequest("control byte \(hex(byte)) in the request head"))
                 }
             }
-            return .incomplete(resumeAt: end)
+            return .incomplete(resumeAt: i)
         }
     }
 

@@ -133,10 +133,10 @@ public struct HTTPRequestParser: Sendable {
             }
             do {
                 let maxMethodBytes = limits.maxMethodBytes
-                let (method, target, version) = try buffer.withUnsafeBufferPointer { (buf) throws(Failure) in
+                let requestLine = try buffer.withUnsafeBufferPointer { (buf) throws(Failure) in
                     try Self.parseRequestLine(UnsafeBufferPointer(rebasing: buf[line]), maxMethodBytes: maxMethodBytes)
                 }
-                head = PendingHead(method: method, target: target, version: version)
+                head = PendingHead(requestLine)
                 phase = .headers
                 return nil
             } catch {
@@ -166,8 +166,8 @@ public struct HTTPRequestParser: Sendable {
 
     /// Checks the whole head, hands the request over and gets ready for the next one.
     private mutating func finishHead(next: Int) -> Event {
-        let finished = head
-        head = PendingHead()
+        var finished = PendingHead()
+        swap(&finished, &head)
         do {
             let (keepAlive, expectContinue) = try finished.validate()
             headStart = next
@@ -183,9 +183,12 @@ public struct HTTPRequestParser: Sendable {
                 lineStart = 0
                 scanIndex = 0
             }
+            var headers = finished.headers
+            // Only a Host that was sent is replaced (an HTTP/1.0 request may have none), so the fields stay
+            // within maxHeaderFields.
+            if let authority = finished.authority, finished.hostCount > 0 { headers.replace("Host", authority) }
             let request = HTTPRequest(
-                method: finished.method, target: finished.target, version: finished.version,
-                headers: finished.headers)
+                method: finished.method, target: finished.target, version: finished.version, headers: headers)
             return .request(request, keepAlive: keepAlive, expectContinue: expectContinue)
         } catch {
             return fail(error)

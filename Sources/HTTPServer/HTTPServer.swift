@@ -6,8 +6,8 @@ import Synchronization
     import Glibc
 #endif
 
-/// An HTTP/1.1 server: `eventLoops` threads, each with its own epoll instance and SO_REUSEPORT listener,
-/// calling the handler on the loop thread for every request.
+/// An HTTP/1.1 server: `eventLoops` threads, each with its own epoll instance and connections (the first also
+/// accepts, and hands each connection to the least loaded loop), calling the handler on the loop thread.
 public final class HTTPServer: Sendable {
     private struct State {
         var loops: [EventLoop] = []
@@ -31,27 +31,24 @@ public final class HTTPServer: Sendable {
         try state.withLock { state throws in
             guard !state.started else { return }
             pr_ignore_sigpipe()
-            let listeners = try Self.bindListeners(configuration)
-            boundPort.store(Int(pr_local_port(listeners[0])), ordering: .releasing)
+            let listener = try Self.bindListener(configuration)
+            boundPort.store(Int(pr_local_port(listener)), ordering: .releasing)
             var loops: [EventLoop] = []
             do {
-                for (index, listener) in listeners.enumerated() {
-                    do {
-                        loops.append(
-                            try EventLoop(
-                                listener: listener, configuration: configuration, handler: handler, shared: shared))
-                    } catch {
-                        // The loop closed its own listener; close those no loop took yet.
-                        for unused in listeners[(index + 1)...] { Syscall.close(unused) }
-                        throw error
-                    }
+                for index in 0..<configuration.eventLoops {
+                    // The first loop owns the listener from here on, even when its init fails.
+                    loops.append(
+                        try EventLoop(
+                            listener: index == 0 ? listener : nil, configuration: configuration, handler: handler,
+                            shared: shared))
                 }
             } catch {
-                // The loops that were made own their descriptors, but have no thread yet: run them to a stop.
+                // The loops made so far own their descriptors but have no thread yet: run them to a stop.
                 shared.raise(to: .stop)
                 for loop in loops { loop.run() }
                 throw error
             }
+            for loop in loops { loop.peers = loops }
             for loop in loops {
                 running.enter()
                 Self.spawn(loop, group: running)
@@ -123,28 +120,29 @@ public final class HTTPServer: Sendable {
         pthread_detach(thread)
     }
 
-    /// One listening socket per loop on the same address (SO_REUSEPORT): the kernel spreads new connections
-    /// over them, so no lock or thundering herd sits between the loops.
-    private static func bindListeners(_ configuration: HTTPServerConfiguration) throws -> [Int32] {
+    /// The listening socket, after checking the settings it depends on.
+    private static func bindListener(_ configuration: HTTPServerConfiguration) throws -> Int32 {
         guard (0...65_535).contains(configuration.port) else {
             throw HTTPServerError.invalidConfiguration("port \(configuration.port) is out of range 0…65535")
         }
+        for (name, value) in [
+            ("headerTimeout", configuration.headerTimeout), ("idleTimeout", configuration.idleTimeout),
+            ("sendTimeout", configuration.sendTimeout), ("lingerTimeout", configuration.lingerTimeout),
+        ] where value <= .zero {
+            throw HTTPServerError.invalidConfiguration("\(name) must be positive, not \(value)")
+        }
+        for (name, value) in [
+            ("maxConnections", configuration.maxConnections),
+            ("maxRequestsPerConnection", configuration.maxRequestsPerConnection),
+            ("backlog", configuration.backlog),
+        ] where value < 1 {
+            throw HTTPServerError.invalidConfiguration("\(name) must be at least 1, not \(value)")
+        }
         guard configuration.eventLoops >= 1 else {
-            throw HTTPServerError.invalidConfiguration("eventLoops must be at least 1, not \(configuration.eventLoops)")
+            throw HTTPServerError.invalidConfiguration(
+                "eventLoops must be at least 1, not \(configuration.eventLoops)")
         }
-        var listeners: [Int32] = []
-        var port = configuration.port
-        do {
-            for _ in 0..<configuration.eventLoops {
-                let fd = try bindListener(host: configuration.host, port: port, backlog: configuration.backlog)
-                listeners.append(fd)
-                port = Int(pr_local_port(fd))
-            }
-        } catch {
-            for fd in listeners { Syscall.close(fd) }
-            throw error
-        }
-        return listeners
+        return try bindListener(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
     }
 
     private static func bindListener(host: String, port: Int, backlog: Int) throws -> Int32 {
@@ -158,7 +156,6 @@ public final class HTTPServer: Sendable {
         let fd = Int32(try Syscall.blocking("socket") { Int(pr_stream_socket(family)) })
         do {
             try Syscall.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
-            try Syscall.setOption(fd, SOL_SOCKET, SO_REUSEPORT, 1)
             _ = try Syscall.blocking("bind") {
                 withUnsafePointer(to: &address) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Int(bind(fd, $0, length)) }

@@ -8,9 +8,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The TCP port; 0 asks for any free port (see `HTTPServer.localPort`).
     public var port = 8080
-    /// Threads, each with its own epoll instance and its own listening socket (SO_REUSEPORT).
+    /// Threads, each with its own epoll instance; connections are spread evenly over them.
     public var eventLoops = HTTPServerConfiguration.coreCount
-    /// The kernel's queue of connections not yet accepted, per listening socket.
+    /// The kernel's queue of connections not yet accepted.
     public var backlog = 1024
     /// Bounds on request heads; beyond them the parser answers 414 or 431.
     public var limits = HTTPLimits()

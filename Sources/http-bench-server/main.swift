@@ -10,7 +10,8 @@ import HTTPServer
 /// Answers every request with the same pre-serialized response.
 struct FixedResponder: HTTPHandler {
     let response: HTTPResponse
-    let notFound = HTTPResponse(status: .notFound, headers: ["Content-Type": "text/plain"], body: Array("not found\n".utf8))
+    let notFound = HTTPResponse(
+        status: .notFound, headers: ["Content-Type": "text/plain"], body: Array("not found\n".utf8))
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         request.path == "/bench.txt" ? response : notFound

@@ -43,7 +43,7 @@ struct HTTPRequestParserTests {
 
     @Test(arguments: [1, 2, 3, 42, 1234, 99999] as [UInt64])
     func randomSplitsGiveTheSameEvents(seed: UInt64) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = ParserDriver.SeededRandom(seed: seed)
         let bytes = Array(
             (Self.simple + "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\nGET /never HTTP/1.1\r\n\r\n").utf8)
         let whole = ParserDriver.events(bytes)
@@ -91,6 +91,7 @@ struct HTTPRequestParserTests {
         ("GET / HTTP/1.0\r\n\r\n", false),
         ("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n", true),
         ("GET / HTTP/1.0\r\nConnection: keep-alive, close\r\n\r\n", false),
+        ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n", true),
         ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n", true),
         ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\n", false),
         ("PUT / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n", false),
@@ -129,21 +130,54 @@ struct HTTPRequestParserTests {
         }
     }
 
+    @Test func expectIsIgnoredInHTTP10() throws {
+        let events = ParserDriver.events("GET / HTTP/1.0\r\nExpect: 100-continue\r\nExpect: other\r\n\r\n")
+        guard case .request(_, false, false) = try #require(events.first) else {
+            Issue.record("expected a request without expectContinue, got \(events)")
+            return
+        }
+    }
+
+    @Test func aCRAtTheEndOfAReadWaitsForItsLF() {
+        var parser = HTTPRequestParser()
+        Array("GET / HTTP/1.1\r".utf8).withUnsafeBytes { parser.feed($0) }
+        #expect(parser.next() == .needMoreData)
+        Array("\nHost: a\r\n\r".utf8).withUnsafeBytes { parser.feed($0) }
+        #expect(parser.next() == .needMoreData)
+        Array("\n".utf8).withUnsafeBytes { parser.feed($0) }
+        guard case .request(let request, true, false) = parser.next() else {
+            Issue.record("expected a request")
+            return
+        }
+        #expect(request.headers["Host"] == "a")
+    }
+
     @Test(arguments: [
-        ("GET http://rings.example.com/ring.svg?value=1 HTTP/1.1", "/ring.svg?value=1"),
-        ("GET HTTPS://rings.example.com:8443 HTTP/1.1", "/"),
-        ("GET http://rings.example.com?value=2 HTTP/1.1", "/?value=2"),
-        ("OPTIONS * HTTP/1.1", "*"),
-        ("GET /ring/%00.svg HTTP/1.1", "/ring/%00.svg"),
-        ("GET /badge.svg?label={value}|x HTTP/1.1", "/badge.svg?label={value}|x"),
+        ("GET http://rings.example.com/ring.svg?value=1 HTTP/1.1", "/ring.svg?value=1", "rings.example.com"),
+        ("GET HTTPS://rings.example.com:8443 HTTP/1.1", "/", "rings.example.com:8443"),
+        ("GET http://[::1]:8080?value=2 HTTP/1.1", "/?value=2", "[::1]:8080"),
+        ("OPTIONS * HTTP/1.1", "*", "sent.example.com"),
+        ("GET /ring/%00.svg HTTP/1.1", "/ring/%00.svg", "sent.example.com"),
+        ("GET /badge.svg?label={value}|x HTTP/1.1", "/badge.svg?label={value}|x", "sent.example.com"),
     ])
-    func targetsAreReducedToOriginForm(line: String, target: String) throws {
-        let events = ParserDriver.events(line + "\r\nHost: rings.example.com\r\n\r\n")
+    func targetsAreReducedToOriginFormAndTheirHostWins(line: String, target: String, host: String) throws {
+        let events = ParserDriver.events(line + "\r\nHost: sent.example.com\r\n\r\n")
         guard case .request(let request, _, _) = try #require(events.first) else {
             Issue.record("expected a request, got \(events)")
             return
         }
         #expect(request.target == target)
+        #expect(request.headers.values("host") == [host])
+    }
+
+    @Test func anAbsoluteFormTargetAddsNoHostToAnHTTP10Request() throws {
+        let events = ParserDriver.events("GET http://rings.example.com/x HTTP/1.0\r\n\r\n")
+        guard case .request(let request, _, _) = try #require(events.first) else {
+            Issue.record("expected a request, got \(events)")
+            return
+        }
+        #expect(request.target == "/x")
+        #expect(request.headers.count == 0)
     }
 
     @Test func anUnknownMethodIsARequestForTheServiceToRefuse() throws {
