@@ -3,3 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 .ci/bench-http.sh "$@"
+.ci/bench-service.sh "${@:1:2}"

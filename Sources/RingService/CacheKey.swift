@@ -11,5 +11,5 @@ struct CacheKey: Hashable, Sendable {
     let varyAccept: Bool
 
     /// Bytes the key itself holds in the cache, counted against its bound.
-    var cost: Int { spec.utf8.count + 48 }
+    var cost: Int { CachedImage.allocation(spec.utf8.count) }
 }

@@ -7,6 +7,39 @@ struct CachedImage: Sendable {
     let notModified: HTTPResponse
     let etag: String
 
-    /// Bytes this entry holds, counted against the cache's bound.
-    var cost: Int { ok.head.count + ok.body.count + notModified.head.count + etag.utf8.count + 160 }
+    /// Bytes this entry holds in memory, counted against the cache's bound: every buffer at its capacity, the
+    /// header fields each response keeps beside its serialized head, allocator overhead, and the entry's share of
+    /// the cache's own index. Counting only the image bytes would let the process grow to twice the bound.
+    var cost: Int {
+        Self.allocation(ok.head.capacity) + Self.allocation(ok.body.capacity)
+            + Self.allocation(notModified.head.capacity) + Self.fieldsCost(ok.headers)
+            + Self.fieldsCost(notModified.headers) + Self.allocation(etag.utf8.count) + Self.entryOverhead
+    }
+
+    /// The cache's node, index slot and growth slack for one entry, measured rather than derived.
+    static let entryOverhead = 200
+
+    /// A heap block: the array or string header, the allocator's own header, and rounding to 16 bytes.
+    static func allocation(_ bytes: Int) -> Int {
+        bytes == 0 ? 0 : (bytes + 32 + 16 + 15) & ~15
+    }
+
+    static func fieldsCost(_ headers: HTTPHeaders) -> Int {
+        var total = allocation(headers.count * 32)
+        for field in headers where field.value.utf8.count > 15 {
+            // Strings over 15 UTF-8 bytes live on the heap unless they are literals; count them all.
+            total += allocation(field.value.utf8.count)
+        }
+        return total
+    }
+
+    /// A copy of the bytes in a buffer of exactly their size: renderers reserve room generously, and a cache of
+    /// thousands of images would otherwise keep every unused tail.
+    static func compact(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.capacity > bytes.count + 32 else { return bytes }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            _ = buffer.initialize(from: bytes)
+            count = bytes.count
+        }
+    }
 }

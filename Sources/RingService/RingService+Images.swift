@@ -66,7 +66,7 @@ extension RingService {
         commonImageHeaders(&ok, format: format, varyAccept: varyAccept)
         commonImageHeaders(&notModified, format: format, varyAccept: varyAccept)
         return CachedImage(
-            ok: HTTPResponse(status: .ok, headers: ok, body: body),
+            ok: HTTPResponse(status: .ok, headers: ok, body: CachedImage.compact(body)),
             notModified: HTTPResponse(status: .notModified, headers: notModified), etag: etag)
     }
 

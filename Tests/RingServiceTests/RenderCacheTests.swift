@@ -41,7 +41,7 @@ struct RenderCacheTests {
     }
 
     @Test func staysWithinItsByteBoundUnderAFloodOfDistinctKeys() {
-        let bound = 256 * 1024
+        let bound = 1 << 20
         let cache = RenderCache(maxBytes: bound, maxEntries: 1_000_000)
         for n in 0..<20_000 {
             _ = Self.fetch(cache, n, bytes: 1000 + n % 500)
