@@ -10,7 +10,8 @@ extension ServiceConfiguration {
         integer("eventLoops", "Event-loop threads; 0 means one per CPU core.", 0...1024, \.eventLoops),
         integer("backlog", "Length of the queue of connections not yet accepted.", 1...65535, \.backlog),
         integer(
-            "maxConnections", "Open connections at most; further clients wait in the backlog.", 1...1_000_000,
+            "maxConnections", "Open connections at most; a connection beyond it is closed as soon as it is accepted.",
+            1...1_000_000,
             \.maxConnections),
         integer(
             "maxRequestsPerConnection", "Requests served on one keep-alive connection before it is closed.",
@@ -34,7 +35,8 @@ extension ServiceConfiguration {
             "Seconds the server keeps reading (and discarding) after an error answer, so the client sees the answer.",
             0...60, \.lingerTimeout),
         integer(
-            "cacheBytes", "Render cache bound in bytes (images and response heads); 0 turns caching off.",
+            "cacheBytes",
+            "Render cache bound: bytes of memory its entries hold (images, responses, index); 0 turns caching off.",
             0...(1 << 40), \.cacheBytes),
         integer("cacheEntries", "Render cache bound in entries.", 0...100_000_000, \.cacheEntries),
         integer(
