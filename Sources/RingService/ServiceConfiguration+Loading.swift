@@ -131,7 +131,7 @@ extension ServiceConfiguration {
     /// The help text of `serve`: every flag with what it accepts and its default.
     public static var serveUsage: String {
         var out = """
-            Usage: progress-rings serve [--config FILE] [--print-config] [--SETTING VALUE]...
+            usage: progress-rings serve [--config FILE] [--print-config] [--SETTING VALUE]...
 
             Serves ring images over HTTP. Settings come from the built-in defaults (config/default.json), then
             --config FILE (or PROGRESS_RINGS_CONFIG), then PROGRESS_RINGS_<SETTING> environment variables, then flags.

@@ -92,7 +92,7 @@ struct RenderCacheTests {
             }.start()
         }
         for _ in 0..<100 { start.signal() }
-        group.wait()
+        await group.completion()
         #expect(renders.load(ordering: .relaxed) == 1)
         let all = outcomes.withLock { $0 }
         #expect(all.count == 100)

@@ -14,7 +14,11 @@ struct ServeCommandTests {
         let errors: String
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+        try await offPool { try runBlocking(arguments, environment: environment) }
+    }
+
+    static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -37,19 +41,19 @@ struct ServeCommandTests {
         return object?[setting]?["value"]
     }
 
-    @Test func printConfigWithoutOverridesIsTheDefaultFile() throws {
+    @Test func printConfigWithoutOverridesIsTheDefaultFile() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build the package first")
-        let run = try Self.run(["serve", "--print-config"])
+        let run = try await Self.run(["serve", "--print-config"])
         #expect(run.status == 0)
         let file = try String(contentsOf: packageRoot.appendingPathComponent("config/default.json"), encoding: .utf8)
         #expect(run.output == file)
     }
 
-    @Test func precedenceIsDefaultsThenFileThenEnvironmentThenFlags() throws {
+    @Test func precedenceIsDefaultsThenFileThenEnvironmentThenFlags() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("rings-\(UUID().uuidString).json")
         try Data(#"{"port": {"value": 1111}, "maxAge": 10, "cacheEntries": 7, "backlog": 9}"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = try Self.run(
+        let run = try await Self.run(
             ["serve", "--config", file.path, "--print-config", "--port", "3333"],
             environment: [
                 "PROGRESS_RINGS_PORT": "2222", "PROGRESS_RINGS_MAX_AGE": "20", "PROGRESS_RINGS_BACKLOG": "99",
@@ -69,14 +73,16 @@ struct ServeCommandTests {
             (["serve"], ["PROGRESS_RINGS_LOG_FORMAT": "yaml"], "logFormat"),
             (["serve"], ["PROGRESS_RINGS_PROT": "80"], "PROGRESS_RINGS_PROT"),
         ] as [([String], [String: String], String)])
-    func badSettingsStopStartUpWithExitTwo(arguments: [String], environment: [String: String], name: String) throws {
-        let run = try Self.run(arguments, environment: environment)
+    func badSettingsStopStartUpWithExitTwo(
+        arguments: [String], environment: [String: String], name: String
+    ) async throws {
+        let run = try await Self.run(arguments, environment: environment)
         #expect(run.status == 2)
         #expect(run.errors.contains(name))
         #expect(run.output.isEmpty)
     }
 
-    @Test func sigtermDrainsUnderLoadWithoutAFailedRequest() throws {
+    @Test func sigtermDrainsUnderLoadWithoutAFailedRequest() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = [
@@ -84,6 +90,9 @@ struct ServeCommandTests {
         ]
         let output = Pipe()
         process.standardOutput = output
+        let exited = DispatchGroup()
+        exited.enter()
+        process.terminationHandler = { _ in exited.leave() }
         try process.run()
 
         // The start-up line names the port the kernel chose.
@@ -135,6 +144,8 @@ struct ServeCommandTests {
                         if response.status != 200 { failures.withLock { $0.append("status \(response.status)") } }
                         completed.add(1, ordering: .relaxed)
                         n += 1
+                        // Steady load rather than a saturating one: other suites run timing tests beside this one.
+                        usleep(1000)
                     }
                 } catch {
                     failures.withLock { $0.append("\(error)") }
@@ -156,18 +167,18 @@ struct ServeCommandTests {
                 }
             }
         }.start()
-        usleep(500_000)
+        try await Task.sleep(for: .milliseconds(500))
         let before = completed.load(ordering: .relaxed)
         let signalled = Date()
         kill(process.processIdentifier, SIGTERM)
-        group.wait()
-        process.waitUntilExit()
+        await group.completion()
+        await exited.completion()
         let elapsed = Date().timeIntervalSince(signalled)
-        reader.wait()
+        await reader.completion()
         let tail = String(decoding: logTail.withLock { $0 }, as: UTF8.self)
 
         #expect(failures.withLock { $0 } == [])
-        #expect(before > 50)
+        #expect(before > 200)
         #expect(process.terminationStatus == 0)
         #expect(elapsed >= 1.0 && elapsed < 5.0)
         #expect(tail.contains(#""msg":"draining""#))

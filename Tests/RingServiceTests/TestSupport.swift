@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPServer
 import RingKit
@@ -40,3 +41,23 @@ extension HTTPResponse {
 /// The package root, to find `config/` and the built binary.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+
+// Swift Testing runs test functions on the concurrency pool, which has one thread per core: a test that blocks
+// one of them for long starves the timing-sensitive tests of other suites running beside it. Long waits and long
+// loops therefore run on threads of their own.
+
+extension DispatchGroup {
+    /// Waits for the group without holding a pool thread.
+    func completion() async {
+        await withCheckedContinuation { continuation in
+            notify(queue: .global()) { continuation.resume() }
+        }
+    }
+}
+
+/// Runs blocking or long work on a thread of its own and returns its result. Expectations stay in the caller.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
