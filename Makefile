@@ -11,6 +11,8 @@ TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=
+# Seconds `make fuzz` runs the HTTP parser fuzzer; `make test` runs it for 60.
+FUZZ_SECONDS ?= 300
 
 .PHONY: all deps build release run test unit lint fuzz bench bench-render clean check-swift
 
@@ -38,6 +40,7 @@ test: check-swift
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) lint
+	.ci/fuzz.sh 60
 
 unit: check-swift deps
 	$(SWIFT) test

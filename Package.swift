@@ -25,8 +25,21 @@ let package = Package(
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit"]),
         .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"], exclude: ["Corpus"]),
         .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer target has no main (libFuzzer supplies it), so it is built only by .ci/fuzz.sh:
+// PROGRESS_RINGS_FUZZ=1 swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product HTTPParserFuzz
+if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "HTTPParserFuzz",
+            dependencies: ["HTTPServer"],
+            path: "Tests/Fuzz/HTTPParserFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+}

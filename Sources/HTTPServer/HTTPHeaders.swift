@@ -19,6 +19,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields.append(Field(name: Self.sanitizedName(name), value: Self.sanitizedValue(value)))
     }
 
+    /// Appends a field the request parser has already checked (a token name, a value without CR, LF, NUL or other
+    /// controls but HTAB), skipping the second check on the hot path.
+    mutating func appendValidated(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
     /// Replaces every field of this name with one field.
     public mutating func replace(_ name: String, _ value: String) {
         remove(name)
