@@ -127,6 +127,9 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             dateCache.refresh()
+            // A command raised while this loop slept is followed before the batch is served, so a request that
+            // arrives with the drain's wake-up is answered as a draining server answers.
+            if shared.currentCommand != followedCommand, follow(shared.currentCommand) { break }
             for index in 0..<Int(count) {
                 let event = events[index]
                 switch event.token {
@@ -254,9 +257,21 @@ final class EventLoop: @unchecked Sendable {
             close(connection)
             return
         }
-        // A connection handed over after this loop began draining has sent nothing yet: close it as idle.
-        if followedCommand != .run, connection.state.startDraining(outputQueued: false) == .close {
+        if followedCommand != .run { beginDraining(connection) }
+    }
+
+    /// Closes the connection if it is idle; otherwise lets the request in progress finish with `Connection: close`.
+    private func beginDraining(_ connection: HTTPConnection) {
+        // Bytes already in the socket make a request in progress, not an idle connection: take them in before
+        // deciding (edge-triggered epoll may have reported them in a batch not yet served).
+        if connection.readable && connection.output.isEmpty && !connection.state.isLingering {
+            readInput(connection)
+        }
+        guard !connection.isClosed else { return }
+        if connection.state.startDraining(outputQueued: !connection.output.isEmpty) == .close {
             close(connection)
+        } else {
+            process(connection)
         }
     }
 
@@ -316,18 +331,7 @@ final class EventLoop: @unchecked Sendable {
         case .drain:
             closeListener()
             for slot in connections.indices {
-                guard let connection = connections[slot] else { continue }
-                // Bytes already in the socket make a request in progress, not an idle connection: take them in
-                // before deciding (edge-triggered epoll may have reported them in a batch not yet served).
-                if connection.readable && connection.output.isEmpty && !connection.state.isLingering {
-                    readInput(connection)
-                }
-                guard !connection.isClosed else { continue }
-                if connection.state.startDraining(outputQueued: !connection.output.isEmpty) == .close {
-                    close(connection)
-                } else {
-                    process(connection)
-                }
+                if let connection = connections[slot] { beginDraining(connection) }
             }
             return false
         case .stop:

@@ -46,6 +46,14 @@ struct HTTPServerRobustnessTests {
         }
     }
 
+    @Test func connectionThatNeverSendsIsClosedAtTheHeaderTimeout() async throws {
+        try await withLiveServer({ $0.headerTimeout = .milliseconds(200) }) { server, port in
+            let silent = try TestClient(port: port)
+            #expect(silent.readsEndOfStream())
+            #expect(await eventually { server.openConnections == 0 })
+        }
+    }
+
     @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
         try await withLiveServer({ $0.idleTimeout = .milliseconds(300) }) { server, port in
             let client = try TestClient(port: port)
