@@ -125,9 +125,10 @@ struct HTTPConnectionStateMachine {
         sendDeadline = now + timeouts.send
     }
 
-    /// All queued output is written.
-    mutating func outputFlushed() {
+    /// All queued output is written. An idle connection's wait starts now, not when its last answer was queued.
+    mutating func outputFlushed(now: MonotonicInstant) {
         sendDeadline = nil
+        if case .idle = phase { phase = .idle(deadline: now + timeouts.idle) }
     }
 
     /// The last response is written and the output side shut: discard input for at most the linger timeout.

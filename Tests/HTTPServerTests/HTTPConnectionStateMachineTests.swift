@@ -156,7 +156,7 @@ struct HTTPConnectionStateMachineTests {
                 == .respond(HTTPRequest(method: .get, target: "/a", headers: ["Host": "x"]), keepAlive: true))
         machine.outputBlocked(now: Self.at(0))
         #expect(machine.startDraining(outputQueued: true) == nil)
-        machine.outputFlushed()
+        machine.outputFlushed(now: Self.at(1))
         #expect(machine.next(now: Self.at(1)) == .close)
     }
 
@@ -170,6 +170,19 @@ struct HTTPConnectionStateMachineTests {
         machine.outputBlocked(now: Self.at(29))
         #expect(machine.timedOut(now: Self.at(58)) == nil)
         #expect(machine.timedOut(now: Self.at(59)) == .close)
+    }
+
+    @Test func idleTimeoutCountsFromWhenTheLastAnswerWasWritten() {
+        var machine = Self.machine()
+        Self.feed(&machine, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
+        _ = machine.next(now: Self.at(0))
+        machine.outputBlocked(now: Self.at(0))
+        #expect(machine.next(now: Self.at(0)) == .needMoreData)
+        // The answer takes 50 s to go out; the client then has the whole idle timeout for its next request.
+        machine.outputBlocked(now: Self.at(29))
+        machine.outputFlushed(now: Self.at(50))
+        #expect(machine.timedOut(now: Self.at(100)) == nil)
+        #expect(machine.timedOut(now: Self.at(110)) == .close)
     }
 
     @Test func lingeringEndsAtItsDeadlineOrWhenThePeerCloses() {
