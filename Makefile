@@ -55,8 +55,9 @@ bench: check-swift
 	@.ci/deps.sh $(BENCH_DEPS)
 	.ci/bench.sh
 
-bench-render: release
-	.build/release/progress-rings bench-render
+## Per-image cost of the SVG and PNG renderers (release build), as a Markdown table.
+bench-render: check-swift deps
+	$(SWIFT) build -c release --product ring-bench && .build/release/ring-bench
 
 clean:
 	rm -rf .build

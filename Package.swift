@@ -16,7 +16,7 @@ let package = Package(
         ),
         .target(
             name: "CPNG",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("z")]
         ),
         .target(name: "CSystem"),
         .target(name: "HTTPServer", dependencies: ["CSystem"]),
@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit"]),
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
+        .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"], exclude: ["Corpus"]),
         .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),

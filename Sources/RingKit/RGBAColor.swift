@@ -16,13 +16,21 @@ public struct RGBAColor: Sendable, Hashable {
 extension RGBAColor {
     /// The canonical text of this color, the only form output ever writes: `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var hex: String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = [UInt8(ascii: "#")]
-        let channels = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-        for c in channels {
-            out.append(digits[Int(c >> 4)])
-            out.append(digits[Int(c & 0xF)])
+        let opaque = alpha == 255
+        // Built in place: this runs for every color of every cache key.
+        return String(unsafeUninitializedCapacity: opaque ? 7 : 9) { buffer in
+            func put(_ channel: UInt8, at index: Int) {
+                let high = channel >> 4
+                let low = channel & 0xF
+                buffer[index] = high < 10 ? high + UInt8(ascii: "0") : high - 10 + UInt8(ascii: "a")
+                buffer[index + 1] = low < 10 ? low + UInt8(ascii: "0") : low - 10 + UInt8(ascii: "a")
+            }
+            buffer[0] = UInt8(ascii: "#")
+            put(red, at: 1)
+            put(green, at: 3)
+            put(blue, at: 5)
+            if !opaque { put(alpha, at: 7) }
+            return opaque ? 7 : 9
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

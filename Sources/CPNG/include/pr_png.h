@@ -1,0 +1,34 @@
+#ifndef PROGRESS_RINGS_PR_PNG_H
+#define PROGRESS_RINGS_PR_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Row filters of PNG (RFC 2083 §6) plus an adaptive choice per row (least sum of absolute differences). */
+enum {
+    PR_PNG_FILTER_NONE = 0,
+    PR_PNG_FILTER_SUB = 1,
+    PR_PNG_FILTER_UP = 2,
+    PR_PNG_FILTER_AVERAGE = 3,
+    PR_PNG_FILTER_PAETH = 4,
+    PR_PNG_FILTER_ADAPTIVE = 5
+};
+
+/* How to encode: zlib level 0…9, zlib strategy (0 default, 1 filtered, 2 Huffman only, 3 RLE), and the row filter. */
+typedef struct pr_png_options {
+    int level;
+    int strategy;
+    int filter;
+} pr_png_options;
+
+/* An upper bound of the encoded size of a width × height image. */
+size_t pr_png_bound(int width, int height);
+
+/* Encodes Cairo ARGB32 pixels (premultiplied alpha, native-endian 32-bit words, rows `stride` bytes apart) as a PNG
+   with straight alpha. Writes no time or text chunks, so equal pixels give equal bytes. Returns the PNG, `*length`
+   bytes in a buffer owned by the calling thread and valid until its next call (copy it out), or NULL (bad arguments,
+   out of memory, zlib error). Thread-safe: each thread has its own zlib stream and buffers. */
+const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
+                                          const pr_png_options *options, size_t *length);
+
+#endif

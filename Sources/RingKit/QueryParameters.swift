@@ -1,0 +1,72 @@
+/// A query string split into named parameters, each decoded only when asked for.
+///
+/// The grammar is the same for URLs and the command line: parameters are separated by `&`, a name is separated from
+/// its value by the first `=` (a name alone has the empty value), names and values are percent-decoded exactly once
+/// and `+` is a space. Names are case-sensitive. A parameter nobody asks for is never decoded, so a malformed
+/// unknown parameter (a tracking tag, a cache-buster) cannot make a request fail.
+public struct QueryParameters: Sendable {
+    private struct Entry: Sendable {
+        var encoded: Substring
+        var plusIsSpace: Bool
+        var occurrences: Int
+    }
+
+    private var entries: [String: Entry] = [:]
+    /// The decoded names in the order they first appear.
+    public private(set) var names: [String] = []
+
+    /// Splits `query` (the part after `?`, without it). Empty pieces (`a=1&&b=2`, a trailing `&`) are skipped, and
+    /// so is a piece whose name does not decode: no parameter has such a name.
+    public init(query: some StringProtocol) {
+        // Split on bytes, not Characters: `&` followed by a combining mark is one Character but still a separator.
+        let text = Substring(query)
+        for piece in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let name: Substring.UTF8View.SubSequence
+            let value: Substring.UTF8View.SubSequence
+            if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
+                name = piece[..<equals]
+                value = piece[piece.index(after: equals)...]
+            } else {
+                name = piece
+                value = piece[piece.endIndex...]
+            }
+            guard case .success(let decodedName) = PercentDecoding.decode(Substring(name), plusIsSpace: true) else {
+                continue
+            }
+            add(name: decodedName, encodedValue: Substring(value), plusIsSpace: true)
+        }
+    }
+
+    /// Adds one more occurrence of `name` with a still-encoded value, e.g. the `{value}` of `/ring/{value}.svg`
+    /// (a path segment, where `+` is a plus: pass `plusIsSpace: false`).
+    public mutating func add(name: String, encodedValue: some StringProtocol, plusIsSpace: Bool) {
+        if entries[name] != nil {
+            entries[name]!.occurrences += 1
+        } else {
+            entries[name] = Entry(encoded: Substring(encodedValue), plusIsSpace: plusIsSpace, occurrences: 1)
+            names.append(name)
+        }
+    }
+
+    /// Whether `name` was given at all (once or more).
+    public func contains(_ name: String) -> Bool { entries[name] != nil }
+
+    /// The decoded value of `name`, or `nil` when it was not given.
+    /// Throws when it was given more than once, has a malformed `%` escape, or does not decode to UTF-8.
+    public func value(_ name: String) throws(RingSpecError) -> String? {
+        guard let entry = entries[name] else { return nil }
+        guard entry.occurrences == 1 else { throw RingSpecError(parameter: name, value: "", reason: "given twice") }
+        switch PercentDecoding.decode(entry.encoded, plusIsSpace: entry.plusIsSpace) {
+        case .success(let text):
+            return text
+        case .failure(.malformedEscape):
+            throw RingSpecError(
+                parameter: name, value: RingSpecError.quoted(entry.encoded),
+                reason: "has a malformed percent escape (% must be followed by two hex digits)")
+        case .failure(.invalidUTF8):
+            throw RingSpecError(
+                parameter: name, value: RingSpecError.quoted(entry.encoded),
+                reason: "is not UTF-8 text once percent-decoded")
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// Where everything of one ring goes, computed once from a `RingSpec` so the SVG and the PNG draw the same picture.
+///
+/// Angles are in degrees clockwise from 12 o'clock; lengths are in CSS pixels (the PNG multiplies by `scale`).
+public struct RingGeometry: Sendable, Hashable {
+    /// Width and height of the square image.
+    public let size: Double
+    /// Stroke width of the track and the progress.
+    public let thickness: Double
+    /// Centre of the ring on both axes.
+    public let center: Double
+    /// Radius of the stroke's centre line, the largest that keeps every stroke (caps included) inside the image.
+    public let radius: Double
+    /// Where the track and the progress begin.
+    public let startAngle: Double
+    /// Sweep of the track: the spec's `arc`.
+    public let trackSweep: Double
+    /// Sweep of the progress: `arc × (value − min) / (max − min)`.
+    public let progressSweep: Double
+    /// Share of the ring that is done, 0…1.
+    public let fraction: Double
+    /// Whether the ring runs clockwise from `startAngle`.
+    public let clockwise: Bool
+    /// Ends of open strokes (the progress, and the track of a gauge).
+    public let cap: RingSpec.Cap
+    /// The centre text after `auto` or the template was resolved; `nil` draws none.
+    public let label: String?
+    /// Label size in pixels.
+    public let fontSize: Double
+    /// Vertical position of the label's baseline, chosen so digits and capitals sit centred on the ring.
+    public let labelBaseline: Double
+    /// The accessible name: the spec's title, or `Progress: 72%`.
+    public let title: String
+
+    /// Computes the geometry of `spec`; values outside the spec's documented ranges are clamped, never trapped on.
+    public init(_ spec: RingSpec) {
+        let size = Double(Swift.max(1, spec.size))
+        self.size = size
+        let half = size / 2
+        let wanted = spec.thickness ?? (size / 10).rounded()
+        let thickness = Swift.min(Swift.max(wanted.isFinite ? wanted : 1, 1), half)
+        self.thickness = thickness
+        center = half
+        cap = spec.cap
+        // A square cap's outer corner lies t/2 along the tangent beyond the end and t/2 outside the centre line,
+        // so it reaches sqrt((r + t/2)² + (t/2)²) from the centre. The radius ignores the value so that a ring
+        // keeps its size from 0 to 100 %.
+        let t2 = thickness / 2
+        if spec.cap == .square {
+            radius = Swift.max(0.5, (half * half - t2 * t2).squareRoot() - t2)
+        } else {
+            radius = Swift.max(0.5, half - t2)
+        }
+
+        let arc = spec.arc.isFinite ? Swift.min(Swift.max(spec.arc, 0), 360) : 360
+        trackSweep = arc
+        clockwise = spec.direction == .cw
+        var start: Double
+        if let given = spec.start, given.isFinite {
+            start = given
+        } else if arc < 360 {
+            // Centre the gap at 6 o'clock: the ring begins half a gap past 180° against its own direction.
+            start = clockwise ? 180 + (360 - arc) / 2 : 180 - (360 - arc) / 2
+        } else {
+            start = 0
+        }
+        start = start.truncatingRemainder(dividingBy: 360)
+        if start < 0 { start += 360 }
+        if start == 0 { start = 0 }  // no -0
+        startAngle = start
+
+        let span = spec.max - spec.min
+        var fraction = 0.0
+        if span > 0, span.isFinite, spec.value.isFinite {
+            fraction = Swift.min(Swift.max((spec.value - spec.min) / span, 0), 1)
+        }
+        self.fraction = fraction
+        progressSweep = arc * fraction
+
+        let decimals = Swift.min(Swift.max(spec.decimals, 0), 3)
+        let percentText = NumberText.fixed(fraction * 100, decimals: decimals)
+        let label: String?
+        switch spec.label {
+        case .auto:
+            label = percentText + "%"
+        case .none:
+            label = nil
+        case .template(let template):
+            let text = RingGeometry.fill(
+                template, value: Swift.min(Swift.max(spec.value, spec.min), spec.max), min: spec.min, max: spec.max,
+                percent: percentText)
+            label = text.isEmpty ? nil : text
+        }
+        self.label = label.map(RingGeometry.printable)
+        title = RingGeometry.printable(spec.title ?? "Progress: \(percentText)%")
+
+        let inner = Swift.max(0, radius - t2)
+        if let given = spec.fontSize, given.isFinite, given > 0 {
+            fontSize = given
+        } else if let label {
+            fontSize = RingGeometry.fittingFontSize(label, innerRadius: inner, bold: spec.fontWeight == .bold)
+        } else {
+            fontSize = 0
+        }
+        // On a whole pixel: crisper digits, and text layout engines (Pango in librsvg) snap baselines anyway.
+        labelBaseline = (center + fontSize * TextMetrics.halfCapHeight).rounded()
+    }
+
+    /// The point at `degrees` clockwise from 12 o'clock on a circle of `radius` around the centre.
+    public func point(atDegrees degrees: Double, radius r: Double? = nil) -> (x: Double, y: Double) {
+        let rad = degrees * Double.pi / 180
+        let rr = r ?? radius
+        return (center + rr * sin(rad), center - rr * cos(rad))
+    }
+
+    /// The angle where the progress ends.
+    public var progressEndAngle: Double { startAngle + (clockwise ? progressSweep : -progressSweep) }
+
+    /// The angle where the track ends.
+    public var trackEndAngle: Double { startAngle + (clockwise ? trackSweep : -trackSweep) }
+
+    /// Whether any progress is drawn: 0 % draws nothing at all, not even a cap.
+    public var hasProgress: Bool { progressSweep > 0 }
+
+    /// Whether the track is a whole circle (no gap, no caps).
+    public var isTrackClosed: Bool { trackSweep >= 360 }
+
+    /// Whether the progress is a whole circle (no caps): 100 % of a 360° ring.
+    public var isProgressClosed: Bool { progressSweep >= 360 }
+
+    /// How far `degrees` lies past `startAngle` in the ring's direction, 0…360: on the track when below `trackSweep`,
+    /// on the progress when below `progressSweep`.
+    public func offsetAlongRing(ofDegrees degrees: Double) -> Double {
+        var d = clockwise ? degrees - startAngle : startAngle - degrees
+        d = d.truncatingRemainder(dividingBy: 360)
+        if d < 0 { d += 360 }
+        return d
+    }
+
+    /// `text` with control characters (C0, DEL, C1) as spaces and the non-characters U+FFFE/U+FFFF as U+FFFD, so
+    /// it can go into XML and C strings (no NUL) and draws the same in both renderers.
+    static func printable(_ text: String) -> String {
+        var clean = true
+        for b in text.utf8 where b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xEF {
+            clean = false
+            break
+        }
+        if clean { return text }
+        var scalars = String.UnicodeScalarView()
+        for s in text.unicodeScalars {
+            switch s.value {
+            case 0..<0x20, 0x7F...0x9F: scalars.append(" ")
+            case 0xFFFE, 0xFFFF: scalars.append("\u{FFFD}")
+            default: scalars.append(s)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Replaces `{value}`, `{percent}`, `{min}` and `{max}` in `template`; any other text stays as written.
+    static func fill(_ template: String, value: Double, min: Double, max: Double, percent: String) -> String {
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var out = ""
+        var rest = Substring(template)
+        let names: [(String, String)] = [
+            ("{value}", NumberText.shortest(value)), ("{percent}", percent),
+            ("{min}", NumberText.shortest(min)), ("{max}", NumberText.shortest(max)),
+        ]
+        outer: while let brace = rest.firstIndex(of: "{") {
+            out += rest[..<brace]
+            let tail = rest[brace...]
+            for (name, replacement) in names where tail.hasPrefix(name) {
+                out += replacement
+                rest = tail.dropFirst(name.count)
+                continue outer
+            }
+            out += "{"
+            rest = tail.dropFirst()
+        }
+        out += rest
+        return out
+    }
+
+    /// The largest size, in whole tenths of a pixel, at which the label's box fits well inside the inner circle,
+    /// capped so that short labels do not dwarf the ring.
+    static func fittingFontSize(_ label: String, innerRadius: Double, bold: Bool) -> Double {
+        let halfWidth = TextMetrics.width(of: label, bold: bold) / 2
+        let halfHeight = TextMetrics.halfCapHeight
+        // The box's corners stay within 80 % of the inner radius, leaving air between text and stroke.
+        let fit = 0.8 * innerRadius / (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
+        let capped = Swift.min(fit, 0.56 * innerRadius)
+        return Swift.max(1, (capped * 10).rounded(.down) / 10)
+    }
+}

@@ -1,0 +1,166 @@
+import Glibc
+import RingKit
+
+/// `progress-rings render QUERY [-o FILE] [--format svg|png]`: one ring, drawn offline from the same query language
+/// as the server's URLs.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let summary = "draw one ring from a query, to a file or standard output"
+
+    static let usage = """
+        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png]
+
+        Draws the ring the server sends for /ring.svg?QUERY (or /ring.png?QUERY), e.g.
+          progress-rings render 'value=72&size=256' -o ring.png
+          progress-rings render 'value=3&max=8&label={value}/{max}' > steps.svg
+
+        arguments:
+          QUERY                 ring parameters as in a URL query (quote it: & is special to the shell);
+                                omitted or empty, the default ring
+        options:
+          -o, --output FILE     where to write the image; - is standard output (the default)
+          -f, --format svg|png  the image format; default: FILE's extension (.svg or .png), otherwise svg
+          -h, --help            show this help
+          --version             show the version
+
+        exit status: 0 written, 1 the image could not be drawn or written, 2 bad usage or a bad query
+        """
+
+    /// What the command line asks for, before any drawing.
+    struct Options: Equatable {
+        var query = ""
+        var output = "-"
+        var format: ImageFormat = .svg
+    }
+
+    /// The result of reading the arguments: something to do, or a message and a status to end with.
+    enum Parsed: Equatable {
+        case render(Options)
+        case exit(ExitStatus, message: String)
+    }
+
+    static func run(arguments: [String]) -> ExitStatus {
+        let options: Options
+        switch parse(arguments) {
+        case .exit(let status, let message):
+            if status == .success { Console.out(message) } else { Console.error(message) }
+            return status
+        case .render(let parsed):
+            options = parsed
+        }
+        let spec: RingSpec
+        do {
+            spec = try RingSpec.parse(query: options.query)
+        } catch {
+            Console.error("progress-rings render: \(error.message)")
+            return .usage
+        }
+        if options.format == .png, options.output == "-", isatty(STDOUT_FILENO) == 1 {
+            Console.error(
+                "progress-rings render: a PNG is binary; write it to a file with -o FILE or redirect the output")
+            return .usage
+        }
+        let bytes: [UInt8]
+        switch options.format {
+        case .svg:
+            bytes = SVGRenderer.render(spec)
+        case .png:
+            do {
+                bytes = try PNGRenderer.render(spec)
+            } catch {
+                Console.error("progress-rings render: cannot draw the PNG: \(error)")
+                return .failure
+            }
+        }
+        do {
+            try Console.write(bytes, toPath: options.output)
+        } catch {
+            Console.error("progress-rings render: \(error.message)")
+            return .failure
+        }
+        return .success
+    }
+
+    /// Reads the arguments after `render`. Options may come before or after the query; `--` ends options.
+    static func parse(_ arguments: [String]) -> Parsed {
+        var options = Options()
+        var query: String?
+        var output: String?
+        var format: ImageFormat?
+        var remaining = arguments[...]
+        var optionsEnded = false
+
+        func bad(_ message: String) -> Parsed {
+            .exit(.usage, message: "progress-rings render: \(message)\nRun `progress-rings render --help` for usage.")
+        }
+
+        while let argument = remaining.popFirst() {
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                guard query == nil else {
+                    return bad(
+                        "one query only; got \(RingSpecError.quoted(query!)) and \(RingSpecError.quoted(argument))")
+                }
+                query = argument
+                continue
+            }
+            // `--output=FILE` and `--format=png` are the same as their two-word forms.
+            var name = argument
+            var attached: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                attached = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "--":
+                optionsEnded = true
+            case "-h", "--help":
+                return .exit(.success, message: usage)
+            case "--version":
+                return .exit(.success, message: "progress-rings \(ProgressRingsVersion.current)")
+            case "-o", "--output", "-f", "--format":
+                guard let value = attached ?? remaining.popFirst() else { return bad("\(name) needs a value") }
+                if name == "-o" || name == "--output" {
+                    guard output == nil else { return bad("\(name) given twice") }
+                    guard !value.isEmpty else { return bad("\(name) needs a file name, or - for standard output") }
+                    output = value
+                } else {
+                    guard format == nil else { return bad("\(name) given twice") }
+                    guard let parsed = ImageFormat(rawValue: value) else {
+                        return bad("\(name) \(RingSpecError.quoted(value)) is not one of svg, png")
+                    }
+                    format = parsed
+                }
+            default:
+                return bad("unknown option \(RingSpecError.quoted(argument))")
+            }
+        }
+
+        options.query = query ?? ""
+        // A query copied from a URL keeps its `?`; it is not part of the first name.
+        if options.query.hasPrefix("?") { options.query.removeFirst() }
+        options.output = output ?? "-"
+        let named = options.output == "-" ? nil : formatFromName(options.output)
+        switch (format, named) {
+        case (let chosen?, let fromName?) where chosen != fromName:
+            return bad(
+                "--format \(chosen.rawValue) contradicts the file name \(RingSpecError.quoted(options.output))")
+        case (let chosen?, _):
+            options.format = chosen
+        case (nil, let fromName?):
+            options.format = fromName
+        case (nil, nil) where options.output != "-":
+            return bad(
+                "cannot tell the format of \(RingSpecError.quoted(options.output)): name it .svg or .png, or give --format"
+            )
+        case (nil, nil):
+            options.format = .svg
+        }
+        return .render(options)
+    }
+
+    /// The format a file name's extension names, any case: `ring.PNG` is a PNG.
+    static func formatFromName(_ path: String) -> ImageFormat? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return ImageFormat(rawValue: path[path.index(after: dot)...].lowercased())
+    }
+}

@@ -1,0 +1,67 @@
+import RingKit
+import Testing
+
+struct ErrorImageTests {
+    static let messages = [
+        "size: 5000 is out of range 16…1024", "color: \"</text><script>alert(1)</script>\" is not a color",
+        "label: a\r\nb\u{0}c is too long", String(repeating: "verylongwordwithoutspaces", count: 40),
+        String(repeating: "many words here ", count: 400), "",
+    ]
+
+    @Test(arguments: messages, [16, 128, 300, 5000])
+    func svgStatesTheProblemSafelyAndReadably(_ message: String, _ size: Int) throws {
+        let svg = ErrorImage.svg(message: message, size: size)
+        expectNoActiveContent(svg)
+        let document = try #require(SVGDocument(svg))
+        let root = try #require(document.first("svg"))
+        let width = try #require(Int(root.attributes["width"] ?? ""))
+        let height = try #require(Int(root.attributes["height"] ?? ""))
+        #expect(width == min(max(size, 128), 1024))
+        #expect(height >= width)
+        #expect(root.attributes["role"] == "img")
+        let shown = document.all("tspan").map(\.text).joined(separator: " ")
+        if message.utf8.count < 200 {
+            // The whole sentence is shown, over as many lines as it takes (controls become spaces).
+            let words = message.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" })
+            let shownWords = shown.split(whereSeparator: { $0.isWhitespace })
+            #expect(words.joined() == shownWords.joined() || message.isEmpty)
+        } else {
+            #expect(shown.hasSuffix("…"))
+        }
+        #expect(root.attributes["aria-label"]?.hasPrefix("Error: ") == true)
+    }
+
+    @Test func pngHasTheSameSizeAndShowsTextOnTheErrorBackground() throws {
+        let message = "size: 5000 is out of range 16…1024"
+        for scale in [1, 2] {
+            let png = try ErrorImage.png(message: message, size: 64, scale: scale)
+            let image = try #require(DecodedImage(png: png))
+            let svg = try #require(SVGDocument(ErrorImage.svg(message: message, size: 64))?.first("svg"))
+            #expect(image.width == Int(svg.attributes["width"] ?? "")! * scale)
+            #expect(image.height == Int(svg.attributes["height"] ?? "")! * scale)
+            // Opaque pale background, a red border, and dark red text somewhere in the middle.
+            #expect(image[image.width / 2, 1 * scale + 1].isClose(to: RGBAColor(0xfe, 0xf2, 0xf2)))
+            #expect(image[0, image.height / 2].alpha > 0)
+            var ink = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width where image[x, y].isClose(to: RGBAColor(0x99, 0x1b, 0x1b), tolerance: 40) {
+                    ink += 1
+                }
+            }
+            #expect(ink > 50 * scale * scale)
+        }
+    }
+
+    @Test func svgAndPNGAgreeThroughRsvg() throws {
+        let message = "thickness: 90 is out of range 1…64"
+        let ours = try #require(DecodedImage(png: try ErrorImage.png(message: message, size: 128, scale: 1)))
+        let theirs = try #require(DecodedImage(png: try RSVG.render(ErrorImage.svg(message: message, size: 128))))
+        #expect(ours.width == theirs.width && ours.height == theirs.height)
+        // Same background and border everywhere outside the text lines.
+        var differing = 0
+        for y in 0..<ours.height where y < 40 || y > 88 {
+            for x in 0..<ours.width where ours[x, y].distance(to: theirs[x, y]) > 8 { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+}

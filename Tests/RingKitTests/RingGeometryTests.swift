@@ -1,0 +1,157 @@
+import Foundation
+import RingKit
+import Testing
+
+struct RingGeometryTests {
+    func spec(_ configure: (inout RingSpec) -> Void) -> RingSpec {
+        var s = RingSpec()
+        configure(&s)
+        return s
+    }
+
+    @Test(arguments: [(16, 2.0), (64, 6), (128, 13), (256, 26), (1024, 102)])
+    func defaultThicknessIsATenthOfTheSizeRounded(_ size: Int, _ thickness: Double) {
+        #expect(RingGeometry(spec { $0.size = size }).thickness == thickness)
+    }
+
+    @Test func thicknessIsClampedToHalfTheSize() {
+        #expect(RingGeometry(spec { $0.thickness = 500 }).thickness == 64)
+        #expect(RingGeometry(spec { $0.thickness = 0 }).thickness == 1)
+    }
+
+    /// The farthest point of any stroke, caps included, stays within the image for every end angle.
+    @Test(arguments: RingSpec.Cap.allCases, [1.0, 13, 40, 64])
+    func strokesFitInsideTheImage(_ cap: RingSpec.Cap, _ thickness: Double) {
+        let g = RingGeometry(
+            spec {
+                $0.cap = cap
+                $0.thickness = thickness
+            })
+        let t2 = g.thickness / 2
+        let reach: Double
+        switch cap {
+        case .square: reach = ((g.radius + t2) * (g.radius + t2) + t2 * t2).squareRoot()
+        case .round, .butt: reach = g.radius + t2
+        }
+        #expect(reach <= g.size / 2 + 1e-9)
+        // And it is the largest such radius: no wasted margin.
+        #expect(reach > g.size / 2 - 0.01)
+        #expect(g.center == 64)
+    }
+
+    @Test(arguments: [
+        (360.0, RingSpec.Direction.cw, 0.0), (270, .cw, 225), (270, .ccw, 135), (180, .cw, 270), (180, .ccw, 90),
+        (300, .cw, 210), (1, .cw, 359.5),
+    ])
+    func defaultStartCentresTheGapAtSixOClock(_ arc: Double, _ direction: RingSpec.Direction, _ start: Double) {
+        let g = RingGeometry(
+            spec {
+                $0.arc = arc
+                $0.direction = direction
+            })
+        #expect(g.startAngle == start)
+        // The gap's middle is 6 o'clock: halfway through the gap, measured along the ring.
+        #expect(abs(g.offsetAlongRing(ofDegrees: 180) - (arc + (360 - arc) / 2)) < 1e-9 || arc == 360)
+    }
+
+    @Test(arguments: [(-90.0, 270.0), (450, 90), (-360, 0), (360, 0), (0, 0)])
+    func givenStartIsNormalised(_ given: Double, _ normalised: Double) {
+        let g = RingGeometry(spec { $0.start = given })
+        #expect(g.startAngle == normalised)
+        #expect(g.startAngle.sign == .plus)
+    }
+
+    @Test(arguments: [(0.0, 0.0), (25, 90), (72, 259.2), (100, 360), (150, 360), (-10, 0)])
+    func progressSweepIsTheShareOfTheArc(_ value: Double, _ sweep: Double) {
+        let g = RingGeometry(spec { $0.value = value })
+        #expect(abs(g.progressSweep - sweep) < 1e-9)
+        #expect(g.hasProgress == (sweep > 0))
+        #expect(g.isProgressClosed == (sweep == 360))
+    }
+
+    @Test func gaugeSweepsUseArcAndMinMax() {
+        let g = RingGeometry(
+            spec {
+                $0.arc = 270
+                $0.min = 50
+                $0.max = 150
+                $0.value = 100
+            })
+        #expect(g.trackSweep == 270)
+        #expect(g.progressSweep == 135)
+        #expect(!g.isTrackClosed)
+        #expect(g.label == "50%")
+    }
+
+    @Test(arguments: [
+        (RingSpec.Label.auto, 72.0, 0, String?("72%")), (.auto, 72.345, 2, "72.35%"), (.auto, 1.0 / 3, 3, "0.333%"),
+        (.none, 72, 0, nil), (.template("{value}/{max} done"), 7, 0, "7/100 done"),
+        (.template("{percent}% of {min}–{max}"), 12.5, 1, "12.5% of 0–100"),
+        (.template("{unknown} {value"), 3, 0, "{unknown} {value"),
+        (.template(""), 3, 0, nil), (.auto, 0.4, 0, "0%"), (.auto, 99.6, 0, "100%"),
+    ])
+    func labelResolvesAutoNoneAndTemplates(_ label: RingSpec.Label, _ value: Double, _ decimals: Int, _ text: String?) {
+        let g = RingGeometry(
+            spec {
+                $0.label = label
+                $0.value = value
+                $0.decimals = decimals
+            })
+        #expect(g.label == text)
+    }
+
+    @Test func titleDefaultsToProgressPercentAndKeepsGivenText() {
+        #expect(RingGeometry(spec { $0.value = 72 }).title == "Progress: 72%")
+        #expect(
+            RingGeometry(
+                spec {
+                    $0.value = 72.25
+                    $0.decimals = 1
+                }
+            ).title == "Progress: 72.3%")
+        #expect(RingGeometry(spec { $0.title = "CI\u{0}coverage\n" }).title == "CI coverage ")
+    }
+
+    @Test func defaultFontSizeFitsTheInnerCircle() {
+        for label in ["0%", "72%", "100%", "99.999%", "1234 of 5678 tasks done"] {
+            for size in [16, 64, 128, 512] {
+                let g = RingGeometry(
+                    spec {
+                        $0.size = size
+                        $0.label = .template(label)
+                    })
+                let inner = g.radius - g.thickness / 2
+                // The label's box, from the font's advance widths and cap height, has its corners inside the hole.
+                let halfWidth = Self.boldWidth(label) * g.fontSize / 2
+                let halfHeight = 0.364 * g.fontSize
+                #expect(
+                    (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot() <= inner || g.fontSize == 1,
+                    "\(label) at \(size): font \(g.fontSize)")
+                #expect(g.fontSize >= 1)
+            }
+        }
+        // Big enough to read: "72%" on the default ring is over a fifth of the image.
+        #expect(RingGeometry(spec { $0.value = 72 }).fontSize > 25)
+        #expect(RingGeometry(spec { $0.fontSize = 9 }).fontSize == 9)
+    }
+
+    /// DejaVu Sans Bold advance widths of the characters used above, in em.
+    static func boldWidth(_ text: String) -> Double {
+        let widths: [Character: Double] = [
+            "0": 0.696, "1": 0.696, "2": 0.696, "3": 0.696, "4": 0.696, "5": 0.696, "6": 0.696, "7": 0.696, "8": 0.696,
+            "9": 0.696, "%": 1.002, ".": 0.380, " ": 0.348, "o": 0.687, "f": 0.435, "t": 0.478, "a": 0.675, "s": 0.595,
+            "k": 0.665, "d": 0.716, "n": 0.712, "e": 0.678,
+        ]
+        return text.reduce(0) { $0 + (widths[$1] ?? 1) }
+    }
+
+    @Test func pointsFollowClockFaceAngles() {
+        let g = RingGeometry(RingSpec())
+        let top = g.point(atDegrees: 0)
+        let right = g.point(atDegrees: 90)
+        let bottom = g.point(atDegrees: 180)
+        #expect(abs(top.x - 64) < 1e-9 && abs(top.y - (64 - g.radius)) < 1e-9)
+        #expect(abs(right.x - (64 + g.radius)) < 1e-9 && abs(right.y - 64) < 1e-9)
+        #expect(abs(bottom.y - (64 + g.radius)) < 1e-9)
+    }
+}

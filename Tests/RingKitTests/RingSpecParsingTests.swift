@@ -1,0 +1,311 @@
+import Testing
+
+@testable import RingKit
+
+/// The default ring with its defaults written out, so expectations do not depend on the parser's own resolution.
+private func ring(_ change: (inout RingSpec) -> Void = { _ in }) -> RingSpec {
+    var spec = RingSpec()
+    spec.thickness = 13
+    spec.start = 0
+    change(&spec)
+    return spec
+}
+
+private func message(_ query: String, pathValue: String? = nil) -> String? {
+    do {
+        _ = try RingSpec.parse(query: query, pathValue: pathValue)
+        return nil
+    } catch {
+        return error.message
+    }
+}
+
+struct RingSpecParsingTests {
+    static let accepted: [(String, RingSpec)] = [
+        ("", ring()),
+        ("value=72", ring { $0.value = 72 }),
+        ("value=72.0", ring { $0.value = 72 }),
+        ("value=7.2e1", ring { $0.value = 72 }),
+        ("value=%2B72", ring { $0.value = 72 }),
+        ("value=.5", ring { $0.value = 0.5 }),
+        ("value=1e-05", ring { $0.value = 0.00001 }),
+        ("value=1E-5", ring { $0.value = 0.00001 }),
+        ("value=150", ring { $0.value = 100 }),
+        ("value=-5", ring { $0.value = 0 }),
+        ("value=1e300", ring { $0.value = 100 }),
+        ("min=-50&max=50&value=-20", ring { ($0.min, $0.max, $0.value) = (-50, 50, -20) }),
+        ("min=0.5&max=0.75", ring { ($0.min, $0.max, $0.value) = (0.5, 0.75, 0.5) }),
+        ("size=256", ring { ($0.size, $0.thickness) = (256, 26) }),
+        ("size=256.0", ring { ($0.size, $0.thickness) = (256, 26) }),
+        ("size=2.56e2", ring { ($0.size, $0.thickness) = (256, 26) }),
+        ("size=125", ring { ($0.size, $0.thickness) = (125, 13) }),
+        ("size=16", ring { ($0.size, $0.thickness) = (16, 2) }),
+        ("size=1024", ring { ($0.size, $0.thickness) = (1024, 102) }),
+        ("thickness=64", ring { $0.thickness = 64 }),
+        ("thickness=1", ring { $0.thickness = 1 }),
+        ("thickness=2.5", ring { $0.thickness = 2.5 }),
+        ("size=17&thickness=8.5", ring { ($0.size, $0.thickness) = (17, 8.5) }),
+        ("color=red", ring { $0.color = RGBAColor(255, 0, 0) }),
+        ("color=%23F00", ring { $0.color = RGBAColor(255, 0, 0) }),
+        ("color=00ff0080", ring { $0.color = RGBAColor(0, 255, 0, 0x80) }),
+        ("track=none", ring { $0.track = nil }),
+        ("track=NONE", ring { $0.track = nil }),
+        ("track=green", ring { $0.track = RGBAColor(0, 0x80, 0) }),
+        ("background=white", ring { $0.background = RGBAColor(255, 255, 255) }),
+        ("background=none", ring()),
+        ("textColor=brightgreen", ring { $0.textColor = RGBAColor(0x44, 0xcc, 0x11) }),
+        ("cap=butt", ring { $0.cap = .butt }),
+        ("cap=square", ring { $0.cap = .square }),
+        ("direction=ccw", ring { $0.direction = .ccw }),
+        ("fontWeight=normal", ring { $0.fontWeight = .normal }),
+        ("arc=270", ring { ($0.arc, $0.start) = (270, 225) }),
+        ("arc=270&start=0", ring { ($0.arc, $0.start) = (270, 0) }),
+        ("arc=1", ring { ($0.arc, $0.start) = (1, 359.5) }),
+        ("arc=270&direction=ccw", ring { ($0.arc, $0.start, $0.direction) = (270, 135, .ccw) }),
+        ("direction=ccw&start=10", ring { ($0.start, $0.direction) = (10, .ccw) }),
+        ("start=-90", ring { $0.start = 270 }),
+        ("start=360", ring { $0.start = 0 }),
+        ("start=-360", ring { $0.start = 0 }),
+        ("start=45.5", ring { $0.start = 45.5 }),
+        ("label=auto", ring()),
+        ("label=none", ring { $0.label = .none }),
+        ("label=", ring { $0.label = .none }),
+        ("label=%7Bvalue%7D/%7Bmax%7D", ring { $0.label = .template("{value}/{max}") }),
+        ("label={percent}+%25", ring { $0.label = .template("{percent} %") }),
+        ("label=Done+%E2%9C%93", ring { $0.label = .template("Done ✓") }),
+        ("label=AUTO", ring { $0.label = .template("AUTO") }),
+        ("label={}+{1}+{+}", ring { $0.label = .template("{} {1} { }") }),
+        (
+            "label=" + String(repeating: "x", count: 40),
+            ring { $0.label = .template(String(repeating: "x", count: 40)) }
+        ),
+        ("decimals=3", ring { $0.decimals = 3 }),
+        ("decimals=0.0", ring()),
+        ("fontSize=4", ring { $0.fontSize = 4 }),
+        ("fontSize=128", ring { $0.fontSize = 128 }),
+        ("animate=10", ring { $0.animate = 10 }),
+        ("animate=0.5", ring { $0.animate = 0.5 }),
+        ("scale=4", ring { $0.scale = 4 }),
+        ("size=512&scale=4", ring { ($0.size, $0.thickness, $0.scale) = (512, 51, 4) }),
+        ("title=Build+progress", ring { $0.title = "Build progress" }),
+        ("title=" + String(repeating: "t", count: 100), ring { $0.title = String(repeating: "t", count: 100) }),
+        ("cacheSeconds=0", ring { $0.cacheSeconds = 0 }),
+        ("cacheSeconds=31536000", ring { $0.cacheSeconds = 31_536_000 }),
+        // Unknown names, names in another case, and the names of a later version are ignored, even malformed.
+        ("foo=bar&utm_source=x&Value=3&SIZE=9", ring()),
+        ("x=1&x=2&junk=%zz&%ZZ=1&bad=%FF", ring()),
+        ("theme=dark&thresholds=50:orange&gradient=red", ring()),
+        ("&&value=5&", ring { $0.value = 5 }),
+        ("%76alue=5", ring { $0.value = 5 }),
+        // Without a label, the label's styling cannot show: it takes its defaults.
+        ("label=none&textColor=red&fontWeight=normal&fontSize=20", ring { $0.label = .none }),
+    ]
+
+    @Test(arguments: accepted)
+    func acceptsValidQueries(query: String, expected: RingSpec) throws {
+        #expect(try RingSpec.parse(query: query) == expected)
+    }
+
+    static let refused: [(String, String)] = [
+        ("value", #"value: "" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=NaN", #"value: "NaN" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=nan", #"value: "nan" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=inf", #"value: "inf" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=-Infinity", #"value: "-Infinity" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=0x1p3", #"value: "0x1p3" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=1e", #"value: "1e" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=72abc", #"value: "72abc" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=.", #"value: "." is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=1,5", #"value: "1,5" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        // In a query `+` is a space, so `+5` is ` 5`; write `%2B5`.
+        ("value=+5", #"value: " 5" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=72%20", #"value: "72 " is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=%00", #"value: "\u{0}" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        ("value=1e999", "value: 1e999 is not a finite number"),
+        ("value=-1e400", "value: -1e400 is not a finite number"),
+        ("min=100", "min: 100 must be less than max 100"),
+        ("max=0", "max: 0 must be greater than min 0"),
+        ("min=10&max=5", "max: 5 must be greater than min 10"),
+        ("min=-1e308&max=1e308", "max: 1e308 is too far from the other bound (max − min must be a finite number)"),
+        ("size=5000", "size: 5000 is out of range 16…1024"),
+        ("size=15", "size: 15 is out of range 16…1024"),
+        ("size=1e300", "size: 1e300 is out of range 16…1024"),
+        ("size=128.5", "size: 128.5 is not an integer (accepted: 16…1024)"),
+        ("size=abc", #"size: "abc" is not a number (accepted: an integer 16…1024)"#),
+        ("size=", #"size: "" is not a number (accepted: an integer 16…1024)"#),
+        ("thickness=65", "thickness: 65 is out of range 1…64 (at most half of size 128)"),
+        ("thickness=0.5", "thickness: 0.5 is out of range 1…64 (at most half of size 128)"),
+        ("size=17&thickness=9", "thickness: 9 is out of range 1…8.5 (at most half of size 17)"),
+        (
+            "color=purplish",
+            #"color: "purplish" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+        ),
+        ("color=", #"color: "" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#),
+        (
+            "color=none",
+            #"color: "none" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+        ),
+        (
+            "textColor=none",
+            #"textColor: "none" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+        ),
+        // Decoded once: `%2523` is the text `%23`, not `#`.
+        (
+            "color=%2523ff0000",
+            #"color: "%23ff0000" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+        ),
+        (
+            "track=blurple",
+            #"track: "blurple" is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+        ),
+        (
+            "background=transparent",
+            #"background: "transparent" is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+        ),
+        ("cap=flat", #"cap: "flat" is not one of round, butt, square"#),
+        ("cap=Round", #"cap: "Round" is not one of round, butt, square"#),
+        ("direction=left", #"direction: "left" is not one of cw, ccw"#),
+        ("fontWeight=700", #"fontWeight: "700" is not one of bold, normal"#),
+        ("arc=0", "arc: 0 is out of range 1…360"),
+        ("arc=360.5", "arc: 360.5 is out of range 1…360"),
+        ("arc=x", #"arc: "x" is not a number (accepted: 1…360)"#),
+        ("start=361", "start: 361 is out of range -360…360"),
+        ("start=-400", "start: -400 is out of range -360…360"),
+        ("decimals=4", "decimals: 4 is out of range 0…3"),
+        ("decimals=1.5", "decimals: 1.5 is not an integer (accepted: 0…3)"),
+        ("fontSize=3", "fontSize: 3 is out of range 4…128 (at most size 128)"),
+        ("fontSize=129", "fontSize: 129 is out of range 4…128 (at most size 128)"),
+        ("animate=11", "animate: 11 is out of range 0…10"),
+        ("animate=-1", "animate: -1 is out of range 0…10"),
+        ("scale=5", "scale: 5 is out of range 1…4"),
+        ("scale=0", "scale: 0 is out of range 1…4"),
+        ("scale=1.5", "scale: 1.5 is not an integer (accepted: 1…4)"),
+        ("size=1024&scale=3", "scale: 3 is too large for size 1024: size × scale must be at most 2048"),
+        (
+            "label=" + String(repeating: "a", count: 41),
+            #"label: ""# + String(repeating: "a", count: 40) + #"…" is longer than 40 characters"#
+        ),
+        (
+            "label={foo}",
+            #"label: "{foo}" has an unknown placeholder {foo} (accepted: {value}, {percent}, {min}, {max})"#
+        ),
+        (
+            "label={Value}%25",
+            #"label: "{Value}%" has an unknown placeholder {Value} (accepted: {value}, {percent}, {min}, {max})"#
+        ),
+        ("label=a%0Ab", #"label: "a\u{a}b" contains the control character U+000A"#),
+        ("label=a%0D%0AX-Evil:+1", #"label: "a\u{d}\u{a}X-Evil: 1" contains the control character U+000D"#),
+        ("title=%EF%BF%BF", #"title: "\u{ffff}" contains the noncharacter U+FFFF"#),
+        ("title=", "title: is empty (accepted: text of 1…100 characters)"),
+        (
+            "title=" + String(repeating: "t", count: 101),
+            #"title: ""# + String(repeating: "t", count: 40) + #"…" is longer than 100 characters"#
+        ),
+        ("cacheSeconds=-1", "cacheSeconds: -1 is out of range 0…31536000"),
+        ("cacheSeconds=31536001", "cacheSeconds: 31536001 is out of range 0…31536000"),
+        ("cacheSeconds=1.5", "cacheSeconds: 1.5 is not an integer (accepted: 0…31536000)"),
+        ("value=1&value=2", "value: given twice"),
+        ("size=128&size=128", "size: given twice"),
+        ("value=1&%76alue=1", "value: given twice"),
+        ("value=%", #"value: "%" has a malformed percent escape (% must be followed by two hex digits)"#),
+        ("value=5%", #"value: "5%" has a malformed percent escape (% must be followed by two hex digits)"#),
+        ("value=%4", #"value: "%4" has a malformed percent escape (% must be followed by two hex digits)"#),
+        ("label=%zz", #"label: "%zz" has a malformed percent escape (% must be followed by two hex digits)"#),
+        ("label=%C0%AF", #"label: "%C0%AF" is not UTF-8 text once percent-decoded"#),
+        ("label=%FF", #"label: "%FF" is not UTF-8 text once percent-decoded"#),
+        ("label=%ED%A0%80", #"label: "%ED%A0%80" is not UTF-8 text once percent-decoded"#),
+        ("label=%E2%9C", #"label: "%E2%9C" is not UTF-8 text once percent-decoded"#),
+    ]
+
+    @Test(arguments: refused)
+    func refusesWithAMessageNamingTheParameter(query: String, expected: String) {
+        #expect(message(query) == expected)
+    }
+
+    @Test func negativeZeroIsZero() throws {
+        let spec = try RingSpec.parse(query: "value=-0&min=-0.0&start=-0")
+        #expect(spec.value.sign == .plus)
+        #expect(spec.min.sign == .plus)
+        #expect(spec.start?.sign == .plus)
+        var byHand = RingSpec()
+        (byHand.value, byHand.min, byHand.start) = (-0.0, -0.0, -0.0)
+        let normalized = byHand.normalized()
+        #expect(normalized.value.sign == .plus)
+        #expect(normalized.min.sign == .plus)
+        #expect(normalized.start?.sign == .plus)
+        #expect(normalized.normalized() == normalized)
+    }
+
+    @Test func pathValueIsTheValueParameter() throws {
+        #expect(try RingSpec.parse(query: "", pathValue: "72").value == 72)
+        #expect(try RingSpec.parse(query: "size=64", pathValue: "72%2E5").value == 72.5)
+        // In a path `+` is a plus sign, not a space.
+        #expect(try RingSpec.parse(query: "", pathValue: "+5").value == 5)
+        #expect(message("value=5", pathValue: "5") == "value: given twice")
+        #expect(
+            message("", pathValue: "abc")
+                == #"value: "abc" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#)
+    }
+
+    @Test func eightKibibyteValuesGiveShortMessages() throws {
+        let long = String(repeating: "9", count: 8192)
+        #expect(message("value=" + long) == "value: " + String(repeating: "9", count: 40) + "… is not a finite number")
+        let tiny = "0." + String(repeating: "0", count: 8190) + "1"
+        #expect(try RingSpec.parse(query: "value=" + tiny).value == 0)
+        let label = String(repeating: "%E2%9C%93", count: 8192 / 9)
+        let text = try #require(message("label=" + label))
+        #expect(text.hasSuffix("…\" is longer than 40 characters"))
+        #expect(text.count < 100)
+        let junk = try #require(message("color=" + String(repeating: "%0A", count: 2730)))
+        #expect(text.count < 200)
+        #expect(!junk.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    }
+
+    @Test func manyParametersAreReadAndRepeatsFound() throws {
+        let unknown = (0..<1000).map { "p\($0)=\($0)" }.joined(separator: "&")
+        #expect(try RingSpec.parse(query: unknown + "&value=5").value == 5)
+        let repeated = Array(repeating: "value=1", count: 1000).joined(separator: "&")
+        #expect(message(repeated) == "value: given twice")
+    }
+
+    static let hostileValues = [
+        "%0D%0ASet-Cookie:+a", "%00", "%1B%5B31m", "%E2%80%AE", "%C2%85", "%E2%80%A8", "%EF%BB%BF", "%5C", "%22",
+    ]
+
+    @Test(arguments: hostileValues)
+    func messagesHoldNoControlCharacters(value: String) {
+        for parameter in ["size", "color", "track", "cap", "fontWeight"] {
+            let text = message("\(parameter)=x\(value)x") ?? ""
+            #expect(!text.isEmpty)
+            #expect(
+                !text.unicodeScalars.contains {
+                    [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+                }, "\(text)")
+        }
+    }
+
+    @Test func shownValuesAreShortenedAndEscaped() {
+        #expect(RingSpecError.shown(String(repeating: "é", count: 41)) == String(repeating: "é", count: 40) + "…")
+        #expect(RingSpecError.shown(String(repeating: "é", count: 40)) == String(repeating: "é", count: 40))
+        #expect(RingSpecError.shown("a\u{0}b\u{7f}\u{202e}") == #"a\u{0}b\u{7f}\u{202e}"#)
+        #expect(RingSpecError.shown(#"\u{0}"#) == #"\\u{0}"#)
+        #expect(RingSpecError.quoted(#"say "hi""#) == #""say \"hi\"""#)
+        #expect(RingSpecError.shown(String(repeating: "\n", count: 20)) == String(repeating: #"\u{a}"#, count: 8) + "…")
+    }
+
+    @Test func queryParametersDecodeOnlyWhatIsAsked() throws {
+        var parameters = QueryParameters(query: "a=1+2&b&c=%2541&bad=%&=empty")
+        parameters.add(name: "path", encodedValue: "x+y%20z", plusIsSpace: false)
+        #expect(parameters.names == ["a", "b", "c", "bad", "", "path"])
+        #expect(try parameters.value("a") == "1 2")
+        #expect(try parameters.value("b") == "")
+        #expect(try parameters.value("c") == "%41")
+        #expect(try parameters.value("path") == "x+y z")
+        #expect(try parameters.value("missing") == nil)
+        #expect(throws: RingSpecError.self) { try parameters.value("bad") }
+        // `&` then a combining mark is one Character, yet still two parameters.
+        let combining = QueryParameters(query: "a=1&\u{301}b=2")
+        #expect(combining.names == ["a", "\u{301}b"])
+        #expect(try combining.value("a") == "1")
+    }
+}
