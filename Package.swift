@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "RingKit", dependencies: ["CCairo", "CPNG"]),
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit"]),
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit"]),
+        .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"], exclude: ["Corpus"]),

@@ -1,0 +1,59 @@
+#ifndef PROGRESS_RINGS_CSYSTEM_H
+#define PROGRESS_RINGS_CSYSTEM_H
+
+// Linux system calls that Swift's Glibc module does not import usably: epoll (its event struct is packed on
+// x86-64), eventfd and accept4 (both need _GNU_SOURCE, which stays inside shim.c). Every function returns what
+// the system call returns; on -1, errno holds the reason.
+
+#include <stdint.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+
+// Event bits, copied from <sys/epoll.h> so callers need not include it.
+#define PR_EPOLLIN 0x001u
+#define PR_EPOLLOUT 0x004u
+#define PR_EPOLLERR 0x008u
+#define PR_EPOLLHUP 0x010u
+#define PR_EPOLLRDHUP 0x2000u
+#define PR_EPOLLEXCLUSIVE (1u << 28)
+#define PR_EPOLLET (1u << 31)
+
+#define PR_EPOLL_CTL_ADD 1
+#define PR_EPOLL_CTL_DEL 2
+#define PR_EPOLL_CTL_MOD 3
+
+/// One ready descriptor, unpacked: the 64-bit token given at registration and the event bits.
+typedef struct {
+    uint64_t token;
+    uint32_t events;
+} pr_epoll_event;
+
+int pr_epoll_create(void);
+int pr_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t token);
+/// Waits like epoll_wait(2) and unpacks at most `max` (≤ 1024) events into `out`.
+int pr_epoll_wait(int epfd, pr_epoll_event *out, int max, int timeout_ms);
+
+/// A non-blocking, close-on-exec eventfd starting at 0.
+int pr_eventfd(void);
+int pr_eventfd_signal(int fd);
+int pr_eventfd_drain(int fd);
+
+/// accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC.
+int pr_accept(int fd);
+
+/// Fills `out` from an IPv4 or IPv6 literal; returns the address family, or -1 when `host` is neither.
+int pr_make_address(const char *host, int port, struct sockaddr_storage *out, socklen_t *length);
+/// The port a bound socket got (port 0 asks the kernel for a free one), or -1.
+int pr_local_port(int fd);
+
+/// A non-blocking, close-on-exec stream socket of this family.
+int pr_stream_socket(int family);
+int pr_set_int_option(int fd, int level, int name, int value);
+
+/// Names the calling thread (at most 15 bytes are kept), as `top -H` and `perf` show it.
+void pr_name_current_thread(const char *name);
+
+/// Ignores SIGPIPE process-wide: a peer that vanishes mid-write gives EPIPE, not death.
+void pr_ignore_sigpipe(void);
+
+#endif

@@ -1,0 +1,85 @@
+#define _GNU_SOURCE
+#include "CSystem.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+int pr_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int pr_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t token) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = events;
+    event.data.u64 = token;
+    return epoll_ctl(epfd, op, fd, &event);
+}
+
+int pr_epoll_wait(int epfd, pr_epoll_event *out, int max, int timeout_ms) {
+    struct epoll_event events[1024];
+    if (max > 1024) max = 1024;
+    int n = epoll_wait(epfd, events, max, timeout_ms);
+    for (int i = 0; i < n; i++) {
+        out[i].token = events[i].data.u64;
+        out[i].events = events[i].events;
+    }
+    return n;
+}
+
+int pr_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+int pr_eventfd_signal(int fd) {
+    uint64_t one = 1;
+    return (int)write(fd, &one, sizeof one);
+}
+
+int pr_eventfd_drain(int fd) {
+    uint64_t value;
+    return (int)read(fd, &value, sizeof value);
+}
+
+int pr_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+
+int pr_make_address(const char *host, int port, struct sockaddr_storage *out, socklen_t *length) {
+    memset(out, 0, sizeof *out);
+    struct sockaddr_in *v4 = (struct sockaddr_in *)out;
+    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons((uint16_t)port);
+        *length = sizeof *v4;
+        return AF_INET;
+    }
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)out;
+    if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons((uint16_t)port);
+        *length = sizeof *v6;
+        return AF_INET6;
+    }
+    return -1;
+}
+
+int pr_local_port(int fd) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(fd, (struct sockaddr *)&address, &length) != 0) return -1;
+    if (address.ss_family == AF_INET) return ntohs(((struct sockaddr_in *)&address)->sin_port);
+    if (address.ss_family == AF_INET6) return ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
+    return -1;
+}
+
+int pr_stream_socket(int family) { return socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0); }
+
+int pr_set_int_option(int fd, int level, int name, int value) {
+    return setsockopt(fd, level, name, &value, sizeof value);
+}
+
+void pr_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
+void pr_name_current_thread(const char *name) { pthread_setname_np(pthread_self(), name); }

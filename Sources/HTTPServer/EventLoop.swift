@@ -1,0 +1,272 @@
+import CSystem
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One thread with its own epoll instance and connections. The first loop also owns the listening socket and
+/// hands each accepted connection to the loop with the fewest (itself included).
+///
+/// Connections are registered edge-triggered for input and output once, at accept, and never modified: a
+/// request costs no epoll_ctl, and a connection whose output is backed up simply stops being read (the
+/// `readable` flag remembers pending input) until epoll reports it writable. The listening socket is
+/// level-triggered, so a loop that accepts at most a batch per wake-up is woken again for the rest, and
+/// pausing it (descriptors exhausted) is one epoll_ctl.
+///
+/// Why one listener and a hand-off rather than an SO_REUSEPORT listener per loop: the kernel spreads
+/// REUSEPORT connections by a hash of their addresses, so a few dozen long keep-alive connections can land
+/// 40 / 24 on two loops, and the busier loop's tail latency doubles; handing off by count keeps loops even
+/// for one eventfd write per connection. It also keeps a second server from silently sharing the port.
+final class EventLoop: @unchecked Sendable {
+    // @unchecked: after `init` (and `peers`, set before any thread starts), every stored property is used only
+    // by the loop's own thread; other threads only call `wake()` and `adopt(_:)`, which go through `inbox`'s
+    // lock, and read `load`, an atomic.
+
+    /// A connection stops being answered while this many bytes of its responses wait to be written.
+    static let outputHighWater = 65_536
+    static let readBufferSize = 65_536
+    static let maxEvents = 512
+    static let listenerToken = UInt64.max
+    static let wakeToken = UInt64.max - 1
+
+    let configuration: HTTPServerConfiguration
+    let handler: any HTTPHandler
+    let shared: ServerShared
+    let timeouts: HTTPConnectionStateMachine.Timeouts
+    private let epoll: Int32
+    private let wakeFD: Int32
+    var listener: Int32
+    /// Every loop of the server, this one included; set once before the threads start.
+    var peers: [EventLoop] = []
+    /// Connections this loop serves or was handed and has not registered yet: the hand-off picks the lowest.
+    let load = Atomic<Int>(0)
+    var connections: [HTTPConnection?] = []
+    var generations: [UInt32] = []
+    var freeSlots: [Int] = []
+    private(set) var dateCache = DateCache()
+    let readBuffer: UnsafeMutableRawBufferPointer
+    let vectors: UnsafeMutableBufferPointer<iovec>
+    private let events: UnsafeMutablePointer<pr_epoll_event>
+    private(set) var now = MonotonicInstant.now()
+    private var nextTick: MonotonicInstant
+    private let tickInterval: Duration
+    var acceptPausedUntil: MonotonicInstant?
+    var followedCommand = ServerShared.Command.run
+    /// Connections that used their read budget with input still waiting; served again after the next poll.
+    private var resumable: [HTTPConnection] = []
+    /// Accepted sockets handed over by the listening loop, and whether this loop has exited (then its eventfd
+    /// is closed and nothing may be handed to it).
+    let inbox = Mutex<(sockets: [Int32], exited: Bool)>(([], false))
+
+    init(
+        listener: Int32?, configuration: HTTPServerConfiguration, handler: any HTTPHandler, shared: ServerShared
+    ) throws(IOError) {
+        self.configuration = configuration
+        self.handler = handler
+        self.shared = shared
+        self.listener = listener ?? -1
+        self.timeouts = .init(
+            header: configuration.headerTimeout, idle: configuration.idleTimeout,
+            send: configuration.sendTimeout, linger: configuration.lingerTimeout)
+        // Deadlines are checked on a tick: an eighth of the shortest timeout, between 10 ms and 250 ms, so a
+        // timeout fires at most 12.5 % late and 10 000 connections are scanned at most four times a second.
+        let shortest = min(timeouts.header, timeouts.idle, timeouts.send, timeouts.linger)
+        self.tickInterval = min(max(shortest / 8, .milliseconds(10)), .milliseconds(250))
+        self.nextTick = now + tickInterval
+        epoll = Int32(try Syscall.blocking("epoll_create1") { Int(pr_epoll_create()) })
+        do {
+            wakeFD = Int32(try Syscall.blocking("eventfd") { Int(pr_eventfd()) })
+        } catch {
+            Syscall.close(epoll)
+            if let listener { Syscall.close(listener) }
+            throw error
+        }
+        readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
+        vectors = .allocate(capacity: 3)
+        events = .allocate(capacity: Self.maxEvents)
+        do {
+            try control(PR_EPOLL_CTL_ADD, wakeFD, PR_EPOLLIN, Self.wakeToken)
+            if let listener { try control(PR_EPOLL_CTL_ADD, listener, PR_EPOLLIN, Self.listenerToken) }
+        } catch {
+            releaseResources()
+            throw error
+        }
+    }
+
+    /// Wakes the loop from another thread so it reads `shared.command`; does nothing once the loop has exited.
+    func wake() {
+        inbox.withLock { inbox in
+            if !inbox.exited { _ = pr_eventfd_signal(wakeFD) }
+        }
+    }
+
+    /// Takes an accepted socket from the listening loop (any thread); closes it when this loop has exited.
+    func adopt(_ fd: Int32) {
+        let taken = inbox.withLock { inbox in
+            guard !inbox.exited else { return false }
+            inbox.sockets.append(fd)
+            _ = pr_eventfd_signal(wakeFD)
+            return true
+        }
+        if !taken {
+            Syscall.close(fd)
+            load.subtract(1, ordering: .relaxed)
+            shared.openConnections.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// Serves until the command is `.stop`, then closes everything it owns.
+    func run() {
+        while true {
+            let timeout = resumable.isEmpty ? max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1 : 0
+            let count = pr_epoll_wait(epoll, events, Int32(Self.maxEvents), Int32(timeout))
+            now = .now()
+            if count < 0 {
+                precondition(errno == EINTR, "epoll_wait failed with errno \(errno)")
+                continue
+            }
+            dateCache.refresh()
+            // A command raised while this loop slept is followed before the batch is served, so a request that
+            // arrives with the drain's wake-up is answered as a draining server answers.
+            if shared.currentCommand != followedCommand, follow(shared.currentCommand) { break }
+            for index in 0..<Int(count) {
+                let event = events[index]
+                switch event.token {
+                case Self.listenerToken:
+                    acceptConnections()
+                case Self.wakeToken:
+                    _ = pr_eventfd_drain(wakeFD)
+                    registerAdopted()
+                default:
+                    connectionEvent(token: event.token, events: event.events)
+                }
+            }
+            if !resumable.isEmpty {
+                let waiting = resumable
+                resumable.removeAll(keepingCapacity: true)
+                for connection in waiting where !connection.isClosed { process(connection) }
+            }
+            if shared.currentCommand != followedCommand {
+                if follow(shared.currentCommand) { break }
+            }
+            if now >= nextTick { tick() }
+        }
+        releaseResources()
+    }
+
+    private func connectionEvent(token: UInt64, events: UInt32) {
+        let slot = Int(truncatingIfNeeded: token & 0xFFFF_FFFF)
+        guard slot < connections.count, let connection = connections[slot],
+            connection.generation == UInt32(truncatingIfNeeded: token >> 32)
+        else { return }
+        if events & PR_EPOLLERR != 0 {
+            close(connection)
+            return
+        }
+        if events & (PR_EPOLLIN | PR_EPOLLRDHUP | PR_EPOLLHUP) != 0 {
+            connection.readable = true
+        }
+        if events & (PR_EPOLLRDHUP | PR_EPOLLHUP) != 0 {
+            connection.peerHungUp = true
+        }
+        if events & PR_EPOLLOUT != 0 && !connection.output.isEmpty {
+            flush(connection)
+        }
+        process(connection)
+    }
+
+    /// Serves the connection again after the next poll, though epoll will not report it.
+    func resumeLater(_ connection: HTTPConnection) {
+        resumable.append(connection)
+    }
+
+    // MARK: Timers and commands
+
+    private func tick() {
+        nextTick = now + tickInterval
+        if let until = acceptPausedUntil, now >= until, listener >= 0 {
+            acceptPausedUntil = nil
+            try? control(PR_EPOLL_CTL_MOD, listener, PR_EPOLLIN, Self.listenerToken)
+        }
+        // By index: closing a connection writes to the table, which must not copy it mid-scan.
+        for slot in connections.indices {
+            guard let connection = connections[slot], let action = connection.state.timedOut(now: now) else {
+                continue
+            }
+            switch action {
+            case .respondError(let status, let reason):
+                shared.headerTimeouts.add(1, ordering: .relaxed)
+                respondWithError(connection, status: status, reason: reason)
+            case .close:
+                if !connection.output.isEmpty { shared.sendTimeouts.add(1, ordering: .relaxed) }
+                close(connection)
+            case .respond, .needMoreData:
+                break
+            }
+        }
+    }
+
+    /// Applies a new command; returns true when the loop must exit.
+    private func follow(_ command: ServerShared.Command) -> Bool {
+        followedCommand = command
+        switch command {
+        case .run:
+            return false
+        case .drain:
+            closeListener()
+            for slot in connections.indices {
+                if let connection = connections[slot] { beginDraining(connection) }
+            }
+            return false
+        case .stop:
+            closeListener()
+            for slot in connections.indices {
+                if let connection = connections[slot] { close(connection) }
+            }
+            return true
+        }
+    }
+
+    func closeListener() {
+        guard listener >= 0 else { return }
+        Syscall.close(listener)
+        listener = -1
+    }
+
+    func close(_ connection: HTTPConnection) {
+        guard !connection.isClosed else { return }
+        connection.isClosed = true
+        // Closing removes the descriptor from the epoll set: it was never duplicated.
+        Syscall.close(connection.fd)
+        connections[connection.slot] = nil
+        freeSlots.append(connection.slot)
+        load.subtract(1, ordering: .relaxed)
+        shared.openConnections.subtract(1, ordering: .relaxed)
+    }
+
+    func control(_ operation: Int32, _ fd: Int32, _ events: UInt32, _ token: UInt64) throws(IOError) {
+        _ = try Syscall.blocking("epoll_ctl") { Int(pr_epoll_ctl(epoll, operation, fd, events, token)) }
+    }
+
+    private func releaseResources() {
+        peers = []  // the loops refer to each other; this ends the cycle
+        resumable = []
+        closeListener()
+        let orphans = inbox.withLock { inbox in
+            inbox.exited = true
+            Syscall.close(wakeFD)
+            defer { inbox.sockets.removeAll() }
+            return inbox.sockets
+        }
+        for fd in orphans {
+            Syscall.close(fd)
+            load.subtract(1, ordering: .relaxed)
+            shared.openConnections.subtract(1, ordering: .relaxed)
+        }
+        Syscall.close(epoll)
+        readBuffer.deallocate()
+        vectors.deallocate()
+        events.deallocate()
+    }
+}
