@@ -33,7 +33,7 @@ let package = Package(
 )
 
 // The libFuzzer target has no main (libFuzzer supplies it), so it is built only by .ci/fuzz.sh:
-// PROGRESS_RINGS_FUZZ=1 swift build -c release --sanitize=fuzzer,address --product HTTPParserFuzz
+// PROGRESS_RINGS_FUZZ=1 swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product HTTPParserFuzz
 if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(

@@ -13,8 +13,19 @@ export SWIFT_BACKTRACE=enable=no
 
 # The target has no main (libFuzzer brings it), so Package.swift declares it only when PROGRESS_RINGS_FUZZ is set;
 # its own scratch path keeps the sanitized build apart from the normal one.
-PROGRESS_RINGS_FUZZ=1 swift build -c release --sanitize=fuzzer --sanitize=address \
+# `--sanitize=fuzzer` makes SwiftPM link libFuzzer's main; the sanitizers themselves go in one -sanitize= list,
+# because given as two `--sanitize` options SwiftPM orders them at random and the compiler keeps only the last,
+# which at times left the code without coverage counters or without AddressSanitizer.
+PROGRESS_RINGS_FUZZ=1 swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
   --scratch-path "$scratch" --product HTTPParserFuzz
+fuzzer="$scratch/release/HTTPParserFuzz"
+
+# A fuzzer without coverage counters runs blind and "passes": refuse to go on with one.
+counters="$("$fuzzer" -runs=0 Tests/HTTPServerTests/Corpus 2>&1 | sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p' | head -n1)"
+if [ "${counters:-0}" -lt 500 ]; then
+  echo "fuzz: the fuzz target has ${counters:-no} coverage counters; the build is not instrumented" >&2
+  exit 1
+fi
 
 corpus="$(mktemp -d)"
 trap 'rm -rf "$corpus"' EXIT
@@ -22,7 +33,7 @@ cp Tests/HTTPServerTests/Corpus/* "$corpus/"
 mkdir -p .fuzz/artifacts
 
 echo "fuzzing the HTTP parser for ${seconds}s" >&2
-"$scratch/release/HTTPParserFuzz" \
+"$fuzzer" \
   -max_total_time="$seconds" \
   -max_len=20000 \
   -timeout=10 \

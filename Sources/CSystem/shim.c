@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -80,3 +81,5 @@ int pr_set_int_option(int fd, int level, int name, int value) {
 }
 
 void pr_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
+void pr_name_current_thread(const char *name) { pthread_setname_np(pthread_self(), name); }

@@ -182,7 +182,7 @@ extension EventLoop {
         guard case .processed(let count) = outcome else { return }
         connection.output.consume(count)
         if connection.output.isEmpty {
-            connection.state.outputFlushed()
+            connection.state.outputFlushed(now: now)
             finish(connection)
         } else if count > 0 {
             // The send timeout runs between two writes that make progress, as nginx's send_timeout does.

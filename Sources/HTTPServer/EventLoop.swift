@@ -36,14 +36,14 @@ final class EventLoop: @unchecked Sendable {
     let timeouts: HTTPConnectionStateMachine.Timeouts
     private let epoll: Int32
     private let wakeFD: Int32
-    private var listener: Int32
+    var listener: Int32
     /// Every loop of the server, this one included; set once before the threads start.
     var peers: [EventLoop] = []
     /// Connections this loop serves or was handed and has not registered yet: the hand-off picks the lowest.
     let load = Atomic<Int>(0)
-    private var connections: [HTTPConnection?] = []
-    private var generations: [UInt32] = []
-    private var freeSlots: [Int] = []
+    var connections: [HTTPConnection?] = []
+    var generations: [UInt32] = []
+    var freeSlots: [Int] = []
     private(set) var dateCache = DateCache()
     let readBuffer: UnsafeMutableRawBufferPointer
     let vectors: UnsafeMutableBufferPointer<iovec>
@@ -51,13 +51,13 @@ final class EventLoop: @unchecked Sendable {
     private(set) var now = MonotonicInstant.now()
     private var nextTick: MonotonicInstant
     private let tickInterval: Duration
-    private var acceptPausedUntil: MonotonicInstant?
-    private var followedCommand = ServerShared.Command.run
+    var acceptPausedUntil: MonotonicInstant?
+    var followedCommand = ServerShared.Command.run
     /// Connections that used their read budget with input still waiting; served again after the next poll.
     private var resumable: [HTTPConnection] = []
     /// Accepted sockets handed over by the listening loop, and whether this loop has exited (then its eventfd
     /// is closed and nothing may be handed to it).
-    private let inbox = Mutex<(sockets: [Int32], exited: Bool)>(([], false))
+    let inbox = Mutex<(sockets: [Int32], exited: Bool)>(([], false))
 
     init(
         listener: Int32?, configuration: HTTPServerConfiguration, handler: any HTTPHandler, shared: ServerShared
@@ -127,6 +127,9 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             dateCache.refresh()
+            // A command raised while this loop slept is followed before the batch is served, so a request that
+            // arrives with the drain's wake-up is answered as a draining server answers.
+            if shared.currentCommand != followedCommand, follow(shared.currentCommand) { break }
             for index in 0..<Int(count) {
                 let event = events[index]
                 switch event.token {
@@ -152,114 +155,6 @@ final class EventLoop: @unchecked Sendable {
         releaseResources()
     }
 
-    // MARK: Accepting
-
-    private func acceptConnections() {
-        // A batch per wake-up keeps one busy listener from starving the connections already open.
-        for _ in 0..<128 {
-            guard listener >= 0 else { return }
-            let fd: Int32
-            do {
-                switch try Syscall.accept(listener) {
-                case .wouldBlock: return
-                case .processed(let value): fd = Int32(value)
-                }
-            } catch {
-                switch error.errno {
-                case ECONNABORTED, EPROTO, EPERM, ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP,
-                    ENETUNREACH:
-                    continue  // that one connection failed; the next may not
-                default:
-                    // EMFILE, ENFILE, ENOBUFS, ENOMEM: out of descriptors or memory. Stop accepting for a moment
-                    // (a level-triggered listener would otherwise wake the loop in a tight circle) and keep
-                    // serving the open connections, whose closing frees what is missing.
-                    pauseAccepting()
-                    return
-                }
-            }
-            dispatch(fd)
-        }
-    }
-
-    /// Counts the connection, refuses it beyond `maxConnections`, and gives it to the least loaded loop.
-    private func dispatch(_ fd: Int32) {
-        let open = shared.openConnections.add(1, ordering: .relaxed).oldValue
-        if open >= configuration.maxConnections {
-            shared.openConnections.subtract(1, ordering: .relaxed)
-            shared.rejectedConnections.add(1, ordering: .relaxed)
-            Syscall.close(fd)
-            return
-        }
-        shared.acceptedConnections.add(1, ordering: .relaxed)
-        var target = self
-        var lowest = load.load(ordering: .relaxed)
-        for peer in peers where peer !== self {
-            let peerLoad = peer.load.load(ordering: .relaxed)
-            if peerLoad < lowest {
-                lowest = peerLoad
-                target = peer
-            }
-        }
-        target.load.add(1, ordering: .relaxed)
-        if target === self {
-            register(fd)
-        } else {
-            target.adopt(fd)
-        }
-    }
-
-    /// Serves the connection again after the next poll, though epoll will not report it.
-    func resumeLater(_ connection: HTTPConnection) {
-        resumable.append(connection)
-    }
-
-    private func registerAdopted() {
-        let sockets = inbox.withLock { inbox in
-            defer { inbox.sockets.removeAll() }
-            return inbox.sockets
-        }
-        for fd in sockets { register(fd) }
-    }
-
-    private func pauseAccepting() {
-        guard listener >= 0, acceptPausedUntil == nil else { return }
-        shared.acceptPauses.add(1, ordering: .relaxed)
-        try? control(PR_EPOLL_CTL_MOD, listener, 0, Self.listenerToken)
-        acceptPausedUntil = now + .milliseconds(100)
-    }
-
-    /// Serves a counted connection (`openConnections` and `load` already include it) on this loop.
-    private func register(_ fd: Int32) {
-        // Responses go out whole in one write; Nagle would only delay the last segment of each.
-        try? Syscall.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-        } else {
-            slot = connections.count
-            connections.append(nil)
-            generations.append(0)
-        }
-        generations[slot] &+= 1
-        let connection = HTTPConnection(
-            fd: fd, slot: slot, generation: generations[slot],
-            state: HTTPConnectionStateMachine(
-                limits: configuration.limits, timeouts: timeouts,
-                maxRequests: configuration.maxRequestsPerConnection, now: now))
-        connections[slot] = connection
-        do {
-            try control(
-                PR_EPOLL_CTL_ADD, fd, PR_EPOLLIN | PR_EPOLLOUT | PR_EPOLLRDHUP | PR_EPOLLET, connection.token)
-        } catch {
-            close(connection)
-            return
-        }
-        // A connection handed over after this loop began draining has sent nothing yet: close it as idle.
-        if followedCommand != .run, connection.state.startDraining(outputQueued: false) == .close {
-            close(connection)
-        }
-    }
-
     private func connectionEvent(token: UInt64, events: UInt32) {
         let slot = Int(truncatingIfNeeded: token & 0xFFFF_FFFF)
         guard slot < connections.count, let connection = connections[slot],
@@ -279,6 +174,11 @@ final class EventLoop: @unchecked Sendable {
             flush(connection)
         }
         process(connection)
+    }
+
+    /// Serves the connection again after the next poll, though epoll will not report it.
+    func resumeLater(_ connection: HTTPConnection) {
+        resumable.append(connection)
     }
 
     // MARK: Timers and commands
@@ -316,18 +216,7 @@ final class EventLoop: @unchecked Sendable {
         case .drain:
             closeListener()
             for slot in connections.indices {
-                guard let connection = connections[slot] else { continue }
-                // Bytes already in the socket make a request in progress, not an idle connection: take them in
-                // before deciding (edge-triggered epoll may have reported them in a batch not yet served).
-                if connection.readable && connection.output.isEmpty && !connection.state.isLingering {
-                    readInput(connection)
-                }
-                guard !connection.isClosed else { continue }
-                if connection.state.startDraining(outputQueued: !connection.output.isEmpty) == .close {
-                    close(connection)
-                } else {
-                    process(connection)
-                }
+                if let connection = connections[slot] { beginDraining(connection) }
             }
             return false
         case .stop:
@@ -339,7 +228,7 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func closeListener() {
+    func closeListener() {
         guard listener >= 0 else { return }
         Syscall.close(listener)
         listener = -1
@@ -356,7 +245,7 @@ final class EventLoop: @unchecked Sendable {
         shared.openConnections.subtract(1, ordering: .relaxed)
     }
 
-    private func control(_ operation: Int32, _ fd: Int32, _ events: UInt32, _ token: UInt64) throws(IOError) {
+    func control(_ operation: Int32, _ fd: Int32, _ events: UInt32, _ token: UInt64) throws(IOError) {
         _ = try Syscall.blocking("epoll_ctl") { Int(pr_epoll_ctl(epoll, operation, fd, events, token)) }
     }
 

@@ -88,12 +88,11 @@ struct HTTPConnectionStateMachine {
             break
         }
         switch parser.next() {
-        case .request(let request, let clientKeepAlive, let expectContinue):
+        case .request(let request, let clientKeepAlive, _):
             requestsAnswered += 1
             // The server never reads a request body, so `Expect: 100-continue` never gets a 100: the final answer
             // goes out at once (RFC 9110 §10.1.1). A request that announces a body comes with keepAlive false
             // from the parser, so the connection closes instead of reading the body as the next request.
-            _ = expectContinue
             let keepAlive = clientKeepAlive && !draining && !inputClosed && requestsAnswered < maxRequests
             phase = keepAlive ? .betweenRequests : .finishing
             return .respond(request, keepAlive: keepAlive)
@@ -126,9 +125,10 @@ struct HTTPConnectionStateMachine {
         sendDeadline = now + timeouts.send
     }
 
-    /// All queued output is written.
-    mutating func outputFlushed() {
+    /// All queued output is written. An idle connection's wait starts now, not when its last answer was queued.
+    mutating func outputFlushed(now: MonotonicInstant) {
         sendDeadline = nil
+        if case .idle = phase { phase = .idle(deadline: now + timeouts.idle) }
     }
 
     /// The last response is written and the output side shut: discard input for at most the linger timeout.
@@ -152,7 +152,8 @@ struct HTTPConnectionStateMachine {
     }
 
     /// What a timer tick at `now` requires: `nil` while no deadline has passed, `.close` to cut the connection
-    /// at once, or a 408 for a head that did not arrive in time.
+    /// at once, or a 408 for a head that began but did not end in time. A new connection that sent nothing is
+    /// closed without a word, as nginx does: it asked nothing (browsers open spare connections in advance).
     mutating func timedOut(now: MonotonicInstant) -> Action? {
         if let sendDeadline {
             return now >= sendDeadline ? .close : nil
@@ -160,6 +161,7 @@ struct HTTPConnectionStateMachine {
         switch phase {
         case .awaitingHead(let deadline) where now >= deadline:
             phase = .finishing
+            if requestsAnswered == 0 && parser.bufferedByteCount == 0 { return .close }
             return .respondError(.requestTimeout, reason: "the request head did not arrive in time")
         case .idle(let deadline) where now >= deadline, .lingering(let deadline) where now >= deadline:
             phase = .finishing

@@ -49,12 +49,20 @@ public final class HTTPServer: Sendable {
                 throw error
             }
             for loop in loops { loop.peers = loops }
-            for loop in loops {
-                running.enter()
-                Self.spawn(loop, group: running)
-            }
             state.loops = loops
             state.started = true
+            for (index, loop) in loops.enumerated() {
+                running.enter()
+                let result = Self.spawn(loop, index: index, group: running)
+                guard result == 0 else {
+                    // Out of threads: stop the loops already running, release the others here.
+                    running.leave()
+                    shared.raise(to: .stop)
+                    for started in loops[..<index] { started.wake() }
+                    for unstarted in loops[index...] { unstarted.run() }
+                    throw IOError(errno: result, function: "pthread_create")
+                }
+            }
         }
     }
 
@@ -97,27 +105,36 @@ public final class HTTPServer: Sendable {
         for loop in state.withLock({ $0.loops }) { loop.wake() }
     }
 
-    private static func spawn(_ loop: EventLoop, group: DispatchGroup) {
+    /// Starts the loop's thread (named `http-loop-N`, as `top -H` shows it); returns pthread_create's result.
+    private static func spawn(_ loop: EventLoop, index: Int, group: DispatchGroup) -> Int32 {
         final class Context {
             let loop: EventLoop
+            let name: String
             let group: DispatchGroup
-            init(loop: EventLoop, group: DispatchGroup) {
+            init(loop: EventLoop, name: String, group: DispatchGroup) {
                 self.loop = loop
+                self.name = name
                 self.group = group
             }
         }
-        let context = Unmanaged.passRetained(Context(loop: loop, group: group)).toOpaque()
+        let context = Unmanaged.passRetained(Context(loop: loop, name: "http-loop-\(index)", group: group))
+            .toOpaque()
         var thread = pthread_t()
         let result = pthread_create(
             &thread, nil,
             { raw in
                 let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
+                pr_name_current_thread(context.name)
                 context.loop.run()
                 context.group.leave()
                 return nil
             }, context)
-        precondition(result == 0, "pthread_create failed with \(result)")
+        guard result == 0 else {
+            Unmanaged<Context>.fromOpaque(context).release()
+            return result
+        }
         pthread_detach(thread)
+        return 0
     }
 
     /// The listening socket, after checking the settings it depends on.

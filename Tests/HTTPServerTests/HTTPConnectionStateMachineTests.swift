@@ -66,12 +66,29 @@ struct HTTPConnectionStateMachineTests {
         #expect(machine.phase == .finishing)
     }
 
-    @Test func freshConnectionWithoutBytesGets408AfterTheHeaderTimeout() {
+    @Test func freshConnectionThatSendsNothingIsClosedSilentlyAtTheHeaderTimeout() {
         var machine = Self.machine()
         #expect(machine.timedOut(now: Self.at(9.9)) == nil)
+        #expect(machine.timedOut(now: Self.at(10)) == .close)
+    }
+
+    @Test func freshConnectionWithPartOfAHeadGets408AtTheHeaderTimeout() {
+        var machine = Self.machine()
+        Self.feed(&machine, "G", at: 0)
+        #expect(Self.drive(&machine, at: 0) == [])
         #expect(
             machine.timedOut(now: Self.at(10))
                 == .respondError(.requestTimeout, reason: "the request head did not arrive in time"))
+    }
+
+    @Test func nextHeadBegunOnAKeepAliveConnectionGets408AtTheHeaderTimeout() {
+        var machine = Self.machine()
+        Self.feed(&machine, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
+        #expect(Self.drive(&machine, at: 0) == ["/a true"])
+        Self.feed(&machine, "GET /b", at: 30)
+        #expect(Self.drive(&machine, at: 30) == [])
+        #expect(machine.timedOut(now: Self.at(39.9)) == nil)
+        #expect(machine.timedOut(now: Self.at(40))?.isRequestTimeout == true)
     }
 
     @Test func http10WithoutKeepAliveClosesAfterItsResponse() {
@@ -139,7 +156,7 @@ struct HTTPConnectionStateMachineTests {
                 == .respond(HTTPRequest(method: .get, target: "/a", headers: ["Host": "x"]), keepAlive: true))
         machine.outputBlocked(now: Self.at(0))
         #expect(machine.startDraining(outputQueued: true) == nil)
-        machine.outputFlushed()
+        machine.outputFlushed(now: Self.at(1))
         #expect(machine.next(now: Self.at(1)) == .close)
     }
 
@@ -155,6 +172,19 @@ struct HTTPConnectionStateMachineTests {
         #expect(machine.timedOut(now: Self.at(59)) == .close)
     }
 
+    @Test func idleTimeoutCountsFromWhenTheLastAnswerWasWritten() {
+        var machine = Self.machine()
+        Self.feed(&machine, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
+        _ = machine.next(now: Self.at(0))
+        machine.outputBlocked(now: Self.at(0))
+        #expect(machine.next(now: Self.at(0)) == .needMoreData)
+        // The answer takes 50 s to go out; the client then has the whole idle timeout for its next request.
+        machine.outputBlocked(now: Self.at(29))
+        machine.outputFlushed(now: Self.at(50))
+        #expect(machine.timedOut(now: Self.at(100)) == nil)
+        #expect(machine.timedOut(now: Self.at(110)) == .close)
+    }
+
     @Test func lingeringEndsAtItsDeadlineOrWhenThePeerCloses() {
         var machine = Self.machine()
         machine.startLingering(now: Self.at(5))
@@ -165,5 +195,12 @@ struct HTTPConnectionStateMachineTests {
         other.startLingering(now: Self.at(5))
         other.peerClosedInput()
         #expect(other.next(now: Self.at(5)) == .close)
+    }
+}
+
+extension HTTPConnectionStateMachine.Action {
+    fileprivate var isRequestTimeout: Bool {
+        if case .respondError(let status, _) = self { return status == .requestTimeout }
+        return false
     }
 }

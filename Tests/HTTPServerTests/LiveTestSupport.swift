@@ -192,8 +192,9 @@ func withLiveServer(
     try await body(server, server.localPort)
 }
 
-/// Polls `condition` every 5 ms until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double = 3, _ condition: () -> Bool) async -> Bool {
+/// Polls `condition` every 5 ms until it holds or `seconds` pass; returns whether it held. The default is
+/// generous because the suite may share a loaded machine; a condition that holds returns at once.
+func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
     let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < end {
         if condition() { return true }

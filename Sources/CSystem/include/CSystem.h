@@ -50,6 +50,9 @@ int pr_local_port(int fd);
 int pr_stream_socket(int family);
 int pr_set_int_option(int fd, int level, int name, int value);
 
+/// Names the calling thread (at most 15 bytes are kept), as `top -H` and `perf` show it.
+void pr_name_current_thread(const char *name);
+
 /// Ignores SIGPIPE process-wide: a peer that vanishes mid-write gives EPIPE, not death.
 void pr_ignore_sigpipe(void);
 
