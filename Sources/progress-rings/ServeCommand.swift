@@ -60,6 +60,7 @@ enum ServeCommand: Command {
             [
                 ("address", "\(config.host):\(server.localPort)"), ("event_loops", "\(http.eventLoops)"),
                 ("cache_bytes", "\(config.cacheBytes)"), ("pid", "\(getpid())"),
+                ("version", ProgressRingsVersion.current),
             ])
 
         let reason = Mutex<String?>(nil)

@@ -1,0 +1,17 @@
+/// The routes as metrics name them, a closed set so label cardinality stays bounded.
+enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
+    case ringSVG, ringPNG, ring, ringValue, healthz, readyz, metrics, notFound
+
+    var label: String {
+        switch self {
+        case .ringSVG: "/ring.svg"
+        case .ringPNG: "/ring.png"
+        case .ring: "/ring"
+        case .ringValue: "/ring/{value}"
+        case .healthz: "/healthz"
+        case .readyz: "/readyz"
+        case .metrics: "/metrics"
+        case .notFound: "unmatched"
+        }
+    }
+}
