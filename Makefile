@@ -6,8 +6,9 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), libpng and zlib (PNG encoding), the label font.
 BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core
-# Real tools the tests compare against: rsvg-convert renders our SVGs, promtool checks /metrics.
-TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus
+# Real tools the tests compare against: rsvg-convert renders our SVGs, promtool checks /metrics, headless
+# Chromium (driven by Debian's selenium) shows the pages and the images, nginx runs in front of two replicas.
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light curl
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=
@@ -16,7 +17,7 @@ SWIFT_BUILD_FLAGS ?=
 # Seconds `make fuzz` runs the HTTP parser fuzzer; `make test` runs it for 60.
 FUZZ_SECONDS ?= 300
 
-.PHONY: all deps build release run test unit lint fuzz bench bench-render clean check-swift
+.PHONY: all deps build release run test unit lint fuzz bench bench-render browser-tests screenshots clean check-swift
 
 all: build
 
@@ -42,6 +43,7 @@ test: check-swift
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) lint
+	.ci/browser-tests.sh
 	.ci/fuzz.sh 60
 
 unit: check-swift deps
@@ -62,6 +64,18 @@ bench: check-swift
 ## Per-image cost of the SVG and PNG renderers (release build), as a Markdown table.
 bench-render: check-swift deps
 	$(SWIFT) build -c release --product ring-bench && .build/release/ring-bench
+
+## The builder page, the gallery and SVG/PNG fidelity in headless Chromium.
+browser-tests: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	$(SWIFT) build --product progress-rings
+	.ci/browser-tests.sh
+
+## Retakes the README screenshots under Tests/Browser/screenshots/.
+screenshots: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	$(SWIFT) build --product progress-rings
+	.ci/browser-tests.sh --update-screenshots
 
 clean:
 	rm -rf .build

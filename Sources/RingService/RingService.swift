@@ -15,6 +15,9 @@ public final class RingService: HTTPHandler {
     private let draining = Atomic<Bool>(false)
     private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
     let responses: StaticResponses
+    /// The builder page and the gallery, built once: their bytes, ETags and CSP hashes never change while running.
+    let builderPage: StaticPage
+    let galleryPage: StaticPage
 
     public init(configuration: ServiceConfiguration, log: ServiceLog) {
         self.configuration = configuration
@@ -23,6 +26,8 @@ public final class RingService: HTTPHandler {
         errorCache = RenderCache(
             maxBytes: min(configuration.cacheBytes, 4 << 20), maxEntries: min(configuration.cacheEntries, 4096))
         responses = StaticResponses()
+        builderPage = BuilderPage.make()
+        galleryPage = GalleryPage.make()
     }
 
     /// Turns `/readyz` to 503 so load balancers stop sending new traffic; everything else keeps serving.
@@ -60,6 +65,10 @@ public final class RingService: HTTPHandler {
                 format = chosen
                 (response, cacheOutcome) = image(
                     request, query: request.query, pathValue: String(value), format: chosen, varyAccept: false)
+            case .builder:
+                response = builderPage.response(to: request)
+            case .examples:
+                response = galleryPage.response(to: request)
             case .healthz:
                 response = responses.healthy
             case .readyz:

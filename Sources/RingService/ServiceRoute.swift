@@ -6,6 +6,10 @@ enum ServiceRoute: Sendable, Hashable {
     case ring(ImageFormat?)
     /// `/ring/{value}.svg|png`, with the value still percent-encoded.
     case ringValue(Substring, ImageFormat)
+    /// `/`, the builder page.
+    case builder
+    /// `/examples`, the gallery.
+    case examples
     case healthz
     case readyz
     case metrics
@@ -16,6 +20,8 @@ enum ServiceRoute: Sendable, Hashable {
         case "/ring.svg": self = .ring(.svg)
         case "/ring.png": self = .ring(.png)
         case "/ring": self = .ring(nil)
+        case "/": self = .builder
+        case "/examples": self = .examples
         case "/healthz": self = .healthz
         case "/readyz": self = .readyz
         case "/metrics": self = .metrics
@@ -47,6 +53,8 @@ enum ServiceRoute: Sendable, Hashable {
         case .ring(.some(.png)): .ringPNG
         case .ring(.none): .ring
         case .ringValue: .ringValue
+        case .builder: .builder
+        case .examples: .examples
         case .healthz: .healthz
         case .readyz: .readyz
         case .metrics: .metrics
