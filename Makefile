@@ -8,7 +8,7 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core
 # Real tools the tests compare against: rsvg-convert renders our SVGs, promtool checks /metrics, headless
 # Chromium (driven by Debian's selenium) shows the pages and the images, nginx runs in front of two replicas.
-TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light curl
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light wrk curl
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=
@@ -44,6 +44,7 @@ test: check-swift
 	$(SWIFT) test --skip-build
 	$(MAKE) lint
 	.ci/browser-tests.sh
+	.ci/nginx-front-test.sh
 	.ci/fuzz.sh 60
 
 unit: check-swift deps
