@@ -84,6 +84,12 @@ struct ParameterReader {
         return color
     }
 
+    /// `percent:color` pairs (see `Thresholds.parse(_:parameter:)`).
+    func thresholds() throws(RingSpecError) -> Thresholds? {
+        guard let text = try parameters.value(RingParameter.thresholds.rawValue) else { return nil }
+        return try Thresholds.parse(text, parameter: RingParameter.thresholds.rawValue)
+    }
+
     /// One of the keyword's cases, spelled exactly (`round`, not `Round`).
     func keyword<Keyword: RawRepresentable & CaseIterable>(
         _ parameter: RingParameter, as type: Keyword.Type
