@@ -27,6 +27,7 @@ extension RingSpec {
     private static let imageParameters = allParameters.filter { $0 != .cacheSeconds }
     private static let svgParameters = imageParameters.filter { $0 != .scale }
     private static let pngParameters = imageParameters.filter { $0 != .animate }
+    private static let themeRoles: [RingParameter] = [.color, .track, .textColor]
 
     private func queryString(omittingDefaults: Bool, parameters: [RingParameter]) -> String {
         var spec = normalized()
@@ -40,7 +41,12 @@ extension RingSpec {
         query.reserveCapacity(256)
         for parameter in parameters {
             guard let text = spec.canonicalText(of: parameter) else { continue }
-            if omittingDefaults, text == defaults.canonicalText(of: parameter, resolvingWith: spec) { continue }
+            if omittingDefaults, text == defaults.canonicalText(of: parameter, resolvingWith: spec),
+                !(spec.theme == .auto && Self.themeRoles.contains(parameter))
+            {
+                // Under `auto` a color written out is one the theme must not switch, even at its light default.
+                continue
+            }
             if !query.isEmpty { query += "&" }
             query += parameter.rawValue
             query += "="

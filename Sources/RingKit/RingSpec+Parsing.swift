@@ -78,16 +78,22 @@ extension RingSpec {
             rings == 1 ? " (at most half of size \(size))" : " (at most what \(rings) rings fit in size \(size))"
         thickness = try reader.number(.thickness, in: thicknessRange, note: thicknessNote)?.number
 
+        // Property observers do not run in an initializer: what the query gives is taken from the theme here.
         if let given = try reader.colorList(.color, rings: rings, allowsNone: false) {
+            themedColors.remove(.color)
             color = given[0]!
             for index in innerRings.indices { innerRings[index].color = given[index + 1]! }
         }
         if let given = try reader.colorList(.track, rings: rings, allowsNone: true) {
+            themedColors.remove(.track)
             track = given[0]
             for index in innerRings.indices { innerRings[index].track = given[index + 1] }
         }
         if let given = try reader.colorOrNone(.background) { background = given }
-        if let given = try reader.color(.textColor) { textColor = given }
+        if let given = try reader.color(.textColor) {
+            themedColors.remove(.textColor)
+            textColor = given
+        }
         if let given = try reader.keyword(.cap, as: Cap.self) { cap = given }
 
         if let given = try reader.number(.arc, in: Limits.arc) { arc = given.number }
