@@ -16,6 +16,11 @@ struct ParameterReader {
         _ parameter: RingParameter, accepted: String = "a decimal such as 72, -0.5 or 1e-5"
     ) throws(RingSpecError) -> Given? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
+        return try number(parameter, text: text, accepted: accepted)
+    }
+
+    /// `text`, already read from `parameter`, as a finite decimal.
+    private func number(_ parameter: RingParameter, text: String, accepted: String) throws(RingSpecError) -> Given {
         switch CanonicalNumber.parse(text) {
         case .success(let number):
             return Given(number: number, text: text)
@@ -92,7 +97,9 @@ struct ParameterReader {
     /// `number(_:)` does, messages included.
     func numberList(_ parameter: RingParameter) throws(RingSpecError) -> (first: Given, more: [Given])? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
-        guard text.utf8.contains(UInt8(ascii: ",")) else { return (try number(parameter)!, []) }
+        guard text.utf8.contains(UInt8(ascii: ",")) else {
+            return (try number(parameter, text: text, accepted: "a decimal such as 72, -0.5 or 1e-5"), [])
+        }
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
         guard items.count <= RingSpec.Limits.rings else {
             throw RingSpecError(

@@ -40,7 +40,7 @@ extension RingSpec {
         var query = ""
         query.reserveCapacity(256)
         for parameter in parameters {
-            guard let text = spec.canonicalText(of: parameter) else { continue }
+            guard let text = spec.canonicalText(of: parameter, resolvingWith: spec) else { continue }
             if omittingDefaults, text == defaults.canonicalText(of: parameter, resolvingWith: spec),
                 !(spec.theme == .auto && Self.themeRoles.contains(parameter))
             {
@@ -72,8 +72,7 @@ extension RingSpec {
     /// The canonical, percent-encoded text of one parameter, or `nil` when it has no value to write.
     /// `context` (this spec when not given) supplies the size, arc and direction that the defaults of thickness
     /// and start depend on.
-    private func canonicalText(of parameter: RingParameter, resolvingWith context: RingSpec? = nil) -> String? {
-        let context = context ?? self
+    private func canonicalText(of parameter: RingParameter, resolvingWith context: borrowing RingSpec) -> String? {
         switch parameter {
         case .value:
             guard !innerRings.isEmpty else { return CanonicalNumber.text(value) }

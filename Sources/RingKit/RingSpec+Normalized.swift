@@ -23,15 +23,15 @@ extension RingSpec {
         }
         if label == .template("") { spec.label = .none }
 
-        let defaults = RingSpec()
         // A color is left to the theme only when it was not given and still has its light default.
-        var themed = rolesAtLightDefaults(themedColors)
+        var themed = theme == .light ? [] : rolesAtLightDefaults(themedColors)
         if theme == .dark {
             spec.applyDefaults(of: .dark, to: themed)
             spec.theme = .light
         }
         if spec.label == .none {
             // These only style text that is never drawn.
+            let defaults = RingSpec()
             spec.textColor = defaults.textColor
             spec.fontSize = defaults.fontSize
             spec.fontWeight = defaults.fontWeight

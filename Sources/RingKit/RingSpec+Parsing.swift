@@ -116,12 +116,16 @@ extension RingSpec {
         }
         title = try reader.text(.title, maximumLength: Limits.titleLength, allowsEmpty: false)
         cacheSeconds = try reader.integer(.cacheSeconds, in: Limits.cacheSeconds)
-        if let given = try reader.keyword(.theme, as: Theme.self) { theme = given }
-        thresholds = try reader.thresholds()
-        if let given = try reader.colorList(.gradient, rings: rings, allowsNone: false) {
-            gradient = given[0]
-            for index in innerRings.indices { innerRings[index].gradient = given[index + 1] }
-            try checkGradientOpacity()
+        // Most queries name none of these; comparing the few names given (small strings, compared in place) is
+        // cheaper than hashing three names that are not there.
+        if parameters.names.contains(where: { $0 == "theme" || $0 == "thresholds" || $0 == "gradient" }) {
+            if let given = try reader.keyword(.theme, as: Theme.self) { theme = given }
+            thresholds = try reader.thresholds()
+            if let given = try reader.colorList(.gradient, rings: rings, allowsNone: false) {
+                gradient = given[0]
+                for index in innerRings.indices { innerRings[index].gradient = given[index + 1] }
+                try checkGradientOpacity()
+            }
         }
 
         self = normalized()

@@ -22,6 +22,10 @@ extension RingSpec.Theme {
 }
 
 extension RingSpec {
+    private static let lightColor = RGBAColor(0x25, 0x63, 0xeb)
+    private static let lightTrack: RGBAColor? = RGBAColor(0xe5, 0xe7, 0xeb)
+    private static let lightTextColor = RGBAColor(0x11, 0x18, 0x27)
+
     /// How many rings are drawn: one plus the inner ones.
     public var ringCount: Int { 1 + innerRings.count }
 
@@ -39,8 +43,15 @@ extension RingSpec {
 
     /// The colors among `roles` whose every value is the light theme's default (so a theme may replace them).
     func rolesAtLightDefaults(_ roles: ColorRoles) -> ColorRoles {
-        let light = Theme.light
         var result: ColorRoles = []
+        if innerRings.isEmpty {
+            // The common case, without the palette's array: it runs for every key.
+            if roles.contains(.color) && color == Self.lightColor { result.insert(.color) }
+            if roles.contains(.track) && track == Self.lightTrack { result.insert(.track) }
+            if roles.contains(.textColor) && textColor == Self.lightTextColor { result.insert(.textColor) }
+            return result
+        }
+        let light = Theme.light
         if roles.contains(.color),
             (0..<ringCount).allSatisfy({ color(ofRing: $0) == light.ringColors[Swift.min($0, 4)] })
         {
