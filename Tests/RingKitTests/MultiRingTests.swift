@@ -101,6 +101,19 @@ struct MultiRingTests {
         #expect(image.pixel(hole.x * k, hole.y * k).alpha == 0)
     }
 
+    /// `thresholds` color each ring by its own value.
+    @Test func thresholdsColorEachRingByItsOwnValue() throws {
+        let spec = try RingSpec.parse(query: "value=90,60,30&thresholds=50:orange,80:green&color=gray&label=none")
+        let expected = [RGBAColor(0, 0x80, 0), RGBAColor(0xff, 0xa5, 0), RGBAColor(0x80, 0x80, 0x80)]
+        #expect((0..<3).map(spec.effectiveColor(ofRing:)) == expected)
+        let g = RingGeometry(spec)
+        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        for (index, band) in g.bands.enumerated() {
+            let p = g.point(atDegrees: band.progressSweep / 2, radius: band.radius)
+            #expect(image.pixel(p.x, p.y).isClose(to: expected[index]), "ring \(index): \(image.pixel(p.x, p.y).hex)")
+        }
+    }
+
     @Test func labelShowsTheFirstRingAndTitleNamesAll() throws {
         let spec = try RingSpec.parse(query: "value=30,60,90")
         let document = try #require(SVGDocument(SVGRenderer.render(spec)))
