@@ -4,11 +4,11 @@ extension RingSpec {
     /// `value=72&min=0&max=100&size=128&thickness=13&color=2563eb&…`.
     ///
     /// Two queries that mean the same image give the same key; any other two give different keys. `cacheSeconds`
-    /// is left out: it changes the response headers, not the image. `fontSize`, `title`, `thresholds` and `gradient` appear only when
-    /// given, as their defaults depend on the renderer; `theme` only as `auto` (`dark` is written as the colors it
-    /// gives), and then without the colors it chooses. Several rings list one value each (`value=30,60,90`), and
-    /// one color each unless all are the same. The key is itself a valid query that parses back to this spec
-    /// (without `cacheSeconds`).
+    /// is left out: it changes the response headers, not the image. `fontSize` and `title` appear only when given,
+    /// as their defaults depend on the renderer, and so do `thresholds` and `gradient`. `theme` appears only as
+    /// `auto` (`dark` is written as the colors it gives), and then without the colors it chooses. Several rings list
+    /// one value each (`value=30,60,90`), and one color each unless all are the same. The key is itself a valid
+    /// query that parses back to this spec (without `cacheSeconds`).
     public var canonicalKey: String { queryString(omittingDefaults: false, parameters: Self.imageParameters) }
 
     /// `canonicalKey` for one output format, prefixed with it (`svg?value=72&…`), and without the parameter that
@@ -70,8 +70,9 @@ extension RingSpec {
     private func isThemed(_ role: ColorRoles) -> Bool { theme == .auto && themedColors.contains(role) }
 
     /// The canonical, percent-encoded text of one parameter, or `nil` when it has no value to write.
-    /// `context` (this spec when not given) supplies the size, arc and direction that the defaults of thickness
-    /// and start depend on.
+    /// `context` supplies the size, arc and direction that the defaults of thickness and start depend on (the
+    /// defaults are written as the spec being keyed resolves them). Borrowed, as a copy of the spec per parameter
+    /// was a quarter of the key's cost.
     private func canonicalText(of parameter: RingParameter, resolvingWith context: borrowing RingSpec) -> String? {
         switch parameter {
         case .value:
