@@ -113,7 +113,7 @@ extension RingSpec {
         case .theme: return theme == .light ? nil : theme.rawValue
         case .thresholds: return thresholds?.canonicalText
         case .gradient:
-            guard gradient != nil else { return nil }
+            guard gradient != nil || innerRings.contains(where: { $0.gradient != nil }) else { return nil }
             return innerRings.isEmpty ? Self.text(gradient) : listText { Self.text($0.gradient(ofRing: $1)) }
         }
     }

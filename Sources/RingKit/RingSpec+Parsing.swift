@@ -121,7 +121,7 @@ extension RingSpec {
         if parameters.names.contains(where: { $0 == "theme" || $0 == "thresholds" || $0 == "gradient" }) {
             if let given = try reader.keyword(.theme, as: Theme.self) { theme = given }
             thresholds = try reader.thresholds()
-            if let given = try reader.colorList(.gradient, rings: rings, allowsNone: false) {
+            if let given = try reader.colorList(.gradient, rings: rings, allowsNone: true) {
                 gradient = given[0]
                 for index in innerRings.indices { innerRings[index].gradient = given[index + 1] }
                 try checkGradientOpacity()

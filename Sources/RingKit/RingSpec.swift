@@ -72,7 +72,8 @@ public struct RingSpec: Sendable, Hashable {
     public var cacheSeconds: Int? = nil
     /// Value-driven color for every ring; `nil` means each stroke is always its `color`.
     public var thresholds: Thresholds? = nil
-    /// The first ring's progress fades from its color at the start to this color at the end; `nil` is solid.
+    /// The first ring's progress fades from its color at the start to this color at the end; `nil` (`none`) is
+    /// solid.
     public var gradient: RGBAColor? = nil
     public var theme: Theme = .light
     /// Which of the colors were left to the theme. Only `auto` needs it after normalization (those colors switch

@@ -19,7 +19,7 @@ struct GradientTests {
     static let refused: [(String, String)] = [
         (
             "gradient=purplish",
-            #"gradient: "purplish" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            #"gradient: "purplish" is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
         ),
         (
             "gradient=ff000080",
@@ -36,8 +36,12 @@ struct GradientTests {
             #"gradient: "red,green,blue" lists 3 colors for 2 rings (accepted: one for every value, or one for all)"#
         ),
         (
-            "gradient=none",
-            #"gradient: "none" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            "gradient=purple,none",
+            #"gradient: "purple,none" lists 2 colors for 1 ring (accepted: one for every value, or one for all)"#
+        ),
+        (
+            "value=1,2&gradient=none,purplish",
+            #"gradient: "none,purplish" has "purplish", which is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
         ),
     ]
 
@@ -164,6 +168,9 @@ struct GradientTests {
         ("gradient=red", "gradient=%23FF0000"),
         ("gradient=red&animate=3", "gradient=red"),
         ("value=1,2&gradient=red,red", "value=1,2&gradient=f00"),
+        ("gradient=none", ""),
+        ("value=1,2&gradient=none,none", "value=1,2"),
+        ("value=1,2,3&gradient=NONE,none,red", "value=1,2,3&gradient=none,none,%23ff0000"),
     ]
 
     @Test(arguments: sameKey)

@@ -158,6 +158,26 @@ struct MultiRingTests {
         #expect(try RingSpec.parse(query: first) == RingSpec.parse(query: second))
     }
 
+    @Test func pathValueCarriesTheListToo() throws {
+        let spec = try RingSpec.parse(query: "color=red", pathValue: "30,60")
+        #expect(spec == (try RingSpec.parse(query: "value=30,60&color=red")))
+    }
+
+    /// A spec built by hand with inner rings keys and draws as the query its key spells.
+    @Test func handBuiltRingsKeyAndDrawAsTheirQuery() throws {
+        var spec = RingSpec()
+        spec.value = 20
+        spec.innerRings = [
+            RingSpec.InnerRing(value: 150, color: Self.green, track: nil),
+            RingSpec.InnerRing(value: 40, color: Self.blue, track: Self.track, gradient: Self.red),
+        ]
+        let parsed = try RingSpec.parse(query: spec.canonicalKey)
+        #expect(parsed.canonicalKey == spec.canonicalKey)
+        #expect(parsed.innerRings[0].value == 100)
+        #expect(SVGRenderer.render(spec) == SVGRenderer.render(parsed))
+        #expect(try PNGRenderer.render(spec) == PNGRenderer.render(parsed))
+    }
+
     @Test func keysListTheRingsAndParseBack() throws {
         let spec = try RingSpec.parse(query: "value=30,60&color=red,blue&track=none&gradient=yellow")
         #expect(spec.canonicalQuery == "value=30,60&color=ff0000,0000ff&track=none&gradient=ffff00")
