@@ -63,7 +63,7 @@ public enum PNGRenderer {
     }
 
     /// Adds the centre-line arc of `sweep` degrees from the start angle; a full turn is a closed circle (no caps).
-    private static func arc(_ cr: OpaquePointer, _ g: RingGeometry, sweep: Double) {
+    static func arc(_ cr: OpaquePointer, _ g: RingGeometry, sweep: Double) {
         let from = (g.startAngle - 90) * Double.pi / 180
         let delta = sweep * Double.pi / 180
         cairo_new_path(cr)

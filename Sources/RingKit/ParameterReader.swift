@@ -1,5 +1,5 @@
 /// Reads one parameter at a time out of a query and turns bad text into a `RingSpecError` that names it.
-struct ParameterReader {
+struct ParameterReader<Name: ParameterName> {
     /// A number as given: its value, and its text for a message.
     struct Given {
         var number: Double
@@ -13,7 +13,7 @@ struct ParameterReader {
 
     /// A finite decimal, or `nil` when the parameter is absent.
     func number(
-        _ parameter: RingParameter, accepted: String = "a decimal such as 72, -0.5 or 1e-5"
+        _ parameter: Name, accepted: String = "a decimal such as 72, -0.5 or 1e-5"
     ) throws(RingSpecError) -> Given? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         switch CanonicalNumber.parse(text) {
@@ -29,9 +29,37 @@ struct ParameterReader {
         }
     }
 
+    /// The bounds `min` and `max` (each `defaults` when absent): finite, `max > min`, and `max − min` finite. The
+    /// message blames the parameter that was given.
+    func bounds(
+        _ minName: Name, _ maxName: Name, defaults: (min: Double, max: Double)
+    ) throws(RingSpecError) -> (min: Double, max: Double) {
+        let minimum = try number(minName)
+        let maximum = try number(maxName)
+        let min = minimum?.number ?? defaults.min
+        let max = maximum?.number ?? defaults.max
+        if max <= min {
+            if let maximum {
+                throw RingSpecError(
+                    parameter: maxName.rawValue, value: maximum.shown,
+                    reason: "must be greater than min \(CanonicalNumber.text(min))")
+            }
+            throw RingSpecError(
+                parameter: minName.rawValue, value: minimum?.shown ?? "",
+                reason: "must be less than max \(CanonicalNumber.text(max))")
+        }
+        if !(max - min).isFinite {
+            let blamed = maximum ?? minimum
+            throw RingSpecError(
+                parameter: maximum != nil ? maxName.rawValue : minName.rawValue, value: blamed?.shown ?? "",
+                reason: "is too far from the other bound (max − min must be a finite number)")
+        }
+        return (min, max)
+    }
+
     /// A finite decimal within `range`; `note` explains a range that depends on another parameter.
     func number(
-        _ parameter: RingParameter, in range: ClosedRange<Double>, note: String = ""
+        _ parameter: Name, in range: ClosedRange<Double>, note: String = ""
     ) throws(RingSpecError)
         -> Given?
     {
@@ -45,7 +73,7 @@ struct ParameterReader {
     }
 
     /// An integer within `range`; `128.0` and `1.28e2` are the integer 128, `128.5` is refused.
-    func integer(_ parameter: RingParameter, in range: ClosedRange<Int>) throws(RingSpecError) -> Int? {
+    func integer(_ parameter: Name, in range: ClosedRange<Int>) throws(RingSpecError) -> Int? {
         let rangeText = "\(range.lowerBound)…\(range.upperBound)"
         guard let given = try number(parameter, accepted: "an integer \(rangeText)") else { return nil }
         guard given.number == given.number.rounded(.towardZero) else {
@@ -62,7 +90,7 @@ struct ParameterReader {
     }
 
     /// A color (see `RGBAColor.parse(_:)`).
-    func color(_ parameter: RingParameter) throws(RingSpecError) -> RGBAColor? {
+    func color(_ parameter: Name) throws(RingSpecError) -> RGBAColor? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         guard let color = RGBAColor.parse(text) else {
             throw RingSpecError(
@@ -73,7 +101,7 @@ struct ParameterReader {
     }
 
     /// A color or `none` (any case): `.some(nil)` is `none`, `nil` is absent.
-    func colorOrNone(_ parameter: RingParameter) throws(RingSpecError) -> RGBAColor?? {
+    func colorOrNone(_ parameter: Name) throws(RingSpecError) -> RGBAColor?? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         if text.lowercased() == "none" { return .some(nil) }
         guard let color = RGBAColor.parse(text) else {
@@ -86,7 +114,7 @@ struct ParameterReader {
 
     /// One of the keyword's cases, spelled exactly (`round`, not `Round`).
     func keyword<Keyword: RawRepresentable & CaseIterable>(
-        _ parameter: RingParameter, as type: Keyword.Type
+        _ parameter: Name, as type: Keyword.Type
     )
         throws(RingSpecError) -> Keyword? where Keyword.RawValue == String
     {
@@ -100,7 +128,7 @@ struct ParameterReader {
     }
 
     /// The centre text: `auto`, `none` (or empty), or a template whose `{…}` placeholders are all known.
-    func label() throws(RingSpecError) -> RingSpec.Label? {
+    func label() throws(RingSpecError) -> RingSpec.Label? where Name == RingParameter {
         guard let text = try self.text(.label, maximumLength: RingSpec.Limits.labelLength, allowsEmpty: true) else {
             return nil
         }
@@ -120,7 +148,7 @@ struct ParameterReader {
 
     /// Free text for the image: at most `maximumLength` code points and nothing XML cannot hold (control
     /// characters, noncharacters).
-    func text(_ parameter: RingParameter, maximumLength: Int, allowsEmpty: Bool) throws(RingSpecError) -> String? {
+    func text(_ parameter: Name, maximumLength: Int, allowsEmpty: Bool) throws(RingSpecError) -> String? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         if text.isEmpty && !allowsEmpty {
             throw RingSpecError(

@@ -36,29 +36,10 @@ extension RingSpec {
     /// Parameters are checked in a fixed order (min and max first, as `value` is clamped into them), so one query
     /// always reports the same error.
     public init(parameters: QueryParameters) throws(RingSpecError) {
-        let reader = ParameterReader(parameters: parameters)
+        let reader = ParameterReader<RingParameter>(parameters: parameters)
         self.init()
 
-        let minimum = try reader.number(.min)
-        let maximum = try reader.number(.max)
-        min = minimum?.number ?? min
-        max = maximum?.number ?? max
-        if max <= min {
-            if let maximum {
-                throw RingSpecError(
-                    parameter: "max", value: maximum.shown,
-                    reason: "must be greater than min \(CanonicalNumber.text(min))")
-            }
-            throw RingSpecError(
-                parameter: "min", value: minimum?.shown ?? "",
-                reason: "must be less than max \(CanonicalNumber.text(max))")
-        }
-        if !(max - min).isFinite {
-            let blamed = maximum ?? minimum
-            throw RingSpecError(
-                parameter: maximum != nil ? "max" : "min", value: blamed?.shown ?? "",
-                reason: "is too far from the other bound (max − min must be a finite number)")
-        }
+        (min, max) = try reader.bounds(.min, .max, defaults: (min, max))
         if let given = try reader.number(.value) { value = given.number }
 
         if let given = try reader.integer(.size, in: Limits.size) { size = given }

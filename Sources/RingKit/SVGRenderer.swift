@@ -108,7 +108,7 @@ public enum SVGRenderer {
         (g.radius * g.progressSweep * Double.pi / 180 * 100).rounded(.up) / 100
     }
 
-    private static func lineCap(_ w: inout MarkupWriter, _ cap: RingSpec.Cap) {
+    static func lineCap(_ w: inout MarkupWriter, _ cap: RingSpec.Cap) {
         switch cap {
         case .round: w.raw(" stroke-linecap=\"round\"")
         case .square: w.raw(" stroke-linecap=\"square\"")
@@ -117,7 +117,7 @@ public enum SVGRenderer {
     }
 
     /// Writes an arc of `sweep` degrees from the start angle along the ring; a full turn is two closed half arcs.
-    private static func arcPath(_ w: inout MarkupWriter, _ g: RingGeometry, sweep: Double) {
+    static func arcPath(_ w: inout MarkupWriter, _ g: RingGeometry, sweep: Double) {
         let sign = g.clockwise ? 1.0 : -1.0
         let start = g.point(atDegrees: g.startAngle)
         w.raw("M")
