@@ -45,7 +45,7 @@ public enum PNGRenderer {
             cairo_stroke(cr)
         }
         if g.hasProgress {
-            CairoCanvas.setColor(cr, spec.color)
+            CairoCanvas.setColor(cr, spec.effectiveColor)
             arc(cr, g, sweep: g.progressSweep)
             cairo_stroke(cr)
         }

@@ -112,6 +112,12 @@ struct ParameterReader<Name: ParameterName> {
         return color
     }
 
+    /// `percent:color` pairs (see `Thresholds.parse(_:parameter:)`).
+    func thresholds() throws(RingSpecError) -> Thresholds? {
+        guard let text = try parameters.value(RingParameter.thresholds.rawValue) else { return nil }
+        return try Thresholds.parse(text, parameter: RingParameter.thresholds.rawValue)
+    }
+
     /// One of the keyword's cases, spelled exactly (`round`, not `Round`).
     func keyword<Keyword: RawRepresentable & CaseIterable>(
         _ parameter: Name, as type: Keyword.Type

@@ -4,7 +4,7 @@ extension RingSpec {
     /// `value=72&min=0&max=100&size=128&thickness=13&color=2563eb&…`.
     ///
     /// Two queries that mean the same image give the same key; any other two give different keys. `cacheSeconds`
-    /// is left out: it changes the response headers, not the image. `fontSize` and `title` appear only when given,
+    /// is left out: it changes the response headers, not the image. `fontSize`, `title` and `thresholds` appear only when given,
     /// as their defaults depend on the renderer. The key is itself a valid query that parses back to this spec
     /// (without `cacheSeconds`).
     public var canonicalKey: String { queryString(omittingDefaults: false, parameters: Self.imageParameters) }
@@ -76,6 +76,7 @@ extension RingSpec {
         case .scale: return String(scale)
         case .title: return title.map { PercentDecoding.encode($0) }
         case .cacheSeconds: return cacheSeconds.map { String($0) }
+        case .thresholds: return thresholds?.canonicalText
         }
     }
 

@@ -72,6 +72,7 @@ extension RingSpec {
         }
         title = try reader.text(.title, maximumLength: Limits.titleLength, allowsEmpty: false)
         cacheSeconds = try reader.integer(.cacheSeconds, in: Limits.cacheSeconds)
+        thresholds = try reader.thresholds()
 
         self = normalized()
     }

@@ -38,6 +38,8 @@ public struct RingSpec: Sendable, Hashable {
     public var title: String? = nil
     /// `nil` means the server's default max-age.
     public var cacheSeconds: Int? = nil
+    /// Value-driven color; `nil` means the stroke is always `color`.
+    public var thresholds: Thresholds? = nil
 
     public init() {}
 }

@@ -70,7 +70,7 @@ public enum SVGRenderer {
             w.raw("\"")
             if !g.isProgressClosed { lineCap(&w, g.cap) }
             w.raw(" fill=\"none\" stroke=\"")
-            w.color(spec.color)
+            w.color(spec.effectiveColor)
             w.raw("\" stroke-width=\"")
             w.number(g.thickness)
             w.raw("\"")

@@ -94,7 +94,7 @@ struct RingSpecParsingTests {
         // Unknown names, names in another case, and the names of a later version are ignored, even malformed.
         ("foo=bar&utm_source=x&Value=3&SIZE=9", ring()),
         ("x=1&x=2&junk=%zz&%ZZ=1&bad=%FF", ring()),
-        ("theme=dark&thresholds=50:orange&gradient=red", ring()),
+        ("Thresholds=50:orange&THEME=dark&Gradient=red", ring()),
         ("&&value=5&", ring { $0.value = 5 }),
         ("%76alue=5", ring { $0.value = 5 }),
         // Without a label, the label's styling cannot show: it takes its defaults.
