@@ -12,7 +12,8 @@ extension BadgeSpec {
 
     /// The identity of the badge image: every parameter that shapes it, with its effective value, in
     /// `BadgeParameter` order, as a query string (`label=progress&labelColor=555555&color=2563eb&value=72&…`).
-    /// `cacheSeconds` is left out: it changes the response headers, not the image. The key parses back to this spec
+    /// `thresholds` appears only when given; `cacheSeconds` is left out: it changes the response headers, not the
+    /// image. The key parses back to this spec
     /// (without `cacheSeconds`).
     public var canonicalKey: String { queryString(omittingDefaults: false, parameters: Self.imageParameters) }
 
@@ -54,6 +55,7 @@ extension BadgeSpec {
         case .label: return PercentDecoding.encode(label)
         case .labelColor: return String(labelColor.hex.dropFirst())
         case .color: return String(color.hex.dropFirst())
+        case .thresholds: return thresholds?.canonicalText
         case .value: return CanonicalNumber.text(value)
         case .min: return CanonicalNumber.text(min)
         case .max: return CanonicalNumber.text(max)

@@ -37,6 +37,9 @@ extension BadgeSpec {
         }
         if let given = try reader.color(.labelColor) { labelColor = given }
         if let given = try reader.color(.color) { color = given }
+        if let text = try parameters.value(BadgeParameter.thresholds.rawValue) {
+            thresholds = try Thresholds.parse(text, parameter: BadgeParameter.thresholds.rawValue)
+        }
         if let given = try reader.integer(.decimals, in: RingSpec.Limits.decimals) {
             decimals = given
         }

@@ -15,6 +15,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var labelColor: RGBAColor = RGBAColor(0x55, 0x55, 0x55)
     /// Fill of the right half (below the first threshold, when there are thresholds).
     public var color: RGBAColor = RGBAColor(0x25, 0x63, 0xeb)
+    /// Value-driven color of the right half; `nil` means it is always `color`.
+    public var thresholds: Thresholds? = nil
     public var value: Double = 0
     public var min: Double = 0
     public var max: Double = 100
@@ -48,8 +50,11 @@ extension BadgeSpec {
         NumberText.fixed(fraction * 100, decimals: Swift.min(Swift.max(decimals, 0), 3)) + "%"
     }
 
-    /// The right half's fill.
-    public var valueColor: RGBAColor { color }
+    /// The right half's fill: the `thresholds` step the value reaches, or `color`.
+    public var valueColor: RGBAColor {
+        guard let thresholds else { return color }
+        return thresholds.color(forPercent: Thresholds.percent(value: value, min: min, max: max), default: color)
+    }
 
     /// The accessible name, as shields writes it: `coverage: 72%`, or `72%` without a label.
     public var title: String { label.isEmpty ? valueText : label + ": " + valueText }
