@@ -61,8 +61,8 @@ public struct BadgeLayout: Sendable, Hashable {
     public let value: Text
     /// Left edge of the ring icon; it spans `iconSize` pixels across and is centred vertically.
     public let iconX: Double
-    /// The icon drawn as a ring of `iconSize` pixels: its geometry and colors.
-    public let icon: RingGeometry
+    /// The icon drawn as a ring of `iconSize` pixels: its geometry and colors; `nil` draws none.
+    public let icon: RingGeometry?
     public let iconColor: RGBAColor
     public let iconTrack: RGBAColor
     /// Whether the flat style's shade is drawn.
@@ -72,36 +72,6 @@ public struct BadgeLayout: Sendable, Hashable {
 
     /// Lays out `spec`; never traps, whatever the spec holds.
     public init(_ spec: BadgeSpec) {
-        let flat = spec.style == .flat
-        cornerRadius = flat ? 3 : 0
-        isShaded = flat
-        labelFill = spec.labelColor
-        valueFill = spec.valueColor
-        title = RingGeometry.printable(spec.title)
-
-        let labelText = RingGeometry.printable(spec.label)
-        let labelLength = BadgeTextWidths.reservedWidth(of: labelText)
-        labelWidth = labelText.isEmpty ? 0 : labelLength + 10
-        if labelText.isEmpty {
-            label = nil
-        } else {
-            let colors = Self.textColors(on: spec.labelColor)
-            label = Text(
-                text: labelText, centerX: 6 + Double(labelLength) / 2, length: labelLength, fill: colors.text,
-                shadow: flat ? colors.shadow : nil)
-        }
-
-        let valueText = spec.valueText
-        let valueLength = BadgeTextWidths.reservedWidth(of: valueText)
-        let valueColors = Self.textColors(on: valueFill)
-        // Icon 5 px from the seam (a ring has no side bearing, a glyph has about one pixel), 4 px to the text.
-        iconX = Double(labelWidth + 5)
-        let textStart = Double(labelWidth + 5 + Self.iconSize + 4)
-        value = Text(
-            text: valueText, centerX: textStart + Double(valueLength) / 2, length: valueLength,
-            fill: valueColors.text, shadow: flat ? valueColors.shadow : nil)
-        width = labelWidth + 5 + Self.iconSize + 4 + valueLength + 6
-
         var ring = RingSpec()
         ring.size = Self.iconSize
         ring.thickness = Self.iconThickness
@@ -109,7 +79,48 @@ public struct BadgeLayout: Sendable, Hashable {
         ring.max = spec.max
         ring.value = spec.value
         ring.label = .none
-        icon = RingGeometry(ring)
+        self.init(
+            label: spec.label, labelFill: spec.labelColor, value: spec.valueText, valueFill: spec.valueColor,
+            style: spec.style, icon: RingGeometry(ring), title: spec.title)
+    }
+
+    /// Lays out any two texts; without an icon the right half is a plain shields.io message.
+    init(
+        label labelText: String, labelFill: RGBAColor, value valueText: String, valueFill: RGBAColor,
+        style: BadgeSpec.Style, icon: RingGeometry?, title: String
+    ) {
+        let flat = style == .flat
+        cornerRadius = flat ? 3 : 0
+        isShaded = flat
+        self.labelFill = labelFill
+        self.valueFill = valueFill
+        self.title = RingGeometry.printable(title)
+
+        let labelText = RingGeometry.printable(labelText)
+        let labelLength = BadgeTextWidths.reservedWidth(of: labelText)
+        labelWidth = labelText.isEmpty ? 0 : labelLength + 10
+        if labelText.isEmpty {
+            label = nil
+        } else {
+            let colors = Self.textColors(on: labelFill)
+            label = Text(
+                text: labelText, centerX: 6 + Double(labelLength) / 2, length: labelLength, fill: colors.text,
+                shadow: flat ? colors.shadow : nil)
+        }
+
+        let valueText = RingGeometry.printable(valueText)
+        let valueLength = BadgeTextWidths.reservedWidth(of: valueText)
+        let valueColors = Self.textColors(on: valueFill)
+        // Icon 5 px from the seam (a ring has no side bearing, a glyph has about one pixel), 4 px to the text.
+        // Without one, the text sits 4 px from the seam as shields.io puts it.
+        iconX = Double(labelWidth + 5)
+        let textStart = Double(labelWidth + (icon == nil ? 4 : 5 + Self.iconSize + 4))
+        value = Text(
+            text: valueText, centerX: textStart + Double(valueLength) / 2, length: valueLength,
+            fill: valueColors.text, shadow: flat ? valueColors.shadow : nil)
+        width = Int(textStart) + valueLength + 6
+
+        self.icon = icon
         iconColor = valueColors.text
         var track = valueColors.text
         track.alpha = UInt8((Self.iconTrackOpacity * 255).rounded())

@@ -4,8 +4,17 @@ import Foundation
 extension BadgeRenderer {
     /// The PNG of `spec` at `width × 20` times `scale` pixels; identical specs give identical bytes.
     public static func png(_ spec: BadgeSpec) throws(RenderError) -> [UInt8] {
-        let layout = BadgeLayout(spec)
-        let scale = Swift.min(Swift.max(spec.scale, 1), 4)
+        try png(BadgeLayout(spec), scale: spec.scale)
+    }
+
+    /// The error badge of `errorSVG(message:)` as PNG, at `scale` (1…4) pixels per CSS pixel.
+    public static func errorPNG(message: String, scale: Int) throws(RenderError) -> [UInt8] {
+        try png(errorLayout(message: message), scale: scale)
+    }
+
+    static func png(_ layout: BadgeLayout, scale: Int) throws(RenderError) -> [UInt8] {
+        // Never trapped on: the spec keeps width × scale within 2048; a very wide error badge gets a lower scale.
+        let scale = Swift.max(1, Swift.min(scale, 4, CairoCanvas.maxPixels / Swift.max(layout.width, 1)))
         let surface = try CairoCanvas.surface(width: layout.width * scale, height: BadgeLayout.height * scale)
         defer { cairo_surface_destroy(surface) }
         draw(layout, on: surface, scale: Double(scale))
@@ -26,20 +35,21 @@ extension BadgeRenderer {
             cairo_fill(cr)
         }
 
-        let g = layout.icon
-        cairo_save(cr)
-        cairo_translate(cr, layout.iconX, layout.iconY)
-        cairo_set_line_width(cr, g.thickness)
-        cairo_set_line_cap(cr, CairoCanvas.lineCap(g.cap))
-        CairoCanvas.setColor(cr, layout.iconTrack)
-        PNGRenderer.arc(cr, g, sweep: 360)
-        cairo_stroke(cr)
-        if g.hasProgress {
-            CairoCanvas.setColor(cr, layout.iconColor)
-            PNGRenderer.arc(cr, g, sweep: g.progressSweep)
+        if let g = layout.icon {
+            cairo_save(cr)
+            cairo_translate(cr, layout.iconX, layout.iconY)
+            cairo_set_line_width(cr, g.thickness)
+            cairo_set_line_cap(cr, CairoCanvas.lineCap(g.cap))
+            CairoCanvas.setColor(cr, layout.iconTrack)
+            PNGRenderer.arc(cr, g, sweep: 360)
             cairo_stroke(cr)
+            if g.hasProgress {
+                CairoCanvas.setColor(cr, layout.iconColor)
+                PNGRenderer.arc(cr, g, sweep: g.progressSweep)
+                cairo_stroke(cr)
+            }
+            cairo_restore(cr)
         }
-        cairo_restore(cr)
 
         CairoCanvas.setFont(cr, bold: false, size: BadgeTextWidths.fontSize)
         if let label = layout.label { text(cr, label) }

@@ -5,8 +5,32 @@ public enum BadgeRenderer {
 
     /// The SVG document of `spec`, UTF-8; identical specs give identical bytes. No scripts, links, references
     /// (`url(`), or animation: the flat style's shade is drawn as bands of plain fills instead of a gradient.
-    public static func svg(_ spec: BadgeSpec) -> [UInt8] {
-        let layout = BadgeLayout(spec)
+    public static func svg(_ spec: BadgeSpec) -> [UInt8] { svg(BadgeLayout(spec)) }
+
+    /// A badge that states why a badge request was refused: `error` on the left, the message on red on the right,
+    /// so it sits in a row of badges where a badge was expected.
+    public static func errorSVG(message: String) -> [UInt8] { svg(errorLayout(message: message)) }
+
+    /// The layout of an error badge; the message is cut to `errorMessageLength` characters.
+    static func errorLayout(message: String) -> BadgeLayout {
+        var text = message
+        if text.unicodeScalars.count > errorMessageLength {
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: text.unicodeScalars.prefix(errorMessageLength - 1))
+            scalars.append("…")
+            text = String(scalars)
+        }
+        return BadgeLayout(
+            label: "error", labelFill: RGBAColor(0x55, 0x55, 0x55), value: text, valueFill: errorFill,
+            style: .flat, icon: nil, title: "error: " + text)
+    }
+
+    /// The longest error message a badge shows, in code points (about 800 px of text).
+    static let errorMessageLength = 140
+    /// shields.io's `critical` red.
+    static let errorFill = RGBAColor(0xe0, 0x5d, 0x44)
+
+    static func svg(_ layout: BadgeLayout) -> [UInt8] {
         var w = MarkupWriter(capacity: 1536 + layout.title.utf8.count * 2 + (layout.label?.text.utf8.count ?? 0) * 2)
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         w.integer(layout.width)
@@ -41,7 +65,7 @@ public enum BadgeRenderer {
 
     /// The ring icon: its track and progress, in the icon's own coordinates moved into place.
     private static func icon(_ w: inout MarkupWriter, _ layout: BadgeLayout) {
-        let g = layout.icon
+        guard let g = layout.icon else { return }
         w.raw("<g transform=\"translate(")
         w.number(layout.iconX)
         w.raw(" ")

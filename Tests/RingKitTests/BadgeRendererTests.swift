@@ -183,6 +183,36 @@ struct BadgeRendererTests {
         #expect(image.pixel(4.5, 10).isClose(to: blend(spec.color, RGBAColor(70, 70, 70), 0.1), tolerance: 3))
     }
 
+    @Test func errorBadgeStatesTheProblemWhereABadgeWasExpected() throws {
+        let message = "style: \"plastic\" is not one of flat, flat-square"
+        let svg = BadgeRenderer.errorSVG(message: message)
+        expectNoActiveContent(svg)
+        let document = try #require(SVGDocument(svg))
+        #expect(document.first("svg")?.attributes["height"] == "20")
+        #expect(document.first("title")?.text == "error: " + message)
+        #expect(document.all("text").map(\.text) == ["error", "error", message, message])
+        #expect(document.first("circle") == nil)
+        #expect(document.all("path").compactMap { $0.attributes["fill"] }.prefix(2) == ["#555555", "#e05d44"])
+
+        let layout = BadgeRenderer.errorLayout(message: message)
+        let image = try #require(DecodedImage(png: try BadgeRenderer.errorPNG(message: message, scale: 1)))
+        #expect(image.width == layout.width && image.height == 20)
+        let red = RGBAColor(0xe0, 0x5d, 0x44)
+        #expect(
+            image.pixel(Double(layout.width) - 3.5, 2.5).isClose(
+                to: blend(red, RGBAColor(164, 164, 164), 0.1), tolerance: 3))
+    }
+
+    @Test(arguments: SVGRendererTests.hostile)
+    func errorBadgeKeepsAnyMessageInertAndShort(_ message: String) throws {
+        let svg = BadgeRenderer.errorSVG(message: message)
+        expectNoActiveContent(svg)
+        let layout = BadgeRenderer.errorLayout(message: message)
+        #expect(layout.value.text.unicodeScalars.count <= 140)
+        #expect(layout.width < 2048)
+        #expect(DecodedImage(png: try BadgeRenderer.errorPNG(message: message, scale: 4)) != nil)
+    }
+
     /// The SVG drawn by librsvg's `rsvg-convert` and our PNG show the same badge, with the ring tests' tolerances:
     /// outside the texts, pixels agree within 32 levels, all but one in a thousand; each text (laid out by Pango
     /// there and by Cairo here) has the same ink (±12 %, measured ±5 %) centred at the same point (±1 px, measured
@@ -195,12 +225,26 @@ struct BadgeRendererTests {
     ])
     func svgThroughRsvgMatchesOurPNG(_ query: String) throws {
         let spec = try parse(query)
-        let layout = BadgeLayout(spec)
-        let ours = try #require(DecodedImage(png: try BadgeRenderer.png(spec)))
-        let theirs = try #require(DecodedImage(png: try RSVG.render(BadgeRenderer.svg(spec), zoom: spec.scale)))
-        #expect(theirs.width == ours.width && theirs.height == ours.height)
+        try expectAgreement(
+            BadgeLayout(spec), svg: BadgeRenderer.svg(spec), png: BadgeRenderer.png(spec), scale: spec.scale)
+    }
+
+    @Test func errorBadgeAgreesWithRsvgToo() throws {
+        let message = "size: 5000 is out of range 16…1024"
+        try expectAgreement(
+            BadgeRenderer.errorLayout(message: message), svg: BadgeRenderer.errorSVG(message: message),
+            png: BadgeRenderer.errorPNG(message: message, scale: 2), scale: 2)
+    }
+
+    func expectAgreement(
+        _ layout: BadgeLayout, svg: [UInt8], png: [UInt8], scale: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let ours = try #require(DecodedImage(png: png))
+        let theirs = try #require(DecodedImage(png: try RSVG.render(svg, zoom: scale)))
+        #expect(theirs.width == ours.width && theirs.height == ours.height, sourceLocation: sourceLocation)
         guard theirs.width == ours.width && theirs.height == ours.height else { return }
-        let k = Double(spec.scale)
+        let k = Double(scale)
         let texts = [layout.label, layout.value].compactMap { $0 }
         func box(_ x: Int, _ y: Int) -> Int? {
             let px = (Double(x) + 0.5) / k
@@ -233,17 +277,21 @@ struct BadgeRendererTests {
                 if visibleDistance(ours[x, y], theirs[x, y]) > 32 { differing += 1 }
             }
         }
-        #expect(differing <= pixels / 1000, "\(differing) of \(pixels) pixels differ by more than 32 levels")
+        #expect(
+            differing <= pixels / 1000, "\(differing) of \(pixels) pixels differ by more than 32 levels",
+            sourceLocation: sourceLocation)
         for (text, sums) in zip(texts, ink) {
-            #expect(sums.ours.weight > 0 && sums.theirs.weight > 0, "no ink for \(text.text)")
+            #expect(
+                sums.ours.weight > 0 && sums.theirs.weight > 0, "no ink for \(text.text)",
+                sourceLocation: sourceLocation)
             let ratio = sums.ours.weight / Swift.max(sums.theirs.weight, 1)
-            #expect(ratio > 0.88 && ratio < 1.12, "\(text.text): ink ratio \(ratio)")
+            #expect(ratio > 0.88 && ratio < 1.12, "\(text.text): ink ratio \(ratio)", sourceLocation: sourceLocation)
             #expect(
                 abs(sums.ours.centerX - sums.theirs.centerX) <= k,
-                "\(text.text): x \(sums.ours.centerX) vs \(sums.theirs.centerX)")
+                "\(text.text): x \(sums.ours.centerX) vs \(sums.theirs.centerX)", sourceLocation: sourceLocation)
             #expect(
                 abs(sums.ours.centerY - sums.theirs.centerY) <= k,
-                "\(text.text): y \(sums.ours.centerY) vs \(sums.theirs.centerY)")
+                "\(text.text): y \(sums.ours.centerY) vs \(sums.theirs.centerY)", sourceLocation: sourceLocation)
         }
     }
 
