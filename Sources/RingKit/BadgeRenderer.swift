@@ -57,9 +57,15 @@ public enum BadgeRenderer {
             w.raw("\"/>")
         }
         icon(&w, layout)
+        // The font is set once for every text, as shields.io does.
+        w.raw("<g text-anchor=\"middle\" font-family=\"")
+        w.raw(fontFamily)
+        w.raw("\" font-size=\"")
+        w.number(BadgeTextWidths.fontSize)
+        w.raw("\" text-rendering=\"geometricPrecision\">")
         if let label = layout.label { text(&w, label) }
         text(&w, layout.value)
-        w.raw("</svg>\n")
+        w.raw("</g></svg>\n")
         return w.bytes
     }
 
@@ -121,11 +127,7 @@ public enum BadgeRenderer {
         w.number(text.centerX)
         w.raw("\" y=\"")
         w.number(baseline)
-        w.raw("\" text-anchor=\"middle\" font-family=\"")
-        w.raw(fontFamily)
-        w.raw("\" font-size=\"")
-        w.number(BadgeTextWidths.fontSize)
-        w.raw("\" text-rendering=\"geometricPrecision\" textLength=\"")
+        w.raw("\" textLength=\"")
         w.integer(text.length)
         w.raw("\"")
     }

@@ -45,8 +45,10 @@ struct BadgeRendererTests {
         #expect(texts[1].attributes["aria-hidden"] == nil && texts[1].attributes["y"] == "14")
         #expect(texts[1].attributes["fill"] == "#ffffff")
         #expect(texts.map { $0.attributes["textLength"] } == ["51", "51", "25", "25"].map(Optional.some))
-        #expect(texts.allSatisfy { $0.attributes["font-size"] == "11" })
-        #expect(texts[1].attributes["font-family"] == "Verdana,Geneva,DejaVu Sans,sans-serif")
+        let font = try #require(document.all("g").last)
+        #expect(font.attributes["font-size"] == "11")
+        #expect(font.attributes["font-family"] == "Verdana,Geneva,DejaVu Sans,sans-serif")
+        #expect(font.attributes["text-anchor"] == "middle")
         let fills = document.all("path").compactMap { $0.attributes["fill"] }
         #expect(fills.prefix(2) == ["#555555", "#2563eb"])
         // The flat style's shade: four bands from light to dark, 10 % each.
