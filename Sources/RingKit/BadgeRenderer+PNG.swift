@@ -41,11 +41,11 @@ extension BadgeRenderer {
             cairo_set_line_width(cr, g.thickness)
             cairo_set_line_cap(cr, CairoCanvas.lineCap(g.cap))
             CairoCanvas.setColor(cr, layout.iconTrack)
-            PNGRenderer.arc(cr, g, sweep: 360)
+            PNGRenderer.arc(cr, g, from: g.startAngle, sweep: 360, radius: g.radius)
             cairo_stroke(cr)
             if g.hasProgress {
                 CairoCanvas.setColor(cr, layout.iconColor)
-                PNGRenderer.arc(cr, g, sweep: g.progressSweep)
+                PNGRenderer.arc(cr, g, from: g.startAngle, sweep: g.progressSweep, radius: g.radius)
                 cairo_stroke(cr)
             }
             cairo_restore(cr)

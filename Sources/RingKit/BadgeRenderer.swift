@@ -89,7 +89,7 @@ public enum BadgeRenderer {
         w.raw("\"/>")
         if g.hasProgress {
             w.raw("<path d=\"")
-            SVGRenderer.arcPath(&w, g, sweep: g.progressSweep)
+            SVGRenderer.arcPath(&w, g, from: g.startAngle, sweep: g.progressSweep, radius: g.radius)
             w.raw("\"")
             if !g.isProgressClosed { SVGRenderer.lineCap(&w, g.cap) }
             w.raw(" stroke=\"")

@@ -23,28 +23,28 @@ extension BadgeSpec {
     /// The order is fixed (min and max before value, which is clamped into them), so one query always reports the
     /// same error, and the messages are those of the ring's parameters of the same name.
     public init(parameters: QueryParameters) throws(RingSpecError) {
-        let reader = ParameterReader<BadgeParameter>(parameters: parameters)
+        let reader = ParameterReader(parameters: parameters)
         self.init()
 
         // The same rules and messages as the ring's bounds.
-        (min, max) = try reader.bounds(.min, .max, defaults: (min, max))
-        if let given = try reader.number(.value) { value = given.number }
+        (min, max) = try reader.bounds(BadgeParameter.min, BadgeParameter.max, defaults: (min, max))
+        if let given = try reader.number(of: BadgeParameter.value) { value = given.number }
 
         if let given = try reader.text(
-            BadgeParameter.label, maximumLength: Limits.labelLength, allowsEmpty: true)
+            of: BadgeParameter.label, maximumLength: Limits.labelLength, allowsEmpty: true)
         {
             label = given
         }
-        if let given = try reader.color(.labelColor) { labelColor = given }
-        if let given = try reader.color(.color) { color = given }
+        if let given = try reader.color(of: BadgeParameter.labelColor) { labelColor = given }
+        if let given = try reader.color(of: BadgeParameter.color) { color = given }
         if let text = try parameters.value(BadgeParameter.thresholds.rawValue) {
             thresholds = try Thresholds.parse(text, parameter: BadgeParameter.thresholds.rawValue)
         }
-        if let given = try reader.integer(.decimals, in: RingSpec.Limits.decimals) {
+        if let given = try reader.integer(of: BadgeParameter.decimals, in: RingSpec.Limits.decimals) {
             decimals = given
         }
-        if let given = try reader.keyword(.style, as: Style.self) { style = given }
-        if let given = try reader.integer(.scale, in: RingSpec.Limits.scale) {
+        if let given = try reader.keyword(of: BadgeParameter.style, as: Style.self) { style = given }
+        if let given = try reader.integer(of: BadgeParameter.scale, in: RingSpec.Limits.scale) {
             let width = BadgeLayout(self).width
             guard width * given <= RingSpec.Limits.pixelEdge else {
                 throw RingSpecError(
@@ -55,7 +55,7 @@ extension BadgeSpec {
             }
             scale = given
         }
-        cacheSeconds = try reader.integer(.cacheSeconds, in: RingSpec.Limits.cacheSeconds)
+        cacheSeconds = try reader.integer(of: BadgeParameter.cacheSeconds, in: RingSpec.Limits.cacheSeconds)
 
         self = normalized()
     }

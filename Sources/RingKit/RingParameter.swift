@@ -4,5 +4,6 @@
 /// `RingSpec(parameters:)` and an entry in the canonical key.
 public enum RingParameter: String, Sendable, Hashable, CaseIterable {
     case value, min, max, size, thickness, color, track, background, textColor, cap, arc, start, direction, label
-    case decimals, fontSize, fontWeight, animate, scale, title, cacheSeconds, thresholds
+    case decimals, fontSize, fontWeight, animate, scale, title, cacheSeconds, theme
+    case thresholds, gradient
 }

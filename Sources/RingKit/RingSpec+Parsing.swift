@@ -17,6 +17,8 @@ extension RingSpec {
         /// In Unicode code points.
         public static let titleLength = 100
         public static let labelPlaceholders = ["value", "percent", "min", "max"]
+        /// The most concentric rings one image draws.
+        public static let rings = 5
     }
 
     /// Reads a ring from a query string, as in `/ring.svg?value=72&color=green`, or from the command line.
@@ -36,20 +38,43 @@ extension RingSpec {
     /// Parameters are checked in a fixed order (min and max first, as `value` is clamped into them), so one query
     /// always reports the same error.
     public init(parameters: QueryParameters) throws(RingSpecError) {
-        let reader = ParameterReader<RingParameter>(parameters: parameters)
+        let reader = ParameterReader(parameters: parameters)
         self.init()
 
-        (min, max) = try reader.bounds(.min, .max, defaults: (min, max))
-        if let given = try reader.number(.value) { value = given.number }
+        (min, max) = try reader.bounds(RingParameter.min, RingParameter.max, defaults: (min, max))
+        if let given = try reader.numberList(.value) {
+            value = given.first.number
+            if !given.more.isEmpty {
+                let light = Theme.light
+                innerRings = given.more.enumerated().map { index, item in
+                    InnerRing(value: item.number, color: light.ringColors[index + 1], track: light.track)
+                }
+            }
+        }
+        let rings = ringCount
 
         if let given = try reader.integer(.size, in: Limits.size) { size = given }
-        let thicknessRange = Limits.thicknessMinimum...(Double(size) / 2)
-        thickness = try reader.number(.thickness, in: thicknessRange, note: " (at most half of size \(size))")?.number
+        let thicknessRange = Limits.thicknessMinimum...Self.maximumThickness(size: size, rings: rings)
+        let thicknessNote =
+            rings == 1 ? " (at most half of size \(size))" : " (at most what \(rings) rings fit in size \(size))"
+        thickness = try reader.number(.thickness, in: thicknessRange, note: thicknessNote)?.number
 
-        if let given = try reader.color(.color) { color = given }
-        if let given = try reader.colorOrNone(.track) { track = given }
+        // Property observers do not run in an initializer: what the query gives is taken from the theme here.
+        if let given = try reader.colorList(.color, rings: rings, allowsNone: false) {
+            themedColors.remove(.color)
+            color = given[0]!
+            for index in innerRings.indices { innerRings[index].color = given[index + 1]! }
+        }
+        if let given = try reader.colorList(.track, rings: rings, allowsNone: true) {
+            themedColors.remove(.track)
+            track = given[0]
+            for index in innerRings.indices { innerRings[index].track = given[index + 1] }
+        }
         if let given = try reader.colorOrNone(.background) { background = given }
-        if let given = try reader.color(.textColor) { textColor = given }
+        if let given = try reader.color(.textColor) {
+            themedColors.remove(.textColor)
+            textColor = given
+        }
         if let given = try reader.keyword(.cap, as: Cap.self) { cap = given }
 
         if let given = try reader.number(.arc, in: Limits.arc) { arc = given.number }
@@ -72,8 +97,30 @@ extension RingSpec {
         }
         title = try reader.text(.title, maximumLength: Limits.titleLength, allowsEmpty: false)
         cacheSeconds = try reader.integer(.cacheSeconds, in: Limits.cacheSeconds)
+        if let given = try reader.keyword(.theme, as: Theme.self) { theme = given }
         thresholds = try reader.thresholds()
+        if let given = try reader.colorList(.gradient, rings: rings, allowsNone: false) {
+            gradient = given[0]
+            for index in innerRings.indices { innerRings[index].gradient = given[index + 1] }
+            try checkGradientOpacity()
+        }
 
         self = normalized()
+    }
+
+    /// A gradient fades the hue; the opacity of the whole stroke is one (drawn as a group), so both ends need it.
+    private func checkGradientOpacity() throws(RingSpecError) {
+        for index in 0..<ringCount {
+            guard let end = gradient(ofRing: index) else { continue }
+            var starts = [color(ofRing: index)]
+            starts += thresholds?.steps.map(\.color) ?? []
+            for start in starts where start.alpha != end.alpha {
+                let source = start == color(ofRing: index) ? "color" : "a thresholds color"
+                throw RingSpecError(
+                    parameter: RingParameter.gradient.rawValue, value: end.hex,
+                    reason: "has another opacity than \(source) \(start.hex) (accepted: a color of the same alpha, "
+                        + "as a gradient fades the hue, not the opacity)")
+            }
+        }
     }
 }
