@@ -231,6 +231,32 @@ struct BadgeRendererTests {
             BadgeLayout(spec), svg: BadgeRenderer.svg(spec), png: BadgeRenderer.png(spec), scale: spec.scale)
     }
 
+    /// Random badges from a fixed seed: every parameter in its accepted range, labels of Latin text.
+    @Test func randomBadgesAgreeWithRsvg() throws {
+        var rng = SplitMix64(seed: 0xBAD6_E2026)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_:/()éüßçñ%&<>\"'")
+        for _ in 0..<12 {
+            var spec = BadgeSpec()
+            spec.label = String(
+                (0..<Int.random(in: 0...24, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
+            spec.labelColor = RGBAColor(
+                UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
+                UInt8.random(in: 0...255, using: &rng))
+            spec.color = RGBAColor(
+                UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
+                UInt8.random(in: 0...255, using: &rng), Bool.random(using: &rng) ? 255 : 160)
+            spec.min = Double(Int.random(in: -50...50, using: &rng))
+            spec.max = spec.min + Double(Int.random(in: 1...500, using: &rng))
+            spec.value = Double.random(in: spec.min...spec.max, using: &rng)
+            spec.decimals = Int.random(in: 0...3, using: &rng)
+            spec.style = Bool.random(using: &rng) ? .flat : .flatSquare
+            spec.scale = Int.random(in: 1...2, using: &rng)
+            let svg = BadgeRenderer.svg(spec)
+            expectNoActiveContent(svg)
+            try expectAgreement(BadgeLayout(spec), svg: svg, png: BadgeRenderer.png(spec), scale: spec.scale)
+        }
+    }
+
     @Test func errorBadgeAgreesWithRsvgToo() throws {
         let message = "size: 5000 is out of range 16…1024"
         try expectAgreement(
