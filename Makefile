@@ -6,8 +6,8 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), libpng and zlib (PNG encoding), the label font.
 BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core
-# Real tools the tests compare against: rsvg-convert renders our SVGs, promtool checks /metrics.
-TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus
+# Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, promtool checks /metrics.
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin chromium prometheus
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=

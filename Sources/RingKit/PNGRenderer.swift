@@ -119,7 +119,7 @@ public enum PNGRenderer {
 
     /// Adds the centre-line arc of `sweep` degrees from the angle `from` on the circle of `radius`; a full turn is a
     /// closed circle (no caps).
-    private static func arc(_ cr: OpaquePointer, _ g: RingGeometry, from: Double, sweep: Double, radius: Double) {
+    static func arc(_ cr: OpaquePointer, _ g: RingGeometry, from: Double, sweep: Double, radius: Double) {
         let start = (from - 90) * Double.pi / 180
         let delta = sweep * Double.pi / 180
         cairo_new_path(cr)

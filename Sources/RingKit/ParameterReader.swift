@@ -13,14 +13,15 @@ struct ParameterReader {
 
     /// A finite decimal, or `nil` when the parameter is absent.
     func number(
-        _ parameter: RingParameter, accepted: String = "a decimal such as 72, -0.5 or 1e-5"
+        of parameter: some ParameterName, accepted: String = "a decimal such as 72, -0.5 or 1e-5"
     ) throws(RingSpecError) -> Given? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         return try number(parameter, text: text, accepted: accepted)
     }
 
     /// `text`, already read from `parameter`, as a finite decimal.
-    private func number(_ parameter: RingParameter, text: String, accepted: String) throws(RingSpecError) -> Given {
+    private func number(_ parameter: some ParameterName, text: String, accepted: String) throws(RingSpecError) -> Given
+    {
         switch CanonicalNumber.parse(text) {
         case .success(let number):
             return Given(number: number, text: text)
@@ -36,12 +37,12 @@ struct ParameterReader {
 
     /// A finite decimal within `range`; `note` explains a range that depends on another parameter.
     func number(
-        _ parameter: RingParameter, in range: ClosedRange<Double>, note: String = ""
+        of parameter: some ParameterName, in range: ClosedRange<Double>, note: String = ""
     ) throws(RingSpecError)
         -> Given?
     {
         let rangeText = Self.text(range)
-        guard let given = try number(parameter, accepted: rangeText) else { return nil }
+        guard let given = try number(of: parameter, accepted: rangeText) else { return nil }
         guard range.contains(given.number) else {
             throw RingSpecError(
                 parameter: parameter.rawValue, value: given.shown, reason: "is out of range \(rangeText)\(note)")
@@ -50,9 +51,9 @@ struct ParameterReader {
     }
 
     /// An integer within `range`; `128.0` and `1.28e2` are the integer 128, `128.5` is refused.
-    func integer(_ parameter: RingParameter, in range: ClosedRange<Int>) throws(RingSpecError) -> Int? {
+    func integer(of parameter: some ParameterName, in range: ClosedRange<Int>) throws(RingSpecError) -> Int? {
         let rangeText = "\(range.lowerBound)…\(range.upperBound)"
-        guard let given = try number(parameter, accepted: "an integer \(rangeText)") else { return nil }
+        guard let given = try number(of: parameter, accepted: "an integer \(rangeText)") else { return nil }
         guard given.number == given.number.rounded(.towardZero) else {
             throw RingSpecError(
                 parameter: parameter.rawValue, value: given.shown,
@@ -67,7 +68,7 @@ struct ParameterReader {
     }
 
     /// A color (see `RGBAColor.parse(_:)`).
-    func color(_ parameter: RingParameter) throws(RingSpecError) -> RGBAColor? {
+    func color(of parameter: some ParameterName) throws(RingSpecError) -> RGBAColor? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         guard let color = RGBAColor.parse(text) else {
             throw RingSpecError(
@@ -78,7 +79,7 @@ struct ParameterReader {
     }
 
     /// A color or `none` (any case): `.some(nil)` is `none`, `nil` is absent.
-    func colorOrNone(_ parameter: RingParameter) throws(RingSpecError) -> RGBAColor?? {
+    func colorOrNone(of parameter: some ParameterName) throws(RingSpecError) -> RGBAColor?? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         if text.lowercased() == "none" { return .some(nil) }
         guard let color = RGBAColor.parse(text) else {
@@ -174,7 +175,7 @@ struct ParameterReader {
 
     /// One of the keyword's cases, spelled exactly (`round`, not `Round`).
     func keyword<Keyword: RawRepresentable & CaseIterable>(
-        _ parameter: RingParameter, as type: Keyword.Type
+        of parameter: some ParameterName, as type: Keyword.Type
     )
         throws(RingSpecError) -> Keyword? where Keyword.RawValue == String
     {
@@ -208,7 +209,8 @@ struct ParameterReader {
 
     /// Free text for the image: at most `maximumLength` code points and nothing XML cannot hold (control
     /// characters, noncharacters).
-    func text(_ parameter: RingParameter, maximumLength: Int, allowsEmpty: Bool) throws(RingSpecError) -> String? {
+    func text(of parameter: some ParameterName, maximumLength: Int, allowsEmpty: Bool) throws(RingSpecError) -> String?
+    {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         if text.isEmpty && !allowsEmpty {
             throw RingSpecError(

@@ -41,26 +41,7 @@ extension RingSpec {
         let reader = ParameterReader(parameters: parameters)
         self.init()
 
-        let minimum = try reader.number(.min)
-        let maximum = try reader.number(.max)
-        min = minimum?.number ?? min
-        max = maximum?.number ?? max
-        if max <= min {
-            if let maximum {
-                throw RingSpecError(
-                    parameter: "max", value: maximum.shown,
-                    reason: "must be greater than min \(CanonicalNumber.text(min))")
-            }
-            throw RingSpecError(
-                parameter: "min", value: minimum?.shown ?? "",
-                reason: "must be less than max \(CanonicalNumber.text(max))")
-        }
-        if !(max - min).isFinite {
-            let blamed = maximum ?? minimum
-            throw RingSpecError(
-                parameter: maximum != nil ? "max" : "min", value: blamed?.shown ?? "",
-                reason: "is too far from the other bound (max − min must be a finite number)")
-        }
+        (min, max) = try reader.bounds(RingParameter.min, RingParameter.max, defaults: (min, max))
         if let given = try reader.numberList(.value) {
             value = given.first.number
             if !given.more.isEmpty {

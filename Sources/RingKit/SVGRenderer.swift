@@ -252,7 +252,7 @@ public enum SVGRenderer {
         (radius * sweep * Double.pi / 180 * 100).rounded(.up) / 100
     }
 
-    private static func lineCap(_ w: inout MarkupWriter, _ cap: RingSpec.Cap) {
+    static func lineCap(_ w: inout MarkupWriter, _ cap: RingSpec.Cap) {
         switch cap {
         case .round: w.raw(" stroke-linecap=\"round\"")
         case .square: w.raw(" stroke-linecap=\"square\"")
@@ -262,7 +262,7 @@ public enum SVGRenderer {
 
     /// Writes an arc of `sweep` degrees from the angle `from` along the ring of `radius`; a full turn is four
     /// closed quarter arcs.
-    private static func arcPath(
+    static func arcPath(
         _ w: inout MarkupWriter, _ g: RingGeometry, from: Double, sweep: Double, radius: Double
     ) {
         let sign = g.clockwise ? 1.0 : -1.0

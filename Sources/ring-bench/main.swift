@@ -1,5 +1,5 @@
 // Measures the per-image cost of the renderers in this (release) binary and prints Markdown tables:
-//   ring-bench              SVG and PNG at 64/128/256/512 px, with Cairo's own PNG writer beside ours
+//   ring-bench              SVG and PNG at 64/128/256/512 px, with Cairo's own PNG writer beside ours, and badges
 //   ring-bench --encoders   the zlib level × strategy × filter choices behind PNGEncoder.tuned
 //   ring-bench --features   parse, key, SVG and PNG for thresholds, gradients, themes and several rings
 // Every loop is bounded in time and iterations, so a run takes a few seconds.
@@ -142,10 +142,29 @@ func featureTable() throws {
     }
 }
 
+func badgeTable() throws {
+    print("\nBadges, one thread; CPU time in µs, sizes in bytes.\n")
+    print("| badge query | SVG median | SVG p99 | SVG bytes | PNG median | PNG p99 | PNG bytes |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for query in [
+        "label=coverage&value=72", "label=build+status&value=100&style=flat-square", "label=coverage&value=72&scale=2",
+    ] {
+        let badge = try BadgeSpec.parse(query: query)
+        let svg = measure(batch: 50) { BadgeRenderer.svg(badge).count }
+        let png = try measure { try BadgeRenderer.png(badge).count }
+        let svgBytes = BadgeRenderer.svg(badge).count
+        let pngBytes = try BadgeRenderer.png(badge).count
+        print(
+            "| `\(query)` | \(us(svg.median)) | \(us(svg.p99)) | \(svgBytes) | \(us(png.median)) | \(us(png.p99)) | \(pngBytes) |"
+        )
+    }
+}
+
 if CommandLine.arguments.contains("--encoders") {
     try encoderTable()
 } else if CommandLine.arguments.contains("--features") {
     try featureTable()
 } else {
     try renderTable()
+    try badgeTable()
 }
