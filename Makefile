@@ -6,8 +6,8 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), libpng and zlib (PNG encoding), the label font.
 BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core
-# Real tools the tests compare against: rsvg-convert renders our SVGs, promtool checks /metrics, headless
-# Chromium (driven by Debian's selenium) shows the pages and the images, nginx runs in front of two replicas.
+# Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, promtool checks /metrics,
+# headless Chromium (driven by Debian's selenium) also shows the pages, nginx runs in front of two replicas.
 TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light wrk curl
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 

@@ -18,29 +18,38 @@ struct BuilderField: Sendable {
     let hint: String
     /// Shown greyed in an empty field: the default, or an example.
     let placeholder: String
-    let kind: Kind
+    /// The images that read the parameter; the first names the field's id.
+    let kinds: [Kind]
     let group: String
 
     init(
-        _ parameter: String, _ control: Control, _ hint: String, placeholder: String = "", kind: Kind = .ring,
+        _ parameter: String, _ control: Control, _ hint: String, placeholder: String = "", kinds: [Kind] = [.ring],
         group: String
     ) {
         self.parameter = parameter
         self.control = control
         self.hint = hint
         self.placeholder = placeholder
-        self.kind = kind
+        self.kinds = kinds
         self.group = group
     }
 
     /// The element id of the input; unique across kinds, since `label` is both a ring and a badge parameter.
-    var inputID: String { "f-\(kind.rawValue)-\(parameter)" }
+    var inputID: String { "f-\(kinds[0].rawValue)-\(parameter)" }
+
+    /// The same field with only the kinds that read it in this build.
+    func keeping(_ read: (Kind) -> Bool) -> BuilderField? {
+        let kept = kinds.filter(read)
+        guard !kept.isEmpty else { return nil }
+        return BuilderField(parameter, control, hint, placeholder: placeholder, kinds: kept, group: group)
+    }
 
     /// The markup of the field: label, input (and picker), hint and the place its error goes.
     var html: String {
         let name = StaticPage.escaped(parameter)
         let id = inputID
-        var out = "<div class=\"field\" data-kind=\"\(kind.rawValue)\">\n"
+        let kindList = kinds.map(\.rawValue).joined(separator: " ")
+        var out = "<div class=\"field\" data-kinds=\"\(kindList)\"\(kinds.contains(.ring) ? "" : " hidden")>\n"
         out += "<label for=\"\(id)\">\(name)</label>\n"
         let described = "aria-describedby=\"\(id)-hint \(id)-error\""
         switch control {

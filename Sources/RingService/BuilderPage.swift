@@ -9,16 +9,16 @@ enum BuilderPage {
     static let allFields: [BuilderField] = [
         .init(
             "value", .text(inputMode: "decimal"), "Amount done, clamped into min…max. Several rings: 30,60,90.",
-            placeholder: "0", group: "Value"),
+            placeholder: "0", kinds: [.ring, .badge], group: "Value"),
         .init(
             "min", .text(inputMode: "decimal"), "The value of the empty ring. Default 0.", placeholder: "0",
-            group: "Value"),
+            kinds: [.ring, .badge], group: "Value"),
         .init(
             "max", .text(inputMode: "decimal"), "The value of the full ring; greater than min. Default 100.",
-            placeholder: "100", group: "Value"),
+            placeholder: "100", kinds: [.ring, .badge], group: "Value"),
         .init(
             "decimals", .text(inputMode: "numeric"), "Digits after the point in the percentage, 0…3.",
-            placeholder: "0", group: "Value"),
+            placeholder: "0", kinds: [.ring, .badge], group: "Value"),
         .init(
             "size", .text(inputMode: "numeric"), "Width and height in CSS pixels, 16…1024.", placeholder: "128",
             group: "Shape"),
@@ -39,8 +39,8 @@ enum BuilderPage {
             group: "Shape"),
         .init(
             "color", .color(initial: "#2563eb"),
-            "Progress stroke: hex (#rgb, #rrggbbaa), a CSS name, or red,green,… for several rings.",
-            placeholder: "#2563eb", group: "Colors"),
+            "Progress stroke, or a badge's right half: hex (#rgb, #rrggbbaa), a CSS name; red,green,… for several rings.",
+            placeholder: "#2563eb", kinds: [.ring, .badge], group: "Colors"),
         .init(
             "track", .color(initial: "#e5e7eb"), "The ring behind the progress, or none.", placeholder: "#e5e7eb",
             group: "Colors"),
@@ -54,8 +54,8 @@ enum BuilderPage {
             group: "Colors"),
         .init(
             "thresholds", .text(inputMode: "text"),
-            "Value-driven color: 50:orange,80:green; up to 8 ascending percent:color pairs.",
-            placeholder: "50:orange,80:green", group: "Colors"),
+            "Color by value: 50:orange,80:green means from 50 % orange, from 80 % green; up to 8 ascending pairs.",
+            placeholder: "50:orange,80:green", kinds: [.ring, .badge], group: "Colors"),
         .init(
             "gradient", .color(initial: "#16a34a"),
             "The stroke fades from color at its start to this color at its end.",
@@ -77,16 +77,32 @@ enum BuilderPage {
             placeholder: "0", group: "Output"),
         .init(
             "scale", .text(inputMode: "numeric"), "Pixel density of the PNG, 1…4 (2 for HiDPI); size × scale ≤ 2048.",
-            placeholder: "1", group: "Output"),
+            placeholder: "1", kinds: [.ring, .badge], group: "Output"),
         .init(
             "cacheSeconds", .text(inputMode: "numeric"),
             "A longer Cache-Control max-age than the server's default, 0…31536000.", placeholder: "server default",
-            group: "Output"),
+            kinds: [.ring, .badge], group: "Output"),
+        .init(
+            "label", .text(inputMode: "text"), "Left text of the badge; empty draws the right half alone.",
+            placeholder: "progress", kinds: [.badge], group: "Badge"),
+        .init(
+            "labelColor", .color(initial: "#555555"), "Fill of the left half.", placeholder: "#555", kinds: [.badge],
+            group: "Badge"),
+        .init(
+            "style", .choice(["flat", "flat-square"]), "flat: rounded, shaded; flat-square: square corners, no shade.",
+            placeholder: "flat", kinds: [.badge], group: "Badge"),
     ]
 
-    /// The fields this build serves.
+    /// The fields this build serves: each with the kinds of image whose parameters include it.
     static var fields: [BuilderField] {
-        allFields.filter { $0.kind != .ring || RingParameter(rawValue: $0.parameter) != nil }
+        allFields.compactMap { field in
+            field.keeping { kind in
+                switch kind {
+                case .ring: RingParameter(rawValue: field.parameter) != nil
+                case .badge: BadgeParameter(rawValue: field.parameter) != nil
+                }
+            }
+        }
     }
 
     /// The page, built once.
@@ -103,17 +119,25 @@ enum BuilderPage {
                 groups.append((field.group, [field]))
             }
         }
-        var form = ""
+        var form = """
+            <fieldset class="kinds"><legend>Image</legend>
+            <label><input type="radio" name="kind" value="ring" checked> ring</label>
+            <label><input type="radio" name="kind" value="badge"> badge</label>
+            </fieldset>
+
+            """
         for (name, members) in groups {
-            form += "<fieldset>\n<legend>\(StaticPage.escaped(name))</legend>\n"
+            let onlyBadge = members.allSatisfy { !$0.kinds.contains(.ring) }
+            form += "<fieldset\(onlyBadge ? " hidden" : "")>\n<legend>\(StaticPage.escaped(name))</legend>\n"
             for field in members { form += field.html }
             form += "</fieldset>\n"
         }
         var reference = ""
         for field in fields {
+            let kinds = field.kinds.map(\.rawValue).joined(separator: ", ")
             reference +=
                 "<tr><th scope=\"row\"><code>\(StaticPage.escaped(field.parameter))</code></th>"
-                + "<td>\(StaticPage.escaped(field.hint))</td></tr>\n"
+                + "<td>\(kinds)</td><td>\(StaticPage.escaped(field.hint))</td></tr>\n"
         }
         return SharedStyle.header(current: "/") + """
             <main id="main">
@@ -158,7 +182,7 @@ enum BuilderPage {
             <section aria-labelledby="parameters">
             <h2 id="parameters">Parameter reference</h2>
             <table>
-            <thead><tr><th scope="col">name</th><th scope="col">meaning, default and accepted values</th></tr></thead>
+            <thead><tr><th scope="col">name</th><th scope="col">image</th><th scope="col">meaning, default and accepted values</th></tr></thead>
             <tbody>
             \(reference)</tbody>
             </table>
@@ -195,7 +219,7 @@ enum BuilderPage {
         .copy label{grid-column:1/3;font-weight:600}
         .copy textarea{resize:vertical}
         button{font:inherit;padding:.3rem .8rem;border:1px solid var(--line);border-radius:.3rem;background:var(--field);color:inherit;cursor:pointer}
-        .formats{display:flex;gap:1rem}
+        .formats,.kinds{display:flex;gap:1rem}
         .status{color:var(--muted);min-height:1.2em}
         table{border-collapse:collapse;width:100%}
         th,td{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px solid var(--line)}
@@ -207,7 +231,8 @@ enum BuilderPage {
         "use strict";
         (function () {
           var form = document.getElementById("builder");
-          var fields = Array.prototype.slice.call(form.querySelectorAll("[data-param]"));
+          var allFields = Array.prototype.slice.call(form.querySelectorAll("[data-param]"));
+          var fields = allFields;
           var svgImg = document.getElementById("preview-svg");
           var pngImg = document.getElementById("preview-png");
           var formError = document.getElementById("form-error");
@@ -221,6 +246,20 @@ enum BuilderPage {
           // Keeps , : and / readable in the query; everything else as encodeURIComponent writes it.
           function encode(text) {
             return encodeURIComponent(text).replace(/%2C/g, ",").replace(/%3A/g, ":").replace(/%2F/g, "/");
+          }
+          function kind() {
+            return form.querySelector("input[name=kind]:checked").value;
+          }
+          // Shows the fields of the chosen image only; the others keep their text but leave the URL.
+          function applyKind() {
+            var chosen = kind();
+            Array.prototype.forEach.call(form.querySelectorAll(".field"), function (box) {
+              box.hidden = box.getAttribute("data-kinds").split(" ").indexOf(chosen) < 0;
+            });
+            Array.prototype.forEach.call(form.querySelectorAll("fieldset:not(.kinds)"), function (set) {
+              set.hidden = !set.querySelector(".field:not([hidden])");
+            });
+            fields = allFields.filter(function (field) { return !field.closest(".field").hidden; });
           }
           function query() {
             var parts = [];
@@ -238,10 +277,12 @@ enum BuilderPage {
           function attribute(text) {
             return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
           }
-          // What a reader of the image should hear: the title if given, otherwise the percentage of the first ring.
+          // What a reader of the image should hear, as the image's own title says it: a ring's title if given,
+          // otherwise the percentage of the first ring; a badge's label and percentage.
           function altText() {
+            var badge = kind() === "badge";
             var title = fieldNamed("title");
-            if (title && title.value !== "") return title.value;
+            if (!badge && title && title.value !== "") return title.value;
             function number(name, fallback) {
               var f = fieldNamed(name);
               var n = f && f.value !== "" ? Number(f.value.split(",")[0]) : fallback;
@@ -251,7 +292,12 @@ enum BuilderPage {
             var decimals = number("decimals", 0);
             if (isNaN(value) || isNaN(min) || isNaN(max) || !(max > min)) return "progress";
             var percent = Math.min(100, Math.max(0, (value - min) / (max - min) * 100));
-            return "Progress: " + percent.toFixed(Math.min(3, Math.max(0, Math.round(decimals) || 0))) + "%";
+            var shown = percent.toFixed(Math.min(3, Math.max(0, Math.round(decimals) || 0))) + "%";
+            if (!badge) return "Progress: " + shown;
+            var label = fieldNamed("label");
+            // An empty field leaves the parameter out, and the badge's default label is "progress".
+            var text = label && label.value !== "" ? label.value : "progress";
+            return text === "" ? shown : text + ": " + shown;
           }
           function format() {
             return form.ownerDocument.querySelector("input[name=format]:checked").value;
@@ -259,7 +305,7 @@ enum BuilderPage {
           function update() {
             var q = query();
             var suffix = q ? "?" + q : "";
-            var base = location.origin + "/ring";
+            var base = location.origin + "/" + kind();
             var urls = { svg: base + ".svg" + suffix, png: base + ".png" + suffix };
             var alt = altText();
             svgImg.src = urls.svg;
@@ -269,10 +315,11 @@ enum BuilderPage {
             var chosen = urls[format()];
             var size = fieldNamed("size");
             var px = size && /^[0-9]+$/.test(size.value) ? size.value : "128";
+            // A ring is size × size CSS pixels; a badge's width follows its text, so the image gives it.
+            var box = kind() === "ring" ? '" width="' + px + '" height="' + px : "";
             outURL.value = chosen;
             outMarkdown.value = "![" + alt.replace(/([\[\]\\])/g, "\\$1") + "](" + chosen + ")";
-            outHTML.value = '<img alt="' + attribute(alt) + '" src="' + attribute(chosen) +
-              '" width="' + px + '" height="' + px + '">';
+            outHTML.value = '<img alt="' + attribute(alt) + '" src="' + attribute(chosen) + box + '">';
             check(urls.svg, ++generation);
           }
           // Header values arrive as one character per byte; the service writes UTF-8 (range 16…1024).
@@ -314,8 +361,12 @@ enum BuilderPage {
             timer = setTimeout(update, 250);
           }
 
-          // A link such as /?value=50&color=red (the gallery's "open in the builder") fills the form.
-          new URLSearchParams(location.search).forEach(function (value, name) {
+          // A link such as /?value=50&color=red or /?kind=badge&label=docs (the gallery's "open in the builder")
+          // fills the form.
+          var given = new URLSearchParams(location.search);
+          if (given.get("kind") === "badge") form.querySelector("input[name=kind][value=badge]").checked = true;
+          applyKind();
+          given.forEach(function (value, name) {
             var field = fieldNamed(name);
             if (field) field.value = value;
           });
@@ -323,6 +374,11 @@ enum BuilderPage {
 
           form.addEventListener("input", function (event) {
             var target = event.target;
+            if (target.name === "kind") {
+              applyKind();
+              update();
+              return;
+            }
             var picker = target.getAttribute("data-picker-for");
             if (picker) document.getElementById(picker).value = target.value;
             later();

@@ -11,23 +11,38 @@ enum GalleryPage {
         let caption: String
         /// Drawn on a dark panel.
         var dark = false
-        /// The CSS size of the `<img>` when it differs from the image's own (HiDPI PNGs).
-        var displaySize: Int? = nil
 
-        /// Whether this build draws the example: its URL parses. Examples of features a build does not have yet
-        /// (a parameter it ignores would draw the wrong picture; a list of values is an error) are left out.
-        var isDrawable: Bool {
+        /// The request the example's URL makes, or nil for a path that is no image route.
+        var request: Drawing.Request? {
             let query = path.firstIndex(of: "?").map { path[path.index(after: $0)...] } ?? ""
-            let route = ServiceRoute(path: path.prefix { $0 != "?" })
-            switch route {
-            case .ring:
-                let names = query.split(separator: "&").map { String($0.prefix { $0 != "=" }) }
-                guard names.allSatisfy({ RingParameter(rawValue: $0) != nil }) else { return false }
-                return (try? RingSpec.parse(query: query)) != nil
-            case .ringValue(let value, _):
-                return (try? RingSpec.parse(query: query, pathValue: String(value))) != nil
-            default:
-                return false
+            switch ServiceRoute(path: path.prefix { $0 != "?" }) {
+            case .ring: return .init(kind: .ring, query: query)
+            case .ringValue(let value, _): return .init(kind: .ring, query: query, pathValue: String(value))
+            case .badge: return .init(kind: .badge, query: query)
+            case .badgePath(let label, let value, _):
+                return .init(kind: .badge, query: query, pathLabel: String(label), pathValue: String(value))
+            default: return nil
+            }
+        }
+
+        /// Whether this build draws the example: its URL parses, and every parameter it names is one the route
+        /// reads (an ignored parameter would draw another picture than the caption says).
+        var drawing: Drawing? {
+            guard let request else { return nil }
+            let names = request.query.split(separator: "&").map { String($0.prefix { $0 != "=" }) }
+            let known: (String) -> Bool =
+                request.kind == .ring
+                ? { RingParameter(rawValue: $0) != nil } : { BadgeParameter(rawValue: $0) != nil }
+            guard names.allSatisfy(known) else { return nil }
+            return try? Drawing.parse(request)
+        }
+
+        /// The `<img>` size in CSS pixels: the image's own, divided by its PNG scale.
+        var cssSize: (width: Int, height: Int)? {
+            switch drawing {
+            case .ring(let spec): (spec.size, spec.size)
+            case .badge(let spec): (BadgeLayout(spec).width, BadgeLayout.height)
+            case nil: nil
             }
         }
     }
@@ -39,8 +54,8 @@ enum GalleryPage {
                 Example(path: "/ring.svg?value=72&size=32", caption: "32 px"),
                 Example(path: "/ring.svg?value=72&size=64", caption: "64 px"),
                 Example(path: "/ring.svg?value=72", caption: "128 px, the default"),
-                Example(path: "/ring.svg?value=72&size=200&thickness=8", caption: "200 px, thin stroke"),
-                Example(path: "/ring.svg?value=72&size=200&thickness=50", caption: "200 px, thick stroke"),
+                Example(path: "/ring.svg?value=72&size=160&thickness=6", caption: "160 px, thin stroke"),
+                Example(path: "/ring.svg?value=72&size=160&thickness=40", caption: "160 px, thick stroke"),
             ]
         ),
         (
@@ -118,6 +133,21 @@ enum GalleryPage {
             ]
         ),
         (
+            "Badges",
+            [
+                Example(path: "/badge.svg?label=coverage&value=72", caption: "a badge, shields.io style"),
+                Example(path: "/badge/coverage/72.svg", caption: "the same as a short link"),
+                Example(
+                    path: "/badge.svg?label=docs&value=45&thresholds=50:orange,80:brightgreen&color=red",
+                    caption: "thresholds: 45 stays red"),
+                Example(
+                    path: "/badge.svg?label=build%20time&value=80&style=flat-square&color=brightgreen",
+                    caption: "flat-square"),
+                Example(path: "/badge.svg?label=&value=33", caption: "the right half alone"),
+                Example(path: "/badge/tests/0.93.png?max=1&decimals=1&scale=2", caption: "PNG at scale=2"),
+            ]
+        ),
+        (
             "Animation",
             [
                 Example(path: "/ring.svg?value=72&animate=1.5", caption: "draws in 1.5 s (reload to replay)"),
@@ -129,11 +159,9 @@ enum GalleryPage {
             [
                 Example(path: "/ring.png?value=72&size=96", caption: "PNG, 96 px"),
                 Example(
-                    path: "/ring.png?value=72&size=96&scale=2", caption: "PNG at scale=2 (192 px) shown at 96 px",
-                    displaySize: 96),
+                    path: "/ring.png?value=72&size=96&scale=2", caption: "PNG at scale=2 (192 px) shown at 96 px"),
                 Example(
-                    path: "/ring.png?value=40&size=48&scale=4", caption: "PNG at scale=4 shown at 48 px",
-                    displaySize: 48),
+                    path: "/ring.png?value=40&size=48&scale=4", caption: "PNG at scale=4 shown at 48 px"),
             ]
         ),
     ]
@@ -141,7 +169,7 @@ enum GalleryPage {
     /// The sections with only the examples this build can draw.
     static var shownSections: [(title: String, examples: [Example])] {
         sections.compactMap { section in
-            let kept = section.examples.filter(\.isDrawable)
+            let kept = section.examples.filter { $0.drawing != nil }
             return kept.isEmpty ? nil : (section.title, kept)
         }
     }
@@ -162,12 +190,15 @@ enum GalleryPage {
                 let caption = StaticPage.escaped(example.caption)
                 let query = example.path.firstIndex(of: "?").map { String(example.path[$0...]) } ?? ""
                 var size = ""
-                if let display = example.displaySize { size = " width=\"\(display)\" height=\"\(display)\"" }
+                if let css = example.cssSize { size = " width=\"\(css.width)\" height=\"\(css.height)\"" }
                 out += "<figure\(example.dark ? " class=\"dark\"" : "")>"
                 out += "<div class=\"art\"><img src=\"\(path)\" alt=\"\(caption)\"\(size) loading=\"lazy\"></div>"
                 out += "<figcaption>\(caption)<br><a href=\"\(path)\"><code>\(path)</code></a>"
                 if example.path.hasPrefix("/ring.") {
                     out += "<br><a class=\"edit\" href=\"/\(StaticPage.escaped(query))\">open in the builder</a>"
+                } else if example.path.hasPrefix("/badge.") {
+                    let badgeQuery = "?kind=badge&" + query.dropFirst()
+                    out += "<br><a class=\"edit\" href=\"/\(StaticPage.escaped(badgeQuery))\">open in the builder</a>"
                 }
                 out += "</figcaption></figure>\n"
             }

@@ -8,17 +8,18 @@ extension RingService {
     /// An image route: parse, look up or render once, then answer 200 or 304. A bad parameter answers with an
     /// error image instead.
     func image(
-        _ request: HTTPRequest, query: Substring, pathValue: String?, format: ImageFormat, varyAccept: Bool
+        _ request: HTTPRequest, drawing drawingRequest: Drawing.Request, format: ImageFormat, varyAccept: Bool
     ) -> (HTTPResponse, String) {
-        let spec: RingSpec
+        let drawing: Drawing
         do {
-            spec = try RingSpec.parse(query: query, pathValue: pathValue)
+            drawing = try Drawing.parse(drawingRequest)
         } catch {
-            return (errorImage(error.message, query: query, format: format, varyAccept: varyAccept), "error")
+            return (errorImage(error.message, for: drawingRequest, format: format, varyAccept: varyAccept), "error")
         }
-        let maxAge = max(configuration.maxAge, spec.cacheSeconds ?? 0)
-        let key = CacheKey(spec: spec.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
-        let (entry, outcome) = cache.value(for: key) { render(spec, key: key) }
+        let maxAge = max(configuration.maxAge, drawing.cacheSeconds ?? 0)
+        let key = CacheKey(
+            spec: drawing.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
+        let (entry, outcome) = cache.value(for: key) { render(drawing, key: key) }
         guard let entry else { return (responses.renderFailed, "miss") }
         let outcomeLabel: String
         switch outcome {
@@ -33,20 +34,16 @@ extension RingService {
         return (entry.ok, outcomeLabel)
     }
 
-    private func render(_ spec: RingSpec, key: CacheKey) -> (value: CachedImage?, cacheable: Bool) {
+    private func render(_ drawing: Drawing, key: CacheKey) -> (value: CachedImage?, cacheable: Bool) {
         let started = DispatchTime.now().uptimeNanoseconds
         let body: [UInt8]
-        switch key.format {
-        case .svg:
-            body = SVGRenderer.render(spec)
-        case .png:
-            do {
-                body = try PNGRenderer.render(spec)
-            } catch {
-                log.log(
-                    .error, "render failed", [("format", "png"), ("spec", spec.canonicalKey), ("error", "\(error)")])
-                return (nil, false)
-            }
+        do {
+            body = try drawing.render(key.format)
+        } catch {
+            log.log(
+                .error, "render failed",
+                [("format", key.format.rawValue), ("spec", key.spec), ("error", "\(error)")])
+            return (nil, false)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
         metrics.observeRender(format: key.format, seconds: seconds)
@@ -79,22 +76,32 @@ extension RingService {
 
     /// An image of the requested format stating the problem, with the same sentence in `X-Error`. Cached apart
     /// from successes (bounded), never stored by clients or proxies.
-    func errorImage(_ message: String, query: Substring, format: ImageFormat, varyAccept: Bool) -> HTTPResponse {
+    func errorImage(
+        _ message: String, for drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
+    ) -> HTTPResponse {
+        let query = drawing.query
         let size = Self.looseInteger("size", in: query, range: 16...1024) ?? 128
         let scale = format == .png ? Self.looseInteger("scale", in: query, range: 1...4) ?? 1 : 1
         let effectiveScale = size * scale <= 2048 ? scale : 1
         let key = CacheKey(
-            spec: "error \(size)x\(effectiveScale) \(message)", format: format, maxAge: 0, varyAccept: varyAccept)
+            spec: "error \(drawing.kind) \(size)x\(effectiveScale) \(message)", format: format, maxAge: 0,
+            varyAccept: varyAccept)
         let status = configuration.errorStatus == 200 ? HTTPStatus.ok : .badRequest
         let (entry, _) = errorCache.value(for: key) { () -> (value: CachedImage?, cacheable: Bool) in
             let body: [UInt8]
-            switch format {
-            case .svg:
+            // A badge's error is a badge (`error | message`), so it sits in a README line like the badge it replaces.
+            switch (drawing.kind, format) {
+            case (.ring, .svg):
                 body = ErrorImage.svg(message: message, size: size)
-            case .png:
+            case (.badge, .svg):
+                body = BadgeRenderer.errorSVG(message: message)
+            case (.ring, .png):
                 guard let png = try? ErrorImage.png(message: message, size: size, scale: effectiveScale) else {
                     return (nil, false)
                 }
+                body = png
+            case (.badge, .png):
+                guard let png = try? BadgeRenderer.errorPNG(message: message, scale: scale) else { return (nil, false) }
                 body = png
             }
             var headers: HTTPHeaders = ["Content-Type": format.contentType, "Cache-Control": "no-store"]

@@ -60,11 +60,24 @@ public final class RingService: HTTPHandler {
                 let chosen = explicit ?? ContentNegotiation.format(accept: request.headers.values("Accept"))
                 format = chosen
                 (response, cacheOutcome) = image(
-                    request, query: request.query, pathValue: nil, format: chosen, varyAccept: explicit == nil)
+                    request, drawing: .init(kind: .ring, query: request.query), format: chosen,
+                    varyAccept: explicit == nil)
             case .ringValue(let value, let chosen):
                 format = chosen
                 (response, cacheOutcome) = image(
-                    request, query: request.query, pathValue: String(value), format: chosen, varyAccept: false)
+                    request, drawing: .init(kind: .ring, query: request.query, pathValue: String(value)),
+                    format: chosen, varyAccept: false)
+            case .badge(let chosen):
+                format = chosen
+                (response, cacheOutcome) = image(
+                    request, drawing: .init(kind: .badge, query: request.query), format: chosen, varyAccept: false)
+            case .badgePath(let label, let value, let chosen):
+                format = chosen
+                (response, cacheOutcome) = image(
+                    request,
+                    drawing: .init(
+                        kind: .badge, query: request.query, pathLabel: String(label), pathValue: String(value)),
+                    format: chosen, varyAccept: false)
             case .builder:
                 response = builderPage.response(to: request)
             case .examples:

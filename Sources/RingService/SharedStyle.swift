@@ -18,6 +18,7 @@ enum SharedStyle {
         a{color:var(--focus)}
         :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
         code{font-family:var(--mono);font-size:.9em;overflow-wrap:anywhere}
+        [hidden]{display:none!important}
 
         """
 

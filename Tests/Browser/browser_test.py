@@ -247,10 +247,41 @@ def check_builder(driver, server, artifacts, screenshots):
     if "value=12" not in url or "arc=270" not in url or "color=orange" not in url:
         fail("builder: a link's query did not fill the form: " + url)
 
+    # Badge mode: the badge's own fields, /badge.svg URLs, the badge's alt text; ring-only fields leave the URL.
+    driver.get(server.base + "/?value=72&size=96")
+    wait_for(driver, lambda d: d.find_element(By.ID, "status").text == "Preview up to date.", "the ring preview")
+    driver.find_element(By.CSS_SELECTOR, "input[name=kind][value=badge]").click()
+    if wait_for(driver, lambda d: "/badge.svg?" in text("out-url"), "the URL to switch to /badge.svg"):
+        if not driver.find_element(By.ID, "f-badge-label").is_displayed() or driver.find_element(
+            By.ID, "f-ring-size"
+        ).is_displayed():
+            fail("builder: badge mode shows the wrong fields")
+        if "size=" in text("out-url"):
+            fail("builder: a ring-only parameter stayed in the badge URL: " + text("out-url"))
+        label = driver.find_element(By.ID, "f-badge-label")
+        label.send_keys("docs")
+        wait_for(driver, lambda d: "label=docs" in text("out-url"), "the badge label in the URL")
+        wait_for(driver, lambda d: d.execute_script(loaded, "preview-svg") and
+                 "label=docs" in d.find_element(By.ID, "preview-svg").get_attribute("src"), "the badge preview")
+        if text("out-markdown") != "![docs: 72%](" + text("out-url") + ")":
+            fail("builder: badge Markdown snippet is %r" % text("out-markdown"))
+        width = driver.execute_script("return document.getElementById('preview-svg').naturalHeight")
+        if width != 20:
+            fail("builder: the badge preview is %s px high, not 20" % width)
+        label.send_keys(Keys.CONTROL, "a")
+        label.send_keys("x" * 101)
+        wait_for(driver, lambda d: d.find_element(By.ID, "f-badge-label-error").text.startswith("label: "),
+                 "the badge label error")
+        if screenshots:
+            label.send_keys(Keys.CONTROL, "a")
+            label.send_keys("coverage")
+            driver.find_element(By.ID, "f-ring-thresholds").send_keys("50:orange,80:brightgreen")
+            wait_for(driver, lambda d: d.find_element(By.ID, "status").text == "Preview up to date.", "preview")
+
     # The only console messages allowed after that: the browser reporting the 400s of the bad values typed.
     problems = [
         m for m in console_problems(driver)
-        if not (re.search(r"(size=5000|color=purplish)\S* - Failed to load resource: .* 400", m))
+        if not (re.search(r"(size=5000|color=purplish|label=xxxx)\S* - Failed to load resource: .* 400", m))
     ]
     violations = driver.execute_script("return window.__violations")
     if problems or violations:
@@ -373,6 +404,12 @@ def fidelity_cases():
         "value=12.5&size=64&scale=2&direction=ccw&arc=300",
         "value=66&background=white&color=%23e11d48&track=none&fontWeight=normal",
         "value=42&start=90&label=none&color=2563eb80",
+        # Several rings, value-driven color, gradients and the dark theme.
+        "value=30,60,90&color=red,green,blue&size=160",
+        "value=90&thresholds=50:orange,80:green&color=red&arc=270",
+        "value=80&gradient=%2316a34a&cap=round",
+        "value=97&gradient=orange&color=purple&direction=ccw&size=200&thickness=24",
+        "value=72&theme=dark&label=none",
     ]
     return cases
 
