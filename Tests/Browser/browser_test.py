@@ -288,7 +288,8 @@ def check_builder(driver, server, artifacts, screenshots):
         fail("builder: console errors %s, CSP violations %s" % (problems, violations))
 
     if screenshots:
-        driver.get(server.base + "/?value=72&arc=270&color=%2316a34a&size=160")
+        driver.set_window_size(1200, 1040)
+        driver.get(server.base + "/?value=72&arc=270&color=%2316a34a&gradient=%232563eb&size=160")
         wait_for(driver, lambda d: d.find_element(By.ID, "status").text == "Preview up to date.", "preview")
         time.sleep(0.3)
         driver.save_screenshot(os.path.join(screenshots, "builder.png"))
@@ -314,6 +315,10 @@ def check_gallery(driver, server, screenshots):
         fail("gallery: console errors %s, CSP violations %s" % (problems, violations))
     print("gallery: %d images, all loaded" % count, flush=True)
     if screenshots:
+        driver.set_window_size(1200, 760)
+        # From "Gauges, directions and caps" on: more kinds of ring in one picture than the sizes at the top.
+        driver.execute_script("document.querySelectorAll('h2')[2].scrollIntoView()")
+        time.sleep(0.3)
         driver.save_screenshot(os.path.join(screenshots, "gallery.png"))
 
 
