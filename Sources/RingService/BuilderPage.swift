@@ -8,7 +8,8 @@ enum BuilderPage {
     /// so a parameter that has not landed yet never gets a control that would be ignored.
     static let allFields: [BuilderField] = [
         .init(
-            "value", .text(inputMode: "decimal"), "Amount done, clamped into min…max. Several rings: 30,60,90.",
+            "value", .text(inputMode: "decimal"),
+            "Amount done, clamped into min…max. Several rings: 30,60,90 with colors red,green,blue.",
             placeholder: "0", kinds: [.ring, .badge], group: "Value"),
         .init(
             "min", .text(inputMode: "decimal"), "The value of the empty ring. Default 0.", placeholder: "0",

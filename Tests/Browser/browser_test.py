@@ -549,8 +549,15 @@ def main():
     driver = None
     try:
         driver = start_browser()
-        check_builder(driver, server, artifacts, screenshots)
-        check_gallery(driver, server, screenshots)
+        for name, check in [
+            ("builder", lambda: check_builder(driver, server, artifacts, screenshots)),
+            ("gallery", lambda: check_gallery(driver, server, screenshots)),
+        ]:
+            before = len(failures)
+            check()
+            if len(failures) > before:
+                # What the page looked like when it failed (the messages above say what was expected).
+                save_artifact(artifacts, name + "-failure.png", driver.get_screenshot_as_png())
         check_fidelity(driver, server, artifacts)
         check_animation(driver, server, artifacts)
     finally:
