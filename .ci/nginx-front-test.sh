@@ -152,4 +152,5 @@ after_b=$(served "$replica_port_b" 200)
 [ $((after_b - before_b)) -gt 0 ] || fail "the surviving replica counted no images"
 echo "4. replica a killed (SIGKILL) 2 s into 6 s of load: $requests requests ($rps/s), all 200, none lost;" \
   "$retried retried on the other replica; replica b counted $((after_b - before_b)) images"
+grep -m1 'upstream_status=[0-9-]*, ' "$WORK/access.log" | sed 's/^/   a retried request: /' || true
 echo "nginx-front-test: ok"

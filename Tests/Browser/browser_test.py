@@ -287,6 +287,22 @@ def check_builder(driver, server, artifacts, screenshots):
     if problems or violations:
         fail("builder: console errors %s, CSP violations %s" % (problems, violations))
 
+    # The policy is enforced and a violation would be seen: a script the page did not ship, and an image from
+    # elsewhere, are both refused and reported.
+    driver.execute_script(
+        "var s=document.createElement('script');s.textContent='window.__injected=1';document.body.appendChild(s);"
+        "var i=new Image();i.src='data:image/gif;base64,R0lGODlhAQABAAAAACw=';document.body.appendChild(i);"
+    )
+    time.sleep(0.3)
+    violations = driver.execute_script("return window.__violations")
+    if driver.execute_script("return window.__injected") or not any(v.startswith("script-src") for v in violations) \
+            or not any(v.startswith("img-src") for v in violations):
+        fail("builder: an injected script or a data: image was not refused by the CSP: %s" % violations)
+    # The console reports them too (the check above on every page relies on it); read them so they stay here.
+    refused = [m for m in console_problems(driver) if "Content Security Policy" in m]
+    if len(refused) < 2:
+        fail("builder: the console did not report the refused script and image: %s" % refused)
+
     if screenshots:
         driver.set_window_size(1200, 1040)
         driver.get(server.base + "/?value=72&arc=270&color=%2316a34a&gradient=%232563eb&size=160")
