@@ -15,6 +15,7 @@ of each small image into the log (CI keeps only the log), and exits 1.
 
 import argparse
 import base64
+import html
 import os
 import re
 import subprocess
@@ -235,6 +236,15 @@ def check_builder(driver, server, artifacts, screenshots):
     color.send_keys(Keys.CONTROL, "a")
     color.send_keys("green")
     wait_for(driver, lambda d: d.find_element(By.ID, "f-ring-color-error").text == "", "the color error to clear")
+
+    # Template text is encoded so the URL survives Markdown: no bare parenthesis, braces or spaces.
+    driver.find_element(By.ID, "f-ring-label").send_keys("{value} (done)")
+    if wait_for(driver, lambda d: "label=" in text("out-url"), "the label in the URL"):
+        if "label=%7Bvalue%7D%20%28done%29" not in text("out-url"):
+            fail("builder: the label is encoded as %r" % text("out-url"))
+        body_bytes, _ = server.get(text("out-url")[len(server.base):])
+        if "35 (done)</text>" not in html.unescape(body_bytes.decode("utf-8")):
+            fail("builder: the copied URL does not draw the label '35 (done)'")
 
     # The copy button selects the snippet and says what happened.
     driver.find_element(By.CSS_SELECTOR, "button[data-copy=out-markdown]").click()
