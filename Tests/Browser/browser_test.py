@@ -18,6 +18,7 @@ import base64
 import html
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -544,7 +545,8 @@ def check_animation(driver, server, artifacts):
         started = time.time()
         final_bytes = render_in_chromium(driver, server, "/ring.svg?" + query + "&animate=0.4", 128, 1)
         # render_in_chromium returns once the image is decoded; wait out the animation, then take the frame again.
-        time.sleep(max(0, 0.4 + 0.4 - (time.time() - started)))
+        # A second of margin: a busy machine may start the animation late.
+        time.sleep(max(0, 0.4 + 1.0 - (time.time() - started)))
         final_bytes = base64.b64decode(
             driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "fromSurface": True})["data"]
         )
@@ -559,6 +561,8 @@ def check_animation(driver, server, artifacts):
 
 
 def main():
+    # On timeout's SIGTERM, unwind through the finally blocks so Chromium, chromedriver and the server stop too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(124))
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/progress-rings"))
     parser.add_argument("--artifacts", default=None)
