@@ -13,4 +13,4 @@ fi
 [ -x "$binary" ] || swift build --product progress-rings
 artifacts=$(mktemp -d "${TMPDIR:-/tmp}/progress-rings-browser.XXXXXX")
 # Debian's python3, where python3-selenium lives (not a virtualenv's).
-timeout --kill-after=10 180 /usr/bin/python3 Tests/Browser/browser_test.py --binary "$binary" --artifacts "$artifacts" "$@"
+PYTHONDONTWRITEBYTECODE=1 timeout --kill-after=10 180 /usr/bin/python3 Tests/Browser/browser_test.py --binary "$binary" --artifacts "$artifacts" "$@"
