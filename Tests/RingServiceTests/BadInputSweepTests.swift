@@ -8,6 +8,8 @@ import Testing
 
 /// Every ring parameter with hostile values: each answer is the documented one (a 200 image, or a 400 error image
 /// whose `X-Error` names the parameter), never a 500 and never a crash.
+// The heavy loops run off the concurrency pool (see TestSupport.swift), one test at a time.
+@Suite(.serialized)
 struct BadInputSweepTests {
     /// Values that are wrong for some parameters and right for others: garbage, boundaries, huge and tiny numbers,
     /// negative zero, exponents, unicode, and percent-encoding tricks. Each is already URL-encoded.
@@ -28,54 +30,52 @@ struct BadInputSweepTests {
 
     static let service = makeService()
 
-    /// Checks one answer: only 200 or 400; an error names the parameter in `X-Error`, is never stored, and is
-    /// still an image of the requested format; the head never carries a control byte besides CRLF.
-    static func checkAnswer(
-        _ response: HTTPResponse, target: String, format: ImageFormat, blame: String?,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let shortTarget = String(target.prefix(200))
-        #expect(
-            response.status == .ok || response.status == .badRequest, "\(response.status.code) for \(shortTarget)",
-            sourceLocation: sourceLocation)
-        #expect(response.header("Content-Type") == format.contentType, sourceLocation: sourceLocation)
-        #expect(response.header("Content-Length") == String(response.body.count), sourceLocation: sourceLocation)
+    /// Checks one answer and returns what is wrong with it: only 200 or 400; an error names the parameter in
+    /// `X-Error`, is never stored, and is still an image of the requested format; the head never carries a control
+    /// byte besides CRLF. Returns problems rather than recording them, so it can run off the test pool.
+    static func problems(
+        _ response: HTTPResponse, target: String, format: ImageFormat, blame: String?
+    ) -> [String] {
+        var found: [String] = []
+        func check(_ condition: Bool, _ what: @autoclosure () -> String) {
+            if !condition { found.append("\(what()) for \(target.prefix(200))") }
+        }
+        check(response.status == .ok || response.status == .badRequest, "status \(response.status.code)")
+        check(
+            response.header("Content-Type") == format.contentType,
+            "Content-Type \(response.header("Content-Type") ?? "")")
+        check(response.header("Content-Length") == String(response.body.count), "Content-Length")
         let head = response.head
         for (i, byte) in head.enumerated() where byte < 0x20 || byte == 0x7F {
             let isLineEnd =
                 (byte == 0x0D && i + 1 < head.count && head[i + 1] == 0x0A) || (byte == 0x0A && head[i - 1] == 0x0D)
-            #expect(isLineEnd, "control byte \(byte) in the head for \(shortTarget)", sourceLocation: sourceLocation)
+            check(isLineEnd, "control byte \(byte) in the head")
         }
         if response.status == .badRequest {
             let message = response.header("X-Error") ?? ""
-            if let blame {
-                #expect(
-                    message.hasPrefix(blame + ": "), "X-Error \(message) for \(shortTarget)",
-                    sourceLocation: sourceLocation)
-            }
+            if let blame { check(message.hasPrefix(blame + ": "), "X-Error \(message)") }
             // A message a person reads: the bad value is cut short, not echoed in full.
-            #expect(message.utf8.count < 400, "X-Error of \(message.utf8.count) bytes", sourceLocation: sourceLocation)
-            #expect(response.header("Cache-Control") == "no-store", sourceLocation: sourceLocation)
-            #expect(response.header("ETag") == nil, sourceLocation: sourceLocation)
+            check(message.utf8.count < 400, "X-Error of \(message.utf8.count) bytes")
+            check(response.header("Cache-Control") == "no-store", "error without no-store")
+            check(response.header("ETag") == nil, "error with an ETag")
         } else {
-            #expect(response.header("X-Error") == nil, sourceLocation: sourceLocation)
-            #expect(response.header("ETag") != nil, sourceLocation: sourceLocation)
+            check(response.header("X-Error") == nil, "X-Error on a 200")
+            check(response.header("ETag") != nil, "200 without an ETag")
         }
         switch format {
         case .svg:
-            let document = try? XMLDocument(data: Data(response.body))
-            let root = document?.rootElement()
-            #expect(root?.name == "svg", "no SVG for \(shortTarget)", sourceLocation: sourceLocation)
+            let root = (try? XMLDocument(data: Data(response.body)))?.rootElement()
+            check(root?.name == "svg", "no SVG")
             if let root {
                 // The raw bytes too: text is escaped so that not even inert text spells a CSS fetch.
                 let raw = response.text.lowercased()
-                let problems = activeContent(in: root) + ["url(", "@import"].filter { raw.contains($0) }
-                #expect(problems.isEmpty, "\(problems) in SVG for \(shortTarget)", sourceLocation: sourceLocation)
+                let active = activeContent(in: root) + ["url(", "@import"].filter { raw.contains($0) }
+                check(active.isEmpty, "\(active) in the SVG")
             }
         case .png:
-            let png = DecodedPNG(response.body)
-            #expect(png != nil, "no PNG for \(shortTarget)", sourceLocation: sourceLocation)
+            check(DecodedPNG(response.body) != nil, "no PNG")
         }
+        return found
     }
 
     /// Elements and attributes that could run script or fetch: none may appear.
@@ -96,35 +96,43 @@ struct BadInputSweepTests {
     }
 
     @Test(arguments: RingParameter.allCases)
-    func everyHostileValueOfAParameterGetsAnImageOrAnErrorNamingIt(parameter: RingParameter) {
-        for value in Self.hostileValues {
-            let target = "/ring.svg?\(parameter.rawValue)=\(value)"
-            Self.checkAnswer(Self.service.get(target), target: target, format: .svg, blame: parameter.rawValue)
+    func everyHostileValueOfAParameterGetsAnImageOrAnErrorNamingIt(parameter: RingParameter) async throws {
+        let found = try await offPool {
+            Self.hostileValues.flatMap { value in
+                let target = "/ring.svg?\(parameter.rawValue)=\(value)"
+                return Self.problems(Self.service.get(target), target: target, format: .svg, blame: parameter.rawValue)
+            }
         }
+        #expect(found.isEmpty, "\(found)")
     }
 
     @Test(arguments: RingParameter.allCases)
-    func hostilePNGParametersNeverBreakTheRenderer(parameter: RingParameter) {
+    func hostilePNGParametersNeverBreakTheRenderer(parameter: RingParameter) async throws {
         // PNG rendering is the costly path (Cairo): the values most likely to reach it unchecked.
         let values = [
             "-0", "1e308", "1e-400", "4.9e-324", "16", "1024", "2048", "4", "360", "-360", "0.0001", "%00", "%ff",
             "%F0%9F%94%A5", String(repeating: "%F0%9F%94%A5", count: 40), String(repeating: "W", count: 8192),
         ]
-        for value in values {
-            let target = "/ring.png?\(parameter.rawValue)=\(value)"
-            Self.checkAnswer(Self.service.get(target), target: target, format: .png, blame: parameter.rawValue)
+        let found = try await offPool {
+            values.flatMap { value in
+                let target = "/ring.png?\(parameter.rawValue)=\(value)"
+                return Self.problems(Self.service.get(target), target: target, format: .png, blame: parameter.rawValue)
+            }
         }
+        #expect(found.isEmpty, "\(found)")
     }
 
     @Test(arguments: ["0.0001", "1", "16", "31.5", "32", "64", "512"])
-    func largestPNGThatTheLimitsAllowRendersWithEveryThickness(thickness: String) {
+    func largestPNGThatTheLimitsAllowRendersWithEveryThickness(thickness: String) async throws {
         // size × scale = 2048, the largest surface the limits let Cairo allocate.
         let target = "/ring.png?size=512&scale=4&thickness=\(thickness)&value=99.9&label=%7Bvalue%7D&fontSize=512"
-        let response = Self.service.get(target)
-        Self.checkAnswer(response, target: target, format: .png, blame: nil)
-        if response.status == .ok {
-            #expect(DecodedPNG(response.body)?.width == 2048)
+        let (found, width) = try await offPool {
+            let response = Self.service.get(target)
+            let width = response.status == .ok ? DecodedPNG(response.body)?.width : 2048
+            return (Self.problems(response, target: target, format: .png, blame: nil), width)
         }
+        #expect(found.isEmpty, "\(found)")
+        #expect(width == 2048)
     }
 
     @Test func negativeZeroIsZeroAndOneImageWithZero() {
@@ -140,7 +148,7 @@ struct BadInputSweepTests {
         let unknown = (0..<1000).map { "p\($0)=\($0)" }.joined(separator: "&")
         let plain = Self.service.get("/ring.svg?value=40")
         let noisy = Self.service.get("/ring.svg?\(unknown)&value=40")
-        Self.checkAnswer(noisy, target: "1000 parameters", format: .svg, blame: nil)
+        #expect(Self.problems(noisy, target: "1000 parameters", format: .svg, blame: nil).isEmpty)
         #expect(noisy.status == .ok)
         #expect(noisy.header("ETag") == plain.header("ETag"))
     }
@@ -148,7 +156,7 @@ struct BadInputSweepTests {
     @Test func aThousandCopiesOfOneParameterAreOneError() {
         let repeated = Array(repeating: "size=64", count: 1000).joined(separator: "&")
         let response = Self.service.get("/ring.png?\(repeated)")
-        Self.checkAnswer(response, target: "1000 × size", format: .png, blame: "size")
+        #expect(Self.problems(response, target: "1000 × size", format: .png, blame: "size").isEmpty)
         #expect(response.status == .badRequest)
         #expect(response.header("X-Error") == "size: given twice")
     }
@@ -160,8 +168,8 @@ struct BadInputSweepTests {
     func hostileShortLinkValuesAreAnsweredOnTheValueParameter(value: String) {
         for format in [ImageFormat.svg, .png] {
             let target = "/ring/\(value).\(format == .svg ? "svg" : "png")"
-            let response = Self.service.get(target)
-            Self.checkAnswer(response, target: target, format: format, blame: "value")
+            let found = Self.problems(Self.service.get(target), target: target, format: format, blame: "value")
+            #expect(found.isEmpty, "\(found)")
         }
     }
 
@@ -172,13 +180,15 @@ struct BadInputSweepTests {
         }
     }
 
-    @Test func errorImagesOfEveryParameterStayBoundedInTheErrorCache() {
+    @Test func errorImagesOfEveryParameterStayBoundedInTheErrorCache() async throws {
         let service = makeService()
         // Every parameter but the two free texts, which accept these values.
         let strict = RingParameter.allCases.filter { $0 != .label && $0 != .title }
-        for (i, parameter) in strict.enumerated() {
-            for n in 0..<300 {
-                _ = service.get("/ring.svg?\(parameter.rawValue)=bad\(i)x\(n)")
+        try await offPool {
+            for (i, parameter) in strict.enumerated() {
+                for n in 0..<300 {
+                    _ = service.get("/ring.svg?\(parameter.rawValue)=bad\(i)x\(n)")
+                }
             }
         }
         // The error cache has its own small budget: hostile URLs cannot grow it without bound.
