@@ -65,6 +65,9 @@ enum ServeCommand: Command {
 
         let reason = Mutex<String?>(nil)
         let drained = Mutex<Bool?>(nil)
+        // drain() stops the loops itself before it returns, so the main thread can wake from waitUntilStopped
+        // before the drain's result is stored: it waits for this group to log the true outcome.
+        let drainFinished = DispatchGroup()
         let queue = DispatchQueue(label: "shutdown")
         let signals = ShutdownSignals(queue: queue) { name in
             let first = reason.withLock { current -> Bool in
@@ -79,6 +82,7 @@ enum ServeCommand: Command {
                 return
             }
             service.beginDraining()
+            drainFinished.enter()
             log.log(
                 .info, "draining",
                 [
@@ -89,9 +93,11 @@ enum ServeCommand: Command {
                 let clean = server.drain(deadline: .milliseconds(Int64((config.drainDeadline * 1000).rounded())))
                 drained.withLock { $0 = clean }
                 server.stop()
+                drainFinished.leave()
             }
         }
         server.waitUntilStopped()
+        _ = drainFinished.wait(timeout: .now() + config.drainDelay + 1)
         signals.cancel()
         let why = reason.withLock { $0 } ?? "server stopped"
         let clean = drained.withLock { $0 }
