@@ -16,7 +16,7 @@ SWIFT_BUILD_FLAGS ?=
 # Seconds `make fuzz` runs the HTTP parser fuzzer; `make test` runs it for 60.
 FUZZ_SECONDS ?= 300
 
-.PHONY: all deps build release run test unit lint fuzz bench bench-render clean check-swift
+.PHONY: all deps build release run test unit lint fuzz bench bench-http bench-render soak sanitizers clean check-swift
 
 all: build
 
@@ -55,9 +55,16 @@ lint: check-swift
 fuzz: check-swift deps
 	.ci/fuzz.sh $(FUZZ_SECONDS)
 
+## One table: cached, all-miss and 304 answers at 64 and 256 connections against nginx serving the same bytes,
+## and the renderers' cost per image; also written to .bench/results.md. BENCH_SECONDS=5 for a quicker run.
 bench: check-swift
 	@.ci/deps.sh $(BENCH_DEPS)
 	.ci/bench.sh
+
+## The HTTP transport alone (http-bench-server) against nginx, in alternating rounds, saturated and paced.
+bench-http: check-swift
+	@.ci/deps.sh $(BENCH_DEPS)
+	.ci/bench-http.sh
 
 ## Per-image cost of the SVG and PNG renderers (release build), as a Markdown table.
 bench-render: check-swift deps
