@@ -3,6 +3,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <malloc.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
@@ -83,3 +84,5 @@ int pr_set_int_option(int fd, int level, int name, int value) {
 void pr_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
 void pr_name_current_thread(const char *name) { pthread_setname_np(pthread_self(), name); }
+
+int pr_fix_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }

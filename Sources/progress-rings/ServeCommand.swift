@@ -1,4 +1,5 @@
 import Dispatch
+import CSystem
 import Foundation
 import HTTPServer
 import RingKit
@@ -40,6 +41,10 @@ enum ServeCommand: Command {
 
         // Before any thread starts, so every thread can take the shutdown signals.
         ShutdownSignals.unblock()
+        // A 2048 px PNG draws on a 16 MiB surface. glibc raises its mmap threshold to the largest block freed, so
+        // after the first such image every later one came from the heap and stayed resident: a fixed threshold
+        // keeps large blocks mapped and gives them back when freed, which holds RSS near the cache budget.
+        _ = pr_fix_mmap_threshold(256 << 10)
         let log = ServiceLog(format: config.logFormat, level: config.logLevel)
         let service = RingService(configuration: config, log: log)
         // The first PNG would otherwise pay for loading fonts and Cairo's caches inside a request.
