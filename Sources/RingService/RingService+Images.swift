@@ -41,7 +41,7 @@ extension RingService {
             body = SVGRenderer.render(spec)
         case .png:
             do {
-                body = try PNGRenderer.render(spec)
+                body = try renderPNG(spec)
             } catch {
                 log.log(
                     .error, "render failed", [("format", "png"), ("spec", spec.canonicalKey), ("error", "\(error)")])

@@ -15,10 +15,22 @@ public final class RingService: HTTPHandler {
     private let draining = Atomic<Bool>(false)
     private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
     let responses: StaticResponses
+    /// Draws a PNG; replaceable so tests can make a render fail and prove that only its request fails.
+    let renderPNG: @Sendable (RingSpec) throws(RenderError) -> [UInt8]
 
-    public init(configuration: ServiceConfiguration, log: ServiceLog) {
+    public convenience init(configuration: ServiceConfiguration, log: ServiceLog) {
+        self.init(configuration: configuration, log: log, renderPNG: { spec throws(RenderError) in
+            try PNGRenderer.render(spec)
+        })
+    }
+
+    init(
+        configuration: ServiceConfiguration, log: ServiceLog,
+        renderPNG: @escaping @Sendable (RingSpec) throws(RenderError) -> [UInt8]
+    ) {
         self.configuration = configuration
         self.log = log
+        self.renderPNG = renderPNG
         cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)
         errorCache = RenderCache(
             maxBytes: min(configuration.cacheBytes, 4 << 20), maxEntries: min(configuration.cacheEntries, 4096))
