@@ -19,9 +19,11 @@ public final class RingService: HTTPHandler {
     let renderPNG: @Sendable (RingSpec) throws(RenderError) -> [UInt8]
 
     public convenience init(configuration: ServiceConfiguration, log: ServiceLog) {
-        self.init(configuration: configuration, log: log, renderPNG: { spec throws(RenderError) in
-            try PNGRenderer.render(spec)
-        })
+        self.init(
+            configuration: configuration, log: log,
+            renderPNG: { spec throws(RenderError) in
+                try PNGRenderer.render(spec)
+            })
     }
 
     init(
@@ -49,6 +51,11 @@ public final class RingService: HTTPHandler {
 
     /// Counters of the render cache.
     public var cacheCounters: CacheCounters { cache.counters }
+
+    /// Everything but an uncached large PNG is answered on the event loop.
+    public func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
+        needsCostlyRender(request) ? nil : handle(request)
+    }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let started = log.logsRequests ? DispatchTime.now().uptimeNanoseconds : 0

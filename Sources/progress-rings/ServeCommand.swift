@@ -1,5 +1,5 @@
-import Dispatch
 import CSystem
+import Dispatch
 import Foundation
 import HTTPServer
 import RingKit

@@ -79,6 +79,26 @@ struct FaultInjectionTests {
         #expect(service.cacheCounters.entries == 2)
     }
 
+    @Test func onlyUncachedLargePNGsAreLeftToAWorkerThread() {
+        let service = makeService()
+        func quick(_ target: String, _ headers: HTTPHeaders = [:]) -> Bool {
+            service.quickResponse(to: HTTPRequest(method: .get, target: target, headers: headers)) != nil
+        }
+        #expect(!quick("/ring.png?value=5&size=1024"))
+        #expect(!quick("/ring.png?value=5&size=200&scale=2"))
+        #expect(!quick("/ring/5.png?size=512"))
+        #expect(!quick("/ring?value=5&size=512", ["Accept": "image/png"]))
+        #expect(quick("/ring?value=5&size=512"))
+        #expect(quick("/ring.png?value=5&size=256"))
+        #expect(quick("/ring.svg?value=5&size=1024"))
+        #expect(quick("/ring.png?value=5&size=5000"))
+        #expect(quick("/healthz"))
+        // Once drawn, the same image is a cache hit, answered on the loop.
+        #expect(service.handle(HTTPRequest(method: .get, target: "/ring.png?value=5&size=1024")).status == .ok)
+        #expect(quick("/ring.png?value=5&size=1024"))
+        #expect(quick("/ring.png?size=1024&value=5.0"))
+    }
+
     @Test func aFailingRenderLeavesTheConnectionServing() throws {
         let live = try LiveService()
         defer { live.stop() }
