@@ -6,17 +6,20 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), libpng and zlib (PNG encoding), the label font.
 BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core
-# Real tools the tests compare against: rsvg-convert renders our SVGs, promtool checks /metrics.
-TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus
+# Real tools the tests compare against: rsvg-convert renders our SVGs, promtool checks /metrics; wrk, curl and
+# Python drive the soak's traffic and hostile clients.
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus wrk curl python3 python3-pip
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=
 # Extra flags for `swift build` (the Dockerfile passes --static-swift-stdlib).
 SWIFT_BUILD_FLAGS ?=
-# Seconds `make fuzz` runs the HTTP parser fuzzer; `make test` runs it for 60.
-FUZZ_SECONDS ?= 300
+# Seconds `make fuzz` runs each fuzzer (HTTP parser, query/spec parser); `make test` runs each for 60.
+FUZZ_SECONDS ?= 600
+# Seconds of `make soak`; `make test` runs 60.
+SOAK_SECONDS ?= 600
 
-.PHONY: all deps build release run test unit lint fuzz bench bench-http bench-render soak sanitizers clean check-swift
+.PHONY: all deps build release run test unit lint fuzz bench bench-http bench-render soak sanitizers httplint clean check-swift
 
 all: build
 
@@ -36,13 +39,32 @@ release: check-swift deps
 run: release
 	.build/release/progress-rings serve $(ARGS)
 
-## Everything CI checks: unit and live-server tests, lint, and a short fuzz run.
+## Everything CI checks: unit and live-server tests, lint, HTTP lint, the tests under AddressSanitizer and
+## ThreadSanitizer, a 60 s soak, and 60 s of each fuzzer.
 test: check-swift
 	@.ci/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) lint
+	.ci/httplint.sh
+	.ci/sanitizers.sh
+	.ci/soak.sh 60
 	.ci/fuzz.sh 60
+
+## The test suite under AddressSanitizer (with leak checks) and ThreadSanitizer.
+sanitizers: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	.ci/sanitizers.sh
+
+## Steady traffic beside hostile clients for SOAK_SECONDS (default 10 minutes), with pass criteria.
+soak: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	.ci/soak.sh $(SOAK_SECONDS)
+
+## REDbot's httplint over every route's response.
+httplint: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	.ci/httplint.sh
 
 unit: check-swift deps
 	$(SWIFT) test

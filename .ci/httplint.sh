@@ -7,7 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 PORT=${HTTPLINT_PORT:-18496}
-command -v httplint >/dev/null || python3 -m pip install --quiet httplint
+# Debian's own Python refuses a plain pip install (PEP 668); httplint has no Debian package.
+command -v httplint >/dev/null || python3 -m pip install --quiet httplint 2>/dev/null ||
+  python3 -m pip install --quiet --break-system-packages httplint
 "$SWIFT" build --product progress-rings >/dev/null
 BIN=$("$SWIFT" build --show-bin-path)/progress-rings
 "$BIN" serve --port "$PORT" --log-format off &
