@@ -9,10 +9,12 @@ extension RingService {
     static let workerRenderEdge = 256
 
     /// An image route: parse, look up or render once, then answer 200 or 304. A bad parameter answers with an
-    /// error image instead.
+    /// error image instead. Without `allowingCostlyRender`, an uncached PNG larger than `workerRenderEdge` gives
+    /// nil: the caller has it drawn on a worker thread, so the tens of milliseconds do not stall an event loop.
     func image(
-        _ request: HTTPRequest, query: Substring, pathValue: String?, format: ImageFormat, varyAccept: Bool
-    ) -> (HTTPResponse, String) {
+        _ request: HTTPRequest, query: Substring, pathValue: String?, format: ImageFormat, varyAccept: Bool,
+        allowingCostlyRender: Bool = true
+    ) -> (HTTPResponse, String)? {
         let spec: RingSpec
         do {
             spec = try RingSpec.parse(query: query, pathValue: pathValue)
@@ -20,6 +22,11 @@ extension RingService {
             return (errorImage(error.message, query: query, format: format, varyAccept: varyAccept), "error")
         }
         let key = cacheKey(spec, format: format, varyAccept: varyAccept)
+        if !allowingCostlyRender && format == .png && spec.size * spec.scale > Self.workerRenderEdge
+            && !cache.holds(key)
+        {
+            return nil
+        }
         let (entry, outcome) = cache.value(for: key) { render(spec, key: key) }
         guard let entry else { return (responses.renderFailed, "miss") }
         let outcomeLabel: String
@@ -38,27 +45,6 @@ extension RingService {
     func cacheKey(_ spec: RingSpec, format: ImageFormat, varyAccept: Bool) -> CacheKey {
         let maxAge = max(configuration.maxAge, spec.cacheSeconds ?? 0)
         return CacheKey(spec: spec.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
-    }
-
-    /// Whether answering takes a PNG render larger than `workerRenderEdge` that is not cached yet: such a request
-    /// is answered on a worker thread, so the tens of milliseconds it draws do not stall the loop's other clients.
-    func needsCostlyRender(_ request: HTTPRequest) -> Bool {
-        guard request.method == .get || request.method == .head else { return false }
-        let explicit: ImageFormat?
-        let pathValue: String?
-        switch ServiceRoute(path: request.path) {
-        case .ring(let format):
-            (explicit, pathValue) = (format, nil)
-        case .ringValue(let value, let format):
-            (explicit, pathValue) = (format, String(value))
-        default:
-            return false
-        }
-        let format = explicit ?? ContentNegotiation.format(accept: request.headers.values("Accept"))
-        guard format == .png, let spec = try? RingSpec.parse(query: request.query, pathValue: pathValue),
-            spec.size * spec.scale > Self.workerRenderEdge
-        else { return false }
-        return !cache.holds(cacheKey(spec, format: format, varyAccept: explicit == nil))
     }
 
     private func render(_ spec: RingSpec, key: CacheKey) -> (value: CachedImage?, cacheable: Bool) {

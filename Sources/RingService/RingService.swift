@@ -52,12 +52,17 @@ public final class RingService: HTTPHandler {
     /// Counters of the render cache.
     public var cacheCounters: CacheCounters { cache.counters }
 
-    /// Everything but an uncached large PNG is answered on the event loop.
+    /// Everything but an uncached large PNG is answered on the event loop; that one is left to a worker thread.
     public func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
-        needsCostlyRender(request) ? nil : handle(request)
+        respond(to: request, allowingCostlyRender: false)
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        // With costly renders allowed, every path produces a response.
+        respond(to: request, allowingCostlyRender: true) ?? responses.renderFailed
+    }
+
+    private func respond(to request: HTTPRequest, allowingCostlyRender: Bool) -> HTTPResponse? {
         let started = log.logsRequests ? DispatchTime.now().uptimeNanoseconds : 0
         let path = request.path
         let route = ServiceRoute(path: path)
@@ -73,12 +78,20 @@ public final class RingService: HTTPHandler {
             case .ring(let explicit):
                 let chosen = explicit ?? ContentNegotiation.format(accept: request.headers.values("Accept"))
                 format = chosen
-                (response, cacheOutcome) = image(
-                    request, query: request.query, pathValue: nil, format: chosen, varyAccept: explicit == nil)
+                guard
+                    let answer = image(
+                        request, query: request.query, pathValue: nil, format: chosen, varyAccept: explicit == nil,
+                        allowingCostlyRender: allowingCostlyRender)
+                else { return nil }
+                (response, cacheOutcome) = answer
             case .ringValue(let value, let chosen):
                 format = chosen
-                (response, cacheOutcome) = image(
-                    request, query: request.query, pathValue: String(value), format: chosen, varyAccept: false)
+                guard
+                    let answer = image(
+                        request, query: request.query, pathValue: String(value), format: chosen, varyAccept: false,
+                        allowingCostlyRender: allowingCostlyRender)
+                else { return nil }
+                (response, cacheOutcome) = answer
             case .healthz:
                 response = responses.healthy
             case .readyz:
