@@ -7,17 +7,22 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # Packages to build and run: Cairo (drawing), libpng and zlib (PNG encoding), the label font.
 BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, promtool checks /metrics,
-# headless Chromium (driven by Debian's selenium) also shows the pages, nginx runs in front of two replicas.
-TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light wrk curl
+# headless Chromium (driven by Debian's selenium) also shows the pages, nginx runs in front of two replicas;
+# wrk, curl and Python drive the soak's traffic and hostile clients.
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light wrk curl \
+	python3 python3-pip
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=
 # Extra flags for `swift build` (the Dockerfile passes --static-swift-stdlib).
 SWIFT_BUILD_FLAGS ?=
-# Seconds `make fuzz` runs the HTTP parser fuzzer; `make test` runs it for 60.
-FUZZ_SECONDS ?= 300
+# Seconds `make fuzz` runs each fuzzer (HTTP parser, query/spec parser); `make test` runs each for 60.
+FUZZ_SECONDS ?= 600
+# Seconds of `make soak`; `make test` runs 60.
+SOAK_SECONDS ?= 600
 
-.PHONY: all deps build release run test unit lint fuzz bench bench-render browser-tests screenshots clean check-swift
+.PHONY: all deps build release run test unit lint fuzz bench bench-http bench-render browser-tests screenshots \
+	soak sanitizers httplint clean check-swift
 
 all: build
 
@@ -37,7 +42,8 @@ release: check-swift deps
 run: release
 	.build/release/progress-rings serve $(ARGS)
 
-## Everything CI checks: unit and live-server tests, lint, and a short fuzz run.
+## Everything CI checks: unit and live-server tests, lint, HTTP lint, the tests under AddressSanitizer and
+## ThreadSanitizer, a 60 s soak, and 60 s of each fuzzer.
 test: check-swift
 	@.ci/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --build-tests
@@ -45,7 +51,25 @@ test: check-swift
 	$(MAKE) lint
 	.ci/browser-tests.sh
 	.ci/nginx-front-test.sh
+	.ci/httplint.sh
+	.ci/sanitizers.sh
+	.ci/soak.sh 60
 	.ci/fuzz.sh 60
+
+## The test suite under AddressSanitizer (with leak checks) and ThreadSanitizer.
+sanitizers: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	.ci/sanitizers.sh
+
+## Steady traffic beside hostile clients for SOAK_SECONDS (default 10 minutes), with pass criteria.
+soak: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	.ci/soak.sh $(SOAK_SECONDS)
+
+## REDbot's httplint over every route's response.
+httplint: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	.ci/httplint.sh
 
 unit: check-swift deps
 	$(SWIFT) test
@@ -58,9 +82,16 @@ lint: check-swift
 fuzz: check-swift deps
 	.ci/fuzz.sh $(FUZZ_SECONDS)
 
+## One table: cached, all-miss and 304 answers at 64 and 256 connections against nginx serving the same bytes,
+## and the renderers' cost per image; also written to .bench/results.md. BENCH_SECONDS=5 for a quicker run.
 bench: check-swift
 	@.ci/deps.sh $(BENCH_DEPS)
 	.ci/bench.sh
+
+## The HTTP transport alone (http-bench-server) against nginx, in alternating rounds, saturated and paced.
+bench-http: check-swift
+	@.ci/deps.sh $(BENCH_DEPS)
+	.ci/bench-http.sh
 
 ## Per-image cost of the SVG and PNG renderers (release build), as a Markdown table.
 bench-render: check-swift deps

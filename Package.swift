@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystem"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPNG"]),
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit"]),
-        .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit"]),
+        .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit", "CSystem"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
@@ -32,7 +32,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The libFuzzer target has no main (libFuzzer supplies it), so it is built only by .ci/fuzz.sh:
+// The libFuzzer targets have no main (libFuzzer supplies it), so they are built only by .ci/fuzz.sh:
 // PROGRESS_RINGS_FUZZ=1 swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product HTTPParserFuzz
 if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
     package.targets.append(
@@ -40,6 +40,14 @@ if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
             name: "HTTPParserFuzz",
             dependencies: ["HTTPServer"],
             path: "Tests/Fuzz/HTTPParserFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "RingSpecFuzz",
+            dependencies: ["RingKit"],
+            path: "Tests/Fuzz/RingSpecFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     )

@@ -1,6 +1,226 @@
 #!/usr/bin/env bash
-# Every benchmark of the project, one after another.
+# `make bench`: the service as deployed (release build, access log off) against nginx (Debian nginx-light) serving
+# the very same bytes with the same headers, both on 127.0.0.1, measured by wrk in one run, and the renderers'
+# cost per image (ring-bench). Prints one table and writes it, with the core count and the date, to
+# .bench/results.md.
+#
+# Scenarios, each at every connection count, ours then nginx back to back:
+#   cached SVG / cached PNG   one URL, served from the render cache (nginx: the same file)
+#   all-miss SVG / PNG 128px  every request a ring never asked before (nginx: the same distinct URLs, one file)
+#   304 revalidation          If-None-Match with the current ETag (nginx: its own ETag for the same file)
+# CPU per request is the server's user + system time (every nginx worker) over the requests wrk completed; wrk
+# shares the cores with the server, so requests/s is what both servers reach with the client beside them.
+# Usage: .ci/bench.sh [SECONDS] [CONNECTIONS...]   (defaults: 10, 64 256; BENCH_SECONDS and BENCH_CONNECTIONS too)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-.ci/bench-http.sh "$@"
-.ci/bench-service.sh "${@:1:2}"
+DURATION=${1:-${BENCH_SECONDS:-10}}
+shift || true
+CONNECTION_COUNTS=("$@")
+[ ${#CONNECTION_COUNTS[@]} -gt 0 ] || read -r -a CONNECTION_COUNTS <<<"${BENCH_CONNECTIONS:-64 256}"
+SWIFT=${SWIFT:-swift}
+NGINX_PORT=${NGINX_PORT:-18490}
+SERVICE_PORT=${SERVICE_PORT:-18491}
+
+for tool in wrk nginx curl; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool is missing (make bench installs it)" >&2; exit 1; }
+done
+
+"$SWIFT" build -c release --product progress-rings >/dev/null
+"$SWIFT" build -c release --product ring-bench >/dev/null
+BIN_DIR=$("$SWIFT" build -c release --show-bin-path)
+
+WORK=$(mktemp -d /tmp/bench.XXXXXX)
+chmod 755 "$WORK"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+"$BIN_DIR/progress-rings" serve --port "$SERVICE_PORT" --log-format off --cache-bytes 67108864 &
+service_pid=$!
+pids+=("$service_pid")
+for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$SERVICE_PORT/healthz" && break; sleep 0.05; done
+curl -fs -o /dev/null "http://127.0.0.1:$SERVICE_PORT/healthz" || { echo "bench: the service does not answer" >&2; exit 1; }
+
+SVG_URL="/ring.svg?value=72&size=128"
+PNG_URL="/ring.png?value=72&size=128"
+mkdir -p "$WORK/www" "$WORK/tmp"
+curl -fs -o "$WORK/www/ring.svg" "http://127.0.0.1:$SERVICE_PORT$SVG_URL"
+curl -fs -o "$WORK/www/ring.png" "http://127.0.0.1:$SERVICE_PORT$PNG_URL"
+header() { curl -fsI "$1" | tr -d '\r' | awk -v h="$2" 'tolower($1) == tolower(h) ":" { sub(/^[^:]*: /, ""); print }'; }
+svg_etag=$(header "http://127.0.0.1:$SERVICE_PORT$SVG_URL" ETag)
+png_etag=$(header "http://127.0.0.1:$SERVICE_PORT$PNG_URL" ETag)
+cache_control=$(header "http://127.0.0.1:$SERVICE_PORT$SVG_URL" Cache-Control)
+chmod -R a+rX "$WORK"
+cat >"$WORK/nginx.conf" <<CONF
+worker_processes 2;
+pid $WORK/nginx.pid;
+error_log $WORK/error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+    sendfile on;
+    tcp_nodelay on;
+    open_file_cache max=64 inactive=60s;
+    etag off;
+    client_body_temp_path $WORK/tmp/body;
+    proxy_temp_path $WORK/tmp/proxy;
+    fastcgi_temp_path $WORK/tmp/fastcgi;
+    server {
+        listen 127.0.0.1:$NGINX_PORT;
+        root $WORK/www;
+        location = /ring.svg {
+            types { } default_type "image/svg+xml; charset=utf-8";
+            add_header Cache-Control "$cache_control";
+            add_header ETag '$svg_etag';
+            add_header X-Content-Type-Options nosniff;
+            add_header Content-Security-Policy "default-src 'none'; style-src 'unsafe-inline'";
+            add_header Access-Control-Allow-Origin *;
+        }
+        location = /ring.png {
+            types { } default_type image/png;
+            add_header Cache-Control "$cache_control";
+            add_header ETag '$png_etag';
+            add_header X-Content-Type-Options nosniff;
+            add_header Access-Control-Allow-Origin *;
+        }
+        # Revalidation needs nginx's own ETag, which it compares itself.
+        location = /etag/ring.svg {
+            alias $WORK/www/ring.svg;
+            etag on;
+            types { } default_type "image/svg+xml; charset=utf-8";
+            add_header Cache-Control "$cache_control";
+            add_header X-Content-Type-Options nosniff;
+            add_header Content-Security-Policy "default-src 'none'; style-src 'unsafe-inline'";
+            add_header Access-Control-Allow-Origin *;
+        }
+    }
+}
+CONF
+nginx -p "$WORK" -c "$WORK/nginx.conf" -g 'daemon off;' 2>"$WORK/nginx.stderr" &
+nginx_pid=$!
+pids+=("$nginx_pid")
+for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$NGINX_PORT/ring.svg" && break; sleep 0.05; done
+for url in "$SVG_URL" "$PNG_URL"; do
+  a=$(curl -fs "http://127.0.0.1:$NGINX_PORT$url" | cksum)
+  b=$(curl -fs "http://127.0.0.1:$SERVICE_PORT$url" | cksum)
+  [ "$a" = "$b" ] || { echo "bench: nginx and the service send different bytes for $url" >&2; exit 1; }
+done
+nginx_etag=$(header "http://127.0.0.1:$NGINX_PORT/etag/ring.svg" ETag)
+
+# Every request a ring never asked before: each wrk thread counts through its own range of values, and each
+# scenario and connection count through its own block, so no run finds another's renders in the cache.
+cat >"$WORK/distinct.lua" <<'LUA'
+local counter = 0
+local threads = 0
+function setup(thread)
+  thread:set("base", block + threads * 100000000)
+  threads = threads + 1
+end
+function request()
+  counter = counter + 1
+  return wrk.format("GET", string.format(path_format, base + counter))
+end
+LUA
+block=0
+distinct_script() {
+  block=$((block + 1000000000))
+  { echo "path_format = \"$1\""; echo "block = $block"; cat "$WORK/distinct.lua"; } >"$WORK/$2.lua"
+  echo "$WORK/$2.lua"
+}
+
+TICKS=$(getconf CLK_TCK)
+# User + system CPU ticks of a process and its threads, or of nginx's master and workers.
+cpu_ticks() {
+  local total=0 pid
+  for pid in "$@"; do
+    [ -r "/proc/$pid/stat" ] || continue
+    total=$((total + $(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat")))
+  done
+  echo "$total"
+}
+nginx_pids() { echo "$nginx_pid" $(pgrep -P "$nginx_pid" || true); }
+
+to_ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v = v * 1000 }; print v }'; }
+
+# Runs wrk and prints "requests_per_second p50_ms p99_ms cpu_us_per_request errors".
+measure() {
+  local who=$1 connections=$2
+  shift 2
+  local pids_now before after out rps p50 p99 requests errors
+  if [ "$who" = ours ]; then pids_now=$service_pid; else pids_now=$(nginx_pids); fi
+  # shellcheck disable=SC2086
+  before=$(cpu_ticks $pids_now)
+  out=$(wrk -t2 -c"$connections" -d"${DURATION}s" --latency "$@")
+  # shellcheck disable=SC2086
+  after=$(cpu_ticks $pids_now)
+  rps=$(echo "$out" | awk '/^Requests\/sec:/ {print $2}')
+  p50=$(echo "$out" | awk '$1 == "50%" { print $2 }' | to_ms)
+  p99=$(echo "$out" | awk '$1 == "99%" { print $2 }' | to_ms)
+  requests=$(echo "$out" | awk '/requests in/ {print $1}')
+  errors=$(echo "$out" | awk '/Non-2xx or 3xx/ {n += $NF} /Socket errors/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10} END {print n + 0}')
+  awk -v r="$rps" -v a="$p50" -v b="$p99" -v t=$((after - before)) -v hz="$TICKS" -v n="$requests" -v e="$errors" \
+    'BEGIN { printf "%s %s %s %.2f %d\n", r, a, b, (n > 0 ? t / hz * 1e6 / n : 0), e }'
+}
+
+results=$WORK/results.txt
+: >"$results"
+run() {
+  local name=$1 connections=$2 ours_args=$3 nginx_args=$4
+  local o n
+  # shellcheck disable=SC2086
+  o=$(measure ours "$connections" $ours_args)
+  # shellcheck disable=SC2086
+  n=$(measure nginx "$connections" $nginx_args)
+  echo "$name|$connections|$o|$n" >>"$results"
+  echo "  $name, $connections connections: ours $o / nginx $n (rps p50 p99 cpu-us errors)" >&2
+}
+
+echo "bench: wrk -t2 -d${DURATION}s per run; $(nproc) cores; connections ${CONNECTION_COUNTS[*]}" >&2
+S="http://127.0.0.1:$SERVICE_PORT"
+N="http://127.0.0.1:$NGINX_PORT"
+for c in "${CONNECTION_COUNTS[@]}"; do
+  run "cached SVG" "$c" "$S$SVG_URL" "$N/ring.svg"
+  run "cached PNG" "$c" "$S$PNG_URL" "$N/ring.png"
+  svg_miss=$(distinct_script '/ring.svg?max=1000000000000&value=%d' "svg-miss-$c")
+  nginx_svg=$(distinct_script '/ring.svg?max=1000000000000&value=%d' "nginx-svg-$c")
+  run "all-miss SVG" "$c" "-s $svg_miss $S" "-s $nginx_svg $N"
+  png_miss=$(distinct_script '/ring.png?max=1000000000000&size=128&value=%d' "png-miss-$c")
+  nginx_png=$(distinct_script '/ring.png?max=1000000000000&size=128&value=%d' "nginx-png-$c")
+  run "all-miss PNG 128 px" "$c" "-s $png_miss $S" "-s $nginx_png $N"
+  run "304 revalidation" "$c" "-H If-None-Match:$svg_etag $S$SVG_URL" "-H If-None-Match:$nginx_etag $N/etag/ring.svg"
+done
+
+mkdir -p .bench
+out=.bench/results.md
+{
+  echo "## Benchmark: progress-rings vs nginx"
+  echo
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), wrk -t2 -d${DURATION}s on the same cores, 127.0.0.1, keep-alive."
+  echo "Service: release build, 2 event loops, access log off, 64 MiB cache. nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'): 2 workers, the same bytes and headers from files."
+  echo "Command: \`make bench\` (\`.ci/bench.sh $DURATION ${CONNECTION_COUNTS[*]}\`). Ratio = ours ÷ nginx, from the same run."
+  echo
+  echo "| scenario | conns | req/s ours | req/s nginx | ratio | p50 ms ours | p50 nginx | p99 ms ours | p99 nginx | p99 ratio | CPU µs/req ours | CPU nginx | errors |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  while IFS='|' read -r name c o n; do
+    read -r ors op50 op99 ocpu oerr <<<"$o"
+    read -r nrs np50 np99 ncpu nerr <<<"$n"
+    awk -v name="$name" -v c="$c" -v ors="$ors" -v nrs="$nrs" -v op50="$op50" -v np50="$np50" -v op99="$op99" \
+      -v np99="$np99" -v ocpu="$ocpu" -v ncpu="$ncpu" -v e="$((oerr + nerr))" \
+      'BEGIN { printf "| %s | %d | %.0f | %.0f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f | %.1f | %d |\n",
+        name, c, ors, nrs, ors / nrs, op50, np50, op99, np99, op99 / np99, ocpu, ncpu, e }'
+  done <"$results"
+  echo
+  echo "nginx's all-miss rows serve one file for every distinct URL (it cannot draw): the ratio is the price of drawing."
+  echo
+  echo "### Render cost per image (ring-bench, CPU time of one thread)"
+  echo
+  "$BIN_DIR/ring-bench"
+} >"$out"
+cat "$out"
+echo "bench: written to $out" >&2

@@ -3,10 +3,13 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <malloc.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
@@ -83,3 +86,7 @@ int pr_set_int_option(int fd, int level, int name, int value) {
 void pr_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
 void pr_name_current_thread(const char *name) { pthread_setname_np(pthread_self(), name); }
+
+int pr_fix_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
+
+int pr_lower_thread_priority(void) { return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10); }

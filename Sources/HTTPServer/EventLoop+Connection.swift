@@ -11,7 +11,7 @@ extension EventLoop {
         // A client that sends without pause would keep this loop reading it forever: after a few reads it waits
         // its turn behind the other ready connections (edge-triggered epoll will not report it again).
         var readsLeft = 16
-        while !connection.isClosed {
+        while !connection.isClosed && !connection.awaitingResponse {
             if connection.afterFlush != .proceed || connection.output.count >= Self.outputHighWater {
                 return  // wait for EPOLLOUT
             }
@@ -21,11 +21,11 @@ extension EventLoop {
             }
             switch connection.state.next(now: now) {
             case .respond(let request, let keepAlive):
-                let response = handler.handle(request)
-                write(
-                    connection, head: response.head, keepAlive: keepAlive,
-                    body: request.method == .head ? nil : response.body)
-                if !keepAlive { finishAfterFlush(connection, .linger) }
+                guard let response = handler.quickResponse(to: request) else {
+                    respondFromWorker(connection, request, keepAlive: keepAlive)
+                    return
+                }
+                send(response, to: connection, keepAlive: keepAlive, isHead: request.method == .head)
             case .respondError(let status, let reason):
                 shared.protocolErrors.add(1, ordering: .relaxed)
                 respondWithError(connection, status: status, reason: reason)
@@ -84,6 +84,42 @@ extension EventLoop {
             } catch {
                 close(connection)
             }
+        }
+    }
+
+    private func send(_ response: HTTPResponse, to connection: HTTPConnection, keepAlive: Bool, isHead: Bool) {
+        write(connection, head: response.head, keepAlive: keepAlive, body: isHead ? nil : response.body)
+        if !keepAlive { finishAfterFlush(connection, .linger) }
+    }
+
+    /// Has a worker thread make the answer; the connection waits (in order) while the loop serves the others.
+    private func respondFromWorker(_ connection: HTTPConnection, _ request: HTTPRequest, keepAlive: Bool) {
+        connection.awaitingResponse = true
+        let handler = self.handler
+        let pending = DeferredAnswer.Pending(
+            connection: connection, keepAlive: keepAlive, isHead: request.method == .head)
+        Self.workers.async { [self] in
+            // Below the loops' priority: a long render takes the cores only when the loops leave them idle.
+            _ = pr_lower_thread_priority()
+            post(DeferredAnswer(pending: pending, response: handler.handle(request)))
+        }
+    }
+
+    /// Writes the answers workers have made, then serves each connection's next requests.
+    func sendDeferredAnswers() {
+        let answers = inbox.withLock { inbox in
+            defer { inbox.answers.removeAll() }
+            return inbox.answers
+        }
+        for answer in answers {
+            let connection = answer.pending.connection
+            // Closed meanwhile (the peer reset, a timeout, a stop): nobody is left to answer.
+            guard !connection.isClosed else { continue }
+            connection.awaitingResponse = false
+            // A drain that began while the worker drew makes this the connection's last answer.
+            let keepAlive = answer.pending.keepAlive && !connection.state.draining
+            send(answer.response, to: connection, keepAlive: keepAlive, isHead: answer.pending.isHead)
+            process(connection)
         }
     }
 

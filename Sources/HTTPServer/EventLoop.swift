@@ -1,4 +1,5 @@
 import CSystem
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -55,9 +56,11 @@ final class EventLoop: @unchecked Sendable {
     var followedCommand = ServerShared.Command.run
     /// Connections that used their read budget with input still waiting; served again after the next poll.
     private var resumable: [HTTPConnection] = []
-    /// Accepted sockets handed over by the listening loop, and whether this loop has exited (then its eventfd
-    /// is closed and nothing may be handed to it).
-    let inbox = Mutex<(sockets: [Int32], exited: Bool)>(([], false))
+    /// Accepted sockets handed over by the listening loop, answers made by worker threads, and whether this loop
+    /// has exited (then its eventfd is closed and nothing may be handed to it).
+    let inbox = Mutex<(sockets: [Int32], answers: [DeferredAnswer], exited: Bool)>(([], [], false))
+    /// Where slow requests are answered (see `HTTPHandler.quickResponse(to:)`), shared by every loop.
+    static let workers = DispatchQueue(label: "http-workers", attributes: .concurrent)
 
     init(
         listener: Int32?, configuration: HTTPServerConfiguration, handler: any HTTPHandler, shared: ServerShared
@@ -116,6 +119,15 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Hands a worker's answer back to the loop (any thread); dropped when the loop has exited.
+    func post(_ answer: DeferredAnswer) {
+        inbox.withLock { inbox in
+            guard !inbox.exited else { return }
+            inbox.answers.append(answer)
+            _ = pr_eventfd_signal(wakeFD)
+        }
+    }
+
     /// Serves until the command is `.stop`, then closes everything it owns.
     func run() {
         while true {
@@ -138,6 +150,7 @@ final class EventLoop: @unchecked Sendable {
                 case Self.wakeToken:
                     _ = pr_eventfd_drain(wakeFD)
                     registerAdopted()
+                    sendDeferredAnswers()
                 default:
                     connectionEvent(token: event.token, events: event.events)
                 }
@@ -256,7 +269,10 @@ final class EventLoop: @unchecked Sendable {
         let orphans = inbox.withLock { inbox in
             inbox.exited = true
             Syscall.close(wakeFD)
-            defer { inbox.sockets.removeAll() }
+            defer {
+                inbox.sockets.removeAll()
+                inbox.answers.removeAll()
+            }
             return inbox.sockets
         }
         for fd in orphans {

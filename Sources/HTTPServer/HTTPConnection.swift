@@ -24,6 +24,9 @@ final class HTTPConnection {
     var peerHungUp = false
     var afterFlush = AfterFlush.proceed
     var isClosed = false
+    /// A worker thread is making the answer to this connection's current request: nothing more is read or
+    /// answered until it arrives, so responses keep the order of their requests.
+    var awaitingResponse = false
 
     init(fd: Int32, slot: Int, generation: UInt32, state: HTTPConnectionStateMachine) {
         self.fd = fd

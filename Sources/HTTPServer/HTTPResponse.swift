@@ -30,7 +30,18 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// What the server calls for each request. It runs on an event-loop thread: it must not block for long.
+/// What the server calls for each request.
+///
+/// The loop first asks `quickResponse(to:)` on its own thread. A handler that knows a request will take long
+/// (a costly render) returns nil there; `handle` then runs on a worker thread while the loop serves its other
+/// connections, and the answer goes out in order once ready. Requests after it on the same connection wait.
 public protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest) -> HTTPResponse
+    /// The response when it is quick to make, or nil to have `handle` run on a worker thread.
+    func quickResponse(to request: HTTPRequest) -> HTTPResponse?
+}
+
+extension HTTPHandler {
+    /// Every response is quick unless the handler says otherwise.
+    public func quickResponse(to request: HTTPRequest) -> HTTPResponse? { handle(request) }
 }

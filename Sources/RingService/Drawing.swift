@@ -39,6 +39,14 @@ enum Drawing: Sendable {
         }
     }
 
+    /// The longer side of the PNG in pixels: what its drawing time grows with.
+    var pixelEdge: Int {
+        switch self {
+        case .ring(let spec): spec.size * spec.scale
+        case .badge(let spec): BadgeLayout(spec).width * spec.scale
+        }
+    }
+
     /// Equal for equal images of this format, and never equal between a ring and a badge.
     func canonicalKey(for format: ImageFormat) -> String {
         switch self {

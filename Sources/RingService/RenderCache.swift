@@ -46,6 +46,9 @@ final class RenderCache: Sendable {
 
     var counters: CacheCounters { state.withLock { $0.counters } }
 
+    /// Whether the key's response is stored (a render in flight does not count), without touching counters.
+    func holds(_ key: CacheKey) -> Bool { state.withLock { $0.index[key] != nil } }
+
     /// The cached response for the key, or the one `produce` makes (stored when it says it is cacheable;
     /// nil when it failed).
     /// `produce` runs at most once at a time per key, outside the lock.

@@ -4,21 +4,27 @@ import RingKit
 
 extension RingService {
     static let securityPolicy = "default-src 'none'; style-src 'unsafe-inline'"
+    /// PNGs with more pixels on a side than this (~0.2 ms to draw at 128, ~2 ms at 512, ~50 ms at 2048) are drawn
+    /// off the event loop when they are not cached.
+    static let workerRenderEdge = 256
 
     /// An image route: parse, look up or render once, then answer 200 or 304. A bad parameter answers with an
-    /// error image instead.
+    /// error image instead. Without `allowingCostlyRender`, an uncached PNG larger than `workerRenderEdge` gives
+    /// nil: the caller has it drawn on a worker thread, so the tens of milliseconds do not stall an event loop.
     func image(
-        _ request: HTTPRequest, drawing drawingRequest: Drawing.Request, format: ImageFormat, varyAccept: Bool
-    ) -> (HTTPResponse, String) {
+        _ request: HTTPRequest, drawing drawingRequest: Drawing.Request, format: ImageFormat, varyAccept: Bool,
+        allowingCostlyRender: Bool = true
+    ) -> (HTTPResponse, String)? {
         let drawing: Drawing
         do {
             drawing = try Drawing.parse(drawingRequest)
         } catch {
             return (errorImage(error.message, for: drawingRequest, format: format, varyAccept: varyAccept), "error")
         }
-        let maxAge = max(configuration.maxAge, drawing.cacheSeconds ?? 0)
-        let key = CacheKey(
-            spec: drawing.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
+        let key = cacheKey(drawing, format: format, varyAccept: varyAccept)
+        if !allowingCostlyRender && format == .png && drawing.pixelEdge > Self.workerRenderEdge && !cache.holds(key) {
+            return nil
+        }
         let (entry, outcome) = cache.value(for: key) { render(drawing, key: key) }
         guard let entry else { return (responses.renderFailed, "miss") }
         let outcomeLabel: String
@@ -34,11 +40,21 @@ extension RingService {
         return (entry.ok, outcomeLabel)
     }
 
+    func cacheKey(_ drawing: Drawing, format: ImageFormat, varyAccept: Bool) -> CacheKey {
+        let maxAge = max(configuration.maxAge, drawing.cacheSeconds ?? 0)
+        return CacheKey(
+            spec: drawing.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
+    }
+
     private func render(_ drawing: Drawing, key: CacheKey) -> (value: CachedImage?, cacheable: Bool) {
         let started = DispatchTime.now().uptimeNanoseconds
         let body: [UInt8]
         do {
-            body = try drawing.render(key.format)
+            if case .ring(let spec) = drawing, key.format == .png {
+                body = try renderPNG(spec)
+            } else {
+                body = try drawing.render(key.format)
+            }
         } catch {
             log.log(
                 .error, "render failed",
@@ -113,12 +129,26 @@ extension RingService {
         return entry?.ok ?? responses.renderFailed
     }
 
-    /// The message as a header value: control characters become spaces (the HTTP layer would drop them too).
+    /// The message as a header value: control characters become spaces (the HTTP layer would drop them too), and a
+    /// message that quotes long non-ASCII values is cut to `maxErrorHeaderBytes` so no header grows with the input.
     static func headerText(_ message: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                message.unicodeScalars.map { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) ? " " : $0 }))
+        var scalars = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in message.unicodeScalars {
+            let clean: Unicode.Scalar =
+                scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) ? " " : scalar
+            bytes += UTF8.width(clean)
+            if bytes > maxErrorHeaderBytes - 3 {
+                scalars.append("…")
+                break
+            }
+            scalars.append(clean)
+        }
+        return String(scalars)
     }
+
+    /// Longest X-Error value in bytes; every message of a single bad parameter fits in ASCII.
+    static let maxErrorHeaderBytes = 320
 
     /// A parameter read leniently to size the error image: the first `name=` integer within range, or nil.
     static func looseInteger(_ name: String, in query: Substring, range: ClosedRange<Int>) -> Int? {

@@ -18,10 +18,24 @@ public final class RingService: HTTPHandler {
     /// The builder page and the gallery, built once: their bytes, ETags and CSP hashes never change while running.
     let builderPage: StaticPage
     let galleryPage: StaticPage
+    /// Draws a ring's PNG; replaceable so tests can make a render fail and prove that only its request fails.
+    let renderPNG: @Sendable (RingSpec) throws(RenderError) -> [UInt8]
 
-    public init(configuration: ServiceConfiguration, log: ServiceLog) {
+    public convenience init(configuration: ServiceConfiguration, log: ServiceLog) {
+        self.init(
+            configuration: configuration, log: log,
+            renderPNG: { spec throws(RenderError) in
+                try PNGRenderer.render(spec)
+            })
+    }
+
+    init(
+        configuration: ServiceConfiguration, log: ServiceLog,
+        renderPNG: @escaping @Sendable (RingSpec) throws(RenderError) -> [UInt8]
+    ) {
         self.configuration = configuration
         self.log = log
+        self.renderPNG = renderPNG
         cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)
         errorCache = RenderCache(
             maxBytes: min(configuration.cacheBytes, 4 << 20), maxEntries: min(configuration.cacheEntries, 4096))
@@ -43,7 +57,17 @@ public final class RingService: HTTPHandler {
     /// Counters of the render cache.
     public var cacheCounters: CacheCounters { cache.counters }
 
+    /// Everything but an uncached large PNG is answered on the event loop; that one is left to a worker thread.
+    public func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
+        respond(to: request, allowingCostlyRender: false)
+    }
+
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        // With costly renders allowed, every path produces a response.
+        respond(to: request, allowingCostlyRender: true) ?? responses.renderFailed
+    }
+
+    private func respond(to request: HTTPRequest, allowingCostlyRender: Bool) -> HTTPResponse? {
         let started = log.logsRequests ? DispatchTime.now().uptimeNanoseconds : 0
         let path = request.path
         let route = ServiceRoute(path: path)
@@ -59,25 +83,38 @@ public final class RingService: HTTPHandler {
             case .ring(let explicit):
                 let chosen = explicit ?? ContentNegotiation.format(accept: request.headers.values("Accept"))
                 format = chosen
-                (response, cacheOutcome) = image(
-                    request, drawing: .init(kind: .ring, query: request.query), format: chosen,
-                    varyAccept: explicit == nil)
+                guard
+                    let answer = image(
+                        request, drawing: .init(kind: .ring, query: request.query), format: chosen,
+                        varyAccept: explicit == nil, allowingCostlyRender: allowingCostlyRender)
+                else { return nil }
+                (response, cacheOutcome) = answer
             case .ringValue(let value, let chosen):
                 format = chosen
-                (response, cacheOutcome) = image(
-                    request, drawing: .init(kind: .ring, query: request.query, pathValue: String(value)),
-                    format: chosen, varyAccept: false)
+                guard
+                    let answer = image(
+                        request, drawing: .init(kind: .ring, query: request.query, pathValue: String(value)),
+                        format: chosen, varyAccept: false, allowingCostlyRender: allowingCostlyRender)
+                else { return nil }
+                (response, cacheOutcome) = answer
             case .badge(let chosen):
                 format = chosen
-                (response, cacheOutcome) = image(
-                    request, drawing: .init(kind: .badge, query: request.query), format: chosen, varyAccept: false)
+                guard
+                    let answer = image(
+                        request, drawing: .init(kind: .badge, query: request.query), format: chosen,
+                        varyAccept: false, allowingCostlyRender: allowingCostlyRender)
+                else { return nil }
+                (response, cacheOutcome) = answer
             case .badgePath(let label, let value, let chosen):
                 format = chosen
-                (response, cacheOutcome) = image(
-                    request,
-                    drawing: .init(
-                        kind: .badge, query: request.query, pathLabel: String(label), pathValue: String(value)),
-                    format: chosen, varyAccept: false)
+                guard
+                    let answer = image(
+                        request,
+                        drawing: .init(
+                            kind: .badge, query: request.query, pathLabel: String(label), pathValue: String(value)),
+                        format: chosen, varyAccept: false, allowingCostlyRender: allowingCostlyRender)
+                else { return nil }
+                (response, cacheOutcome) = answer
             case .builder:
                 response = builderPage.response(to: request)
             case .examples:

@@ -33,7 +33,8 @@ public final class ServiceLog: Sendable {
         self.fd = fd
         self.capacity = capacity
         var initial = State()
-        initial.buffer.reserveCapacity(capacity)
+        // A log that is off never buffers: no need to hold a megabyte for it.
+        if format != .off { initial.buffer.reserveCapacity(capacity) }
         state = Mutex(initial)
         if format != .off {
             let thread = Thread { [self] in writerLoop() }

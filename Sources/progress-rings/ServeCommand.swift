@@ -1,3 +1,4 @@
+import CSystem
 import Dispatch
 import Foundation
 import HTTPServer
@@ -40,6 +41,10 @@ enum ServeCommand: Command {
 
         // Before any thread starts, so every thread can take the shutdown signals.
         ShutdownSignals.unblock()
+        // A 2048 px PNG draws on a 16 MiB surface. glibc raises its mmap threshold to the largest block freed, so
+        // after the first such image every later one came from the heap and stayed resident: a fixed threshold
+        // keeps large blocks mapped and gives them back when freed, which holds RSS near the cache budget.
+        _ = pr_fix_mmap_threshold(256 << 10)
         let log = ServiceLog(format: config.logFormat, level: config.logLevel)
         let service = RingService(configuration: config, log: log)
         // The first PNG would otherwise pay for loading fonts and Cairo's caches inside a request.
@@ -65,6 +70,9 @@ enum ServeCommand: Command {
 
         let reason = Mutex<String?>(nil)
         let drained = Mutex<Bool?>(nil)
+        // drain() stops the loops itself before it returns, so the main thread can wake from waitUntilStopped
+        // before the drain's result is stored: it waits for this group to log the true outcome.
+        let drainFinished = DispatchGroup()
         let queue = DispatchQueue(label: "shutdown")
         let signals = ShutdownSignals(queue: queue) { name in
             let first = reason.withLock { current -> Bool in
@@ -79,6 +87,7 @@ enum ServeCommand: Command {
                 return
             }
             service.beginDraining()
+            drainFinished.enter()
             log.log(
                 .info, "draining",
                 [
@@ -89,9 +98,11 @@ enum ServeCommand: Command {
                 let clean = server.drain(deadline: .milliseconds(Int64((config.drainDeadline * 1000).rounded())))
                 drained.withLock { $0 = clean }
                 server.stop()
+                drainFinished.leave()
             }
         }
         server.waitUntilStopped()
+        _ = drainFinished.wait(timeout: .now() + config.drainDelay + 1)
         signals.cancel()
         let why = reason.withLock { $0 } ?? "server stopped"
         let clean = drained.withLock { $0 }

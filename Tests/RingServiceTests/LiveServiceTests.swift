@@ -20,7 +20,8 @@ final class LiveService {
             change(&$0)
         }
         server = HTTPServer(configuration: service.configuration.httpConfiguration, handler: service)
-        service.countConnections { [server] in server.openConnections }
+        // Weak: the server holds the service as its handler, so a strong capture would be a cycle that keeps both.
+        service.countConnections { [weak server] in server?.openConnections ?? 0 }
         try server.start()
         port = server.localPort
     }

@@ -56,4 +56,12 @@ void pr_name_current_thread(const char *name);
 /// Ignores SIGPIPE process-wide: a peer that vanishes mid-write gives EPIPE, not death.
 void pr_ignore_sigpipe(void);
 
+/// Lowers the calling thread's scheduling priority to nice 10 (Linux nice is per thread), so its work yields
+/// the cores to threads at the default priority. Returns 0 on success.
+int pr_lower_thread_priority(void);
+
+/// Fixes glibc's mmap threshold (which otherwise grows to the largest block ever freed), so blocks of at least
+/// `bytes` are always mapped apart and returned to the kernel when freed. Returns 1 on success.
+int pr_fix_mmap_threshold(int bytes);
+
 #endif

@@ -1,0 +1,14 @@
+/// A response a worker thread made for a connection, on its way back to the connection's loop.
+struct DeferredAnswer: Sendable {
+    /// What the loop needs to send the answer once it is made.
+    struct Pending: @unchecked Sendable {
+        // @unchecked: the connection is only carried through the worker and touched again on its own loop's
+        // thread, after the inbox's lock has ordered the hand-back.
+        let connection: HTTPConnection
+        let keepAlive: Bool
+        let isHead: Bool
+    }
+
+    let pending: Pending
+    let response: HTTPResponse
+}

@@ -1,0 +1,198 @@
+import Foundation
+import FoundationXML
+import HTTPServer
+import RingKit
+import Testing
+
+@testable import RingService
+
+/// Every ring parameter with hostile values: each answer is the documented one (a 200 image, or a 400 error image
+/// whose `X-Error` names the parameter), never a 500 and never a crash.
+// The heavy loops run off the concurrency pool (see TestSupport.swift), one test at a time.
+@Suite(.serialized)
+struct BadInputSweepTests {
+    /// Values that are wrong for some parameters and right for others: garbage, boundaries, huge and tiny numbers,
+    /// negative zero, exponents, unicode, and percent-encoding tricks. Each is already URL-encoded.
+    static let hostileValues: [String] = [
+        "", "abc", "-", "+", ".", "-.", "1.", ".5", "0", "-0", "-0.0", "%2D0", "+0", "00000000000000000001",
+        "1e3", "1E3", "1e-3", "1e308", "1e309", "-1e309", "1e-400", "4.9e-324", "0x10", "0b1", "1_000", "1,5",
+        "NaN", "nan", "inf", "Infinity", "-inf", "9223372036854775807", "9223372036854775808",
+        "-9223372036854775809", "18446744073709551616", String(repeating: "9", count: 400), "15", "16", "1024",
+        "1025", "2048", "359.9999", "360", "360.0001", "-360", "-360.5", "3", "4", "10.0000001", "31536000",
+        "31536001", "%C0%AF", "%252e", "%25", "%", "1%", "%0", "%zz", "%00", "1%00", "%0d%0a", "%e2%80%ae",
+        "%ef%bb%bf1", "%c2%a0", "%ff", "%ed%a0%80", "%f0%9f%94%a5", "%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9",
+        "%D9%A7", "%EF%BC%97", "1%2C2", "a%26b%3Dc", "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+        "%22%3E%3Csvg%20onload%3Dx%3E", "url(javascript:x)", "red", "RED", "%23fff", "#fff", "fff", "ffff",
+        "fffff", "rgb(1,2,3)", "none", "transparent", "round", "ccw", "bold", "{value}", "{percent}%25", "{nope}",
+        "{", "}", "{{value}}", String(repeating: "x", count: 41), String(repeating: "%F0%9F%94%A5", count: 41),
+        String(repeating: "a", count: 8192), String(repeating: "%41", count: 8192),
+    ]
+
+    static let service = makeService()
+
+    /// Checks one answer and returns what is wrong with it: only 200 or 400; an error names the parameter in
+    /// `X-Error`, is never stored, and is still an image of the requested format; the head never carries a control
+    /// byte besides CRLF. Returns problems rather than recording them, so it can run off the test pool.
+    static func problems(
+        _ response: HTTPResponse, target: String, format: ImageFormat, blame: String?
+    ) -> [String] {
+        var found: [String] = []
+        func check(_ condition: Bool, _ what: @autoclosure () -> String) {
+            if !condition { found.append("\(what()) for \(target.prefix(200))") }
+        }
+        check(response.status == .ok || response.status == .badRequest, "status \(response.status.code)")
+        check(
+            response.header("Content-Type") == format.contentType,
+            "Content-Type \(response.header("Content-Type") ?? "")")
+        check(response.header("Content-Length") == String(response.body.count), "Content-Length")
+        let head = response.head
+        for (i, byte) in head.enumerated() where byte < 0x20 || byte == 0x7F {
+            let isLineEnd =
+                (byte == 0x0D && i + 1 < head.count && head[i + 1] == 0x0A) || (byte == 0x0A && head[i - 1] == 0x0D)
+            check(isLineEnd, "control byte \(byte) in the head")
+        }
+        if response.status == .badRequest {
+            let message = response.header("X-Error") ?? ""
+            if let blame { check(message.hasPrefix(blame + ": "), "X-Error \(message)") }
+            // A message a person reads: the bad value is cut short, not echoed in full.
+            check(message.utf8.count < 400, "X-Error of \(message.utf8.count) bytes")
+            check(response.header("Cache-Control") == "no-store", "error without no-store")
+            check(response.header("ETag") == nil, "error with an ETag")
+        } else {
+            check(response.header("X-Error") == nil, "X-Error on a 200")
+            check(response.header("ETag") != nil, "200 without an ETag")
+        }
+        switch format {
+        case .svg:
+            let root = (try? XMLDocument(data: Data(response.body)))?.rootElement()
+            check(root?.name == "svg", "no SVG")
+            if let root {
+                // The raw bytes too: text is escaped so that not even inert text spells a CSS fetch.
+                let raw = response.text.lowercased()
+                let active = activeContent(in: root) + ["url(", "@import"].filter { raw.contains($0) }
+                check(active.isEmpty, "\(active) in the SVG")
+            }
+        case .png:
+            check(DecodedPNG(response.body) != nil, "no PNG")
+        }
+        return found
+    }
+
+    /// Elements and attributes that could run script or fetch: none may appear.
+    static func activeContent(in element: XMLElement) -> [String] {
+        var found: [String] = []
+        let name = element.localName ?? ""
+        if ["script", "foreignObject", "animate", "set", "a", "image", "use"].contains(name) {
+            found.append("<\(name)>")
+        }
+        for attribute in element.attributes ?? [] {
+            let attributeName = (attribute.localName ?? "").lowercased()
+            if attributeName.hasPrefix("on") || attributeName.contains("href") { found.append(attributeName) }
+        }
+        for child in element.children ?? [] {
+            if let child = child as? XMLElement { found += activeContent(in: child) }
+        }
+        return found
+    }
+
+    @Test(arguments: RingParameter.allCases)
+    func everyHostileValueOfAParameterGetsAnImageOrAnErrorNamingIt(parameter: RingParameter) async throws {
+        let found = try await offPool {
+            Self.hostileValues.flatMap { value in
+                let target = "/ring.svg?\(parameter.rawValue)=\(value)"
+                return Self.problems(Self.service.get(target), target: target, format: .svg, blame: parameter.rawValue)
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test(arguments: RingParameter.allCases)
+    func hostilePNGParametersNeverBreakTheRenderer(parameter: RingParameter) async throws {
+        // PNG rendering is the costly path (Cairo): the values most likely to reach it unchecked.
+        let values = [
+            "-0", "1e308", "1e-400", "4.9e-324", "16", "1024", "2048", "4", "360", "-360", "0.0001", "%00", "%ff",
+            "%F0%9F%94%A5", String(repeating: "%F0%9F%94%A5", count: 40), String(repeating: "W", count: 8192),
+        ]
+        let found = try await offPool {
+            values.flatMap { value in
+                let target = "/ring.png?\(parameter.rawValue)=\(value)"
+                return Self.problems(Self.service.get(target), target: target, format: .png, blame: parameter.rawValue)
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test(arguments: ["0.0001", "1", "16", "31.5", "32", "64", "512"])
+    func largestPNGThatTheLimitsAllowRendersWithEveryThickness(thickness: String) async throws {
+        // size × scale = 2048, the largest surface the limits let Cairo allocate.
+        let target = "/ring.png?size=512&scale=4&thickness=\(thickness)&value=99.9&label=%7Bvalue%7D&fontSize=512"
+        let (found, width) = try await offPool {
+            let response = Self.service.get(target)
+            let width = response.status == .ok ? DecodedPNG(response.body)?.width : 2048
+            return (Self.problems(response, target: target, format: .png, blame: nil), width)
+        }
+        #expect(found.isEmpty, "\(found)")
+        #expect(width == 2048)
+    }
+
+    @Test func negativeZeroIsZeroAndOneImageWithZero() {
+        let zero = Self.service.get("/ring.svg?value=0")
+        for spelling in ["-0", "-0.0", "-0e5", "0e-5", "%2D0", "-.0"] {
+            let response = Self.service.get("/ring.svg?value=\(spelling)")
+            #expect(response.status == .ok, "\(spelling)")
+            #expect(response.header("ETag") == zero.header("ETag"), "\(spelling)")
+        }
+    }
+
+    @Test func aThousandParametersAreAnsweredAndUnknownOnesIgnored() {
+        let unknown = (0..<1000).map { "p\($0)=\($0)" }.joined(separator: "&")
+        let plain = Self.service.get("/ring.svg?value=40")
+        let noisy = Self.service.get("/ring.svg?\(unknown)&value=40")
+        #expect(Self.problems(noisy, target: "1000 parameters", format: .svg, blame: nil).isEmpty)
+        #expect(noisy.status == .ok)
+        #expect(noisy.header("ETag") == plain.header("ETag"))
+    }
+
+    @Test func aThousandCopiesOfOneParameterAreOneError() {
+        let repeated = Array(repeating: "size=64", count: 1000).joined(separator: "&")
+        let response = Self.service.get("/ring.png?\(repeated)")
+        #expect(Self.problems(response, target: "1000 × size", format: .png, blame: "size").isEmpty)
+        #expect(response.status == .badRequest)
+        #expect(response.header("X-Error") == "size: given twice")
+    }
+
+    @Test(arguments: [
+        "%C0%AF", "%252e", "%", "%0", "%00", "%ff", "..%2F..%2Fetc%2Fpasswd", "%2e%2e", "-0", "1e999", "%20",
+        "%F0%9F%94%A5", String(repeating: "9", count: 8192),
+    ])
+    func hostileShortLinkValuesAreAnsweredOnTheValueParameter(value: String) {
+        for format in [ImageFormat.svg, .png] {
+            let target = "/ring/\(value).\(format == .svg ? "svg" : "png")"
+            let found = Self.problems(Self.service.get(target), target: target, format: format, blame: "value")
+            #expect(found.isEmpty, "\(found)")
+        }
+    }
+
+    @Test func malformedEscapesInNamesAndUnknownParametersNeverFail() {
+        for noise in ["%", "%zz=1", "a%=1", "%C0%AF=%C0%AF", "%00=%00", "=", "==", "&&&", "=5", "utm=%"] {
+            let response = Self.service.get("/ring.svg?value=10&\(noise)")
+            #expect(response.status == .ok, "\(noise)")
+        }
+    }
+
+    @Test func errorImagesOfEveryParameterStayBoundedInTheErrorCache() async throws {
+        let service = makeService()
+        // Every parameter but the two free texts, which accept these values.
+        let strict = RingParameter.allCases.filter { $0 != .label && $0 != .title }
+        try await offPool {
+            for (i, parameter) in strict.enumerated() {
+                for n in 0..<300 {
+                    _ = service.get("/ring.svg?\(parameter.rawValue)=bad\(i)x\(n)")
+                }
+            }
+        }
+        // The error cache has its own small budget: hostile URLs cannot grow it without bound.
+        #expect(service.errorCache.counters.bytes <= 4 << 20)
+        #expect(service.cacheCounters.entries == 0)
+    }
+}
