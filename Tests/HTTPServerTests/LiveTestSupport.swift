@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 #if canImport(Glibc)
@@ -233,4 +234,13 @@ final class TestListener {
     }
 
     deinit { Glibc.close(fd) }
+}
+
+/// Runs blocking, timing-sensitive client work on a thread of its own. The concurrency pool has one thread per
+/// core, and other suites block theirs with socket reads; a client paced by `Task.sleep` on that pool can stall for
+/// seconds on a loaded machine (or under a sanitizer), which would measure the pool instead of the server.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
 }
