@@ -4,6 +4,12 @@ import Synchronization
 /// A least-recently-used cache of rendered responses, bounded by bytes and by entries, safe to use from every
 /// event loop. A miss renders once per key: concurrent requests for a key being rendered wait for that render
 /// (single flight) instead of rendering it again.
+///
+/// Beside its index by canonical key, the cache keeps a bounded index by raw request target (`TargetKey`): a
+/// repeated URL finds its entry without being parsed. An alias names a node and the stamp the node had when the
+/// alias was made; eviction clears the stamp, so an alias never keeps an evicted image alive nor answers with
+/// another image that reused its slot. Aliases have a budget of their own, carved out of `maxBytes` (images get
+/// the rest), so cache-busting URLs can neither grow memory past the bound nor push images out.
 final class RenderCache: Sendable {
     /// How a lookup was answered.
     enum Outcome: Sendable, Hashable {
@@ -16,6 +22,17 @@ final class RenderCache: Sendable {
         var cost: Int
         var newer: Int
         var older: Int
+        /// Unique per insertion, 0 once evicted: what an alias checks before it trusts the slot.
+        var stamp: UInt64
+    }
+
+    /// One raw target's resolution, replaced in CLOCK order: an alias used since the hand last passed survives.
+    fileprivate struct Alias {
+        var key: TargetKey?
+        var node: Int
+        var stamp: UInt64
+        var cost: Int
+        var referenced: Bool
     }
 
     /// Entries live in an array linked by index, most recent at `newest`: no allocation per hit.
@@ -27,6 +44,12 @@ final class RenderCache: Sendable {
         var oldest = -1
         var inFlight: [CacheKey: Flight] = [:]
         var counters = CacheCounters()
+        var nextStamp: UInt64 = 1
+        var aliasIndex: [TargetKey: Int] = [:]
+        var aliases: [Alias] = []
+        var freeAliases: [Int] = []
+        var aliasHand = 0
+        var aliasBytes = 0
     }
 
     /// A render in progress; its waiters block on the group until the renderer leaves it.
@@ -37,23 +60,47 @@ final class RenderCache: Sendable {
 
     let maxBytes: Int
     let maxEntries: Int
+    /// The share of `maxBytes` that aliases may hold; images hold at most the rest.
+    let maxAliasBytes: Int
+    let maxAliases: Int
     private let state = Mutex(State())
 
     init(maxBytes: Int, maxEntries: Int) {
         self.maxBytes = maxBytes
         self.maxEntries = maxEntries
+        // A thirty-second of the budget is ~2 MiB by default: some 12 000 aliases of typical URLs.
+        maxAliasBytes = max(0, maxBytes) / 32
+        maxAliases = maxEntries
     }
+
+    private var maxImageBytes: Int { maxBytes - maxAliasBytes }
 
     var counters: CacheCounters { state.withLock { $0.counters } }
 
     /// Whether the key's response is stored (a render in flight does not count), without touching counters.
     func holds(_ key: CacheKey) -> Bool { state.withLock { $0.index[key] != nil } }
 
+    /// The entry the target resolved to before, when it is still cached, counted as a hit; nil otherwise.
+    func value(aliasedBy target: TargetKey) -> CachedImage? {
+        state.withLock { state in
+            guard let a = state.aliasIndex[target] else { return nil }
+            let i = state.aliases[a].node
+            guard state.nodes[i].stamp == state.aliases[a].stamp else {
+                state.dropAlias(a)
+                return nil
+            }
+            state.aliases[a].referenced = true
+            state.touch(i)
+            state.counters.hits += 1
+            return state.nodes[i].value
+        }
+    }
+
     /// The cached response for the key, or the one `produce` makes (stored when it says it is cacheable;
-    /// nil when it failed).
+    /// nil when it failed). When the response is stored, `alias` is remembered as a way to reach it.
     /// `produce` runs at most once at a time per key, outside the lock.
     func value(
-        for key: CacheKey, produce: () -> (value: CachedImage?, cacheable: Bool)
+        for key: CacheKey, alias: TargetKey? = nil, produce: () -> (value: CachedImage?, cacheable: Bool)
     ) -> (value: CachedImage?, outcome: Outcome) {
         enum Step {
             case hit(CachedImage)
@@ -64,6 +111,7 @@ final class RenderCache: Sendable {
             if let i = state.index[key] {
                 state.touch(i)
                 state.counters.hits += 1
+                if let alias { state.remember(alias, node: i, maxAliases: maxAliases, maxAliasBytes: maxAliasBytes) }
                 return .hit(state.nodes[i].value)
             }
             if let flight = state.inFlight[key] {
@@ -88,10 +136,12 @@ final class RenderCache: Sendable {
             let made = produce()
             state.withLock { state in
                 state.inFlight[key] = nil
-                if made.cacheable, let value = made.value {
-                    state.insert(
-                        key, value, cost: value.cost + key.cost, maxBytes: maxBytes,
-                        maxEntries: maxEntries)
+                if made.cacheable, let value = made.value,
+                    let i = state.insert(
+                        key, value, cost: value.cost + key.cost, maxBytes: maxImageBytes, maxEntries: maxEntries),
+                    let alias
+                {
+                    state.remember(alias, node: i, maxAliases: maxAliases, maxAliasBytes: maxAliasBytes)
                 }
             }
             if made.cacheable, let value = made.value { flight.result.withLock { $0 = value } }
@@ -122,21 +172,27 @@ extension RenderCache.State {
         pushNewest(i)
     }
 
-    fileprivate mutating func insert(_ key: CacheKey, _ value: CachedImage, cost: Int, maxBytes: Int, maxEntries: Int) {
-        guard cost <= maxBytes, maxEntries > 0, index[key] == nil else { return }
-        while oldest >= 0 && (counters.bytes + cost > maxBytes || counters.entries + 1 > maxEntries) {
+    /// Stores the entry, evicting the least recently used ones to make room; its slot, or nil when not stored.
+    fileprivate mutating func insert(
+        _ key: CacheKey, _ value: CachedImage, cost: Int, maxBytes: Int, maxEntries: Int
+    ) -> Int? {
+        guard cost <= maxBytes, maxEntries > 0, index[key] == nil else { return nil }
+        // `counters.bytes` also holds the aliases, which have their own budget.
+        while oldest >= 0 && (counters.bytes - aliasBytes + cost > maxBytes || counters.entries + 1 > maxEntries) {
             let victim = oldest
             unlink(victim)
             index[nodes[victim].key] = nil
             counters.bytes -= nodes[victim].cost
             counters.entries -= 1
             counters.evictions += 1
+            nodes[victim].stamp = 0
             // Drop the references now so the memory goes back at once, not when the slot is reused.
             nodes[victim].key = CacheKey(spec: "", format: .svg, maxAge: 0, varyAccept: false)
             nodes[victim].value = value
             free.append(victim)
         }
-        let node = RenderCache.Node(key: key, value: value, cost: cost, newer: -1, older: -1)
+        let node = RenderCache.Node(key: key, value: value, cost: cost, newer: -1, older: -1, stamp: nextStamp)
+        nextStamp += 1
         let i: Int
         if let slot = free.popLast() {
             nodes[slot] = node
@@ -149,5 +205,52 @@ extension RenderCache.State {
         pushNewest(i)
         counters.bytes += cost
         counters.entries += 1
+        return i
+    }
+
+    /// Makes `key` lead to node `i`, replacing aliases not used since the CLOCK hand last passed them when full.
+    fileprivate mutating func remember(_ key: TargetKey, node i: Int, maxAliases: Int, maxAliasBytes: Int) {
+        let cost = key.cost
+        guard maxAliases > 0, cost <= maxAliasBytes else { return }
+        if let a = aliasIndex[key] {
+            aliases[a].node = i
+            aliases[a].stamp = nodes[i].stamp
+            return
+        }
+        // Terminates: the first sweep clears every referenced bit, and the cost fits an empty budget.
+        while aliasIndex.count >= maxAliases || aliasBytes + cost > maxAliasBytes {
+            if aliasHand >= aliases.count { aliasHand = 0 }
+            let a = aliasHand
+            aliasHand += 1
+            guard aliases[a].key != nil else { continue }
+            if aliases[a].referenced {
+                aliases[a].referenced = false
+            } else {
+                dropAlias(a)
+            }
+        }
+        let alias = RenderCache.Alias(key: key, node: i, stamp: nodes[i].stamp, cost: cost, referenced: false)
+        let a: Int
+        if let slot = freeAliases.popLast() {
+            aliases[slot] = alias
+            a = slot
+        } else {
+            aliases.append(alias)
+            a = aliases.count - 1
+        }
+        aliasIndex[key] = a
+        aliasBytes += cost
+        counters.bytes += cost
+        counters.aliases += 1
+    }
+
+    fileprivate mutating func dropAlias(_ a: Int) {
+        guard let key = aliases[a].key else { return }
+        aliasIndex[key] = nil
+        aliasBytes -= aliases[a].cost
+        counters.bytes -= aliases[a].cost
+        counters.aliases -= 1
+        aliases[a].key = nil
+        freeAliases.append(a)
     }
 }

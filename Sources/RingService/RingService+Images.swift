@@ -8,13 +8,21 @@ extension RingService {
     /// off the event loop when they are not cached.
     static let workerRenderEdge = 256
 
-    /// An image route: parse, look up or render once, then answer 200 or 304. A bad parameter answers with an
-    /// error image instead. Without `allowingCostlyRender`, an uncached PNG larger than `workerRenderEdge` gives
+    /// An image route: a target answered before is looked up by its raw bytes; any other is parsed, looked up or
+    /// rendered once, and remembered. Then it answers 200 or 304. A bad parameter answers with an error image
+    /// instead (never remembered by target). Without `allowingCostlyRender`, an uncached PNG larger than `workerRenderEdge` gives
     /// nil: the caller has it drawn on a worker thread, so the tens of milliseconds do not stall an event loop.
     func image(
         _ request: HTTPRequest, drawing drawingRequest: Drawing.Request, format: ImageFormat, varyAccept: Bool,
         allowingCostlyRender: Bool = true
     ) -> (HTTPResponse, String)? {
+        // The format is part of the alias because `/ring` negotiates it from Accept; everything else that shapes
+        // the response (route, parameters, cacheSeconds) is in the target, and the server's max-age is fixed.
+        let alias = TargetKey(target: request.target, format: format)
+        if let entry = cache.value(aliasedBy: alias) {
+            return (Self.answer(request, with: entry), "hit")
+        }
+        drawingsParsed.add(1, ordering: .relaxed)
         let drawing: Drawing
         do {
             drawing = try Drawing.parse(drawingRequest)
@@ -25,7 +33,7 @@ extension RingService {
         if !allowingCostlyRender && format == .png && drawing.pixelEdge > Self.workerRenderEdge && !cache.holds(key) {
             return nil
         }
-        let (entry, outcome) = cache.value(for: key) { render(drawing, key: key) }
+        let (entry, outcome) = cache.value(for: key, alias: alias) { render(drawing, key: key) }
         guard let entry else { return (responses.renderFailed, "miss") }
         let outcomeLabel: String
         switch outcome {
@@ -33,11 +41,16 @@ extension RingService {
         case .coalesced: outcomeLabel = "coalesced"
         case .miss: outcomeLabel = "miss"
         }
+        return (Self.answer(request, with: entry), outcomeLabel)
+    }
+
+    /// The entry's 200, or its 304 when `If-None-Match` names its ETag.
+    static func answer(_ request: HTTPRequest, with entry: CachedImage) -> HTTPResponse {
         let conditions = request.headers.values("If-None-Match")
         if !conditions.isEmpty && EntityTag.noneMatch(conditions, matches: entry.etag) {
-            return (entry.notModified, outcomeLabel)
+            return entry.notModified
         }
-        return (entry.ok, outcomeLabel)
+        return entry.ok
     }
 
     func cacheKey(_ drawing: Drawing, format: ImageFormat, varyAccept: Bool) -> CacheKey {

@@ -12,6 +12,8 @@ public final class RingService: HTTPHandler {
     /// Error images, cached apart so they never pass for successes; small, as they should be rare.
     let errorCache: RenderCache
     let metrics = ServiceMetrics()
+    /// Image requests whose query was parsed: a repeated URL is answered through the cache's alias without one.
+    let drawingsParsed = Atomic<Int>(0)
     private let draining = Atomic<Bool>(false)
     private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
     let responses: StaticResponses

@@ -73,8 +73,12 @@ final class ServiceMetrics: Sendable {
             ),
             ("progress_rings_cache_misses_total", "counter", "Lookups that rendered.", \.misses),
             ("progress_rings_cache_evictions_total", "counter", "Entries evicted to stay within bounds.", \.evictions),
-            ("progress_rings_cache_bytes", "gauge", "Bytes held by cached responses.", \.bytes),
+            ("progress_rings_cache_bytes", "gauge", "Bytes held by cached responses and their aliases.", \.bytes),
             ("progress_rings_cache_entries", "gauge", "Responses held in the cache.", \.entries),
+            (
+                "progress_rings_cache_aliases", "gauge",
+                "Request targets remembered as leading to a cached response, answered without parsing.", \.aliases
+            ),
         ]
         for (name, type, help, path) in cacheFamilies {
             family(name, type, help)
