@@ -10,8 +10,9 @@ extension RingService {
 
     /// An image route: a target answered before is looked up by its raw bytes; any other is parsed, looked up or
     /// rendered once, and remembered. Then it answers 200 or 304. A bad parameter answers with an error image
-    /// instead (never remembered by target). Without `allowingCostlyRender`, an uncached PNG larger than `workerRenderEdge` gives
-    /// nil: the caller has it drawn on a worker thread, so the tens of milliseconds do not stall an event loop.
+    /// instead (never remembered by target). Without `allowingCostlyRender`, an uncached PNG larger than
+    /// `workerRenderEdge` gives nil: the caller has it drawn on a worker thread, so the tens of milliseconds do
+    /// not stall an event loop.
     func image(
         _ request: HTTPRequest, drawing drawingRequest: Drawing.Request, format: ImageFormat, varyAccept: Bool,
         allowingCostlyRender: Bool = true
