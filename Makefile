@@ -6,9 +6,11 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), libpng and zlib (PNG encoding), the label font.
 BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core
-# Real tools the tests compare against: rsvg-convert renders our SVGs, promtool checks /metrics; wrk, curl and
-# Python drive the soak's traffic and hostile clients.
-TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus wrk curl python3 python3-pip
+# Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, promtool checks /metrics,
+# headless Chromium (driven by Debian's selenium) also shows the pages, nginx runs in front of two replicas;
+# wrk, curl and Python drive the soak's traffic and hostile clients.
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light wrk curl \
+	python3 python3-pip
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=
@@ -19,7 +21,8 @@ FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 60.
 SOAK_SECONDS ?= 600
 
-.PHONY: all deps build release run test unit lint fuzz bench bench-http bench-render soak sanitizers httplint clean check-swift
+.PHONY: all deps build release run test unit lint fuzz bench bench-http bench-render browser-tests screenshots \
+	soak sanitizers httplint clean check-swift
 
 all: build
 
@@ -46,6 +49,8 @@ test: check-swift
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) lint
+	.ci/browser-tests.sh
+	.ci/nginx-front-test.sh
 	.ci/httplint.sh
 	.ci/sanitizers.sh
 	.ci/soak.sh 60
@@ -91,6 +96,18 @@ bench-http: check-swift
 ## Per-image cost of the SVG and PNG renderers (release build), as a Markdown table.
 bench-render: check-swift deps
 	$(SWIFT) build -c release --product ring-bench && .build/release/ring-bench
+
+## The builder page, the gallery and SVG/PNG fidelity in headless Chromium.
+browser-tests: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	$(SWIFT) build --product progress-rings
+	.ci/browser-tests.sh
+
+## Retakes the README screenshots under Tests/Browser/screenshots/.
+screenshots: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	$(SWIFT) build --product progress-rings
+	.ci/browser-tests.sh --update-screenshots
 
 clean:
 	rm -rf .build

@@ -24,13 +24,18 @@ enum CairoCanvas {
 
     /// A cleared ARGB32 surface of `pixels × pixels`.
     static func surface(pixels: Int) throws(RenderError) -> OpaquePointer {
-        guard pixels > 0, pixels <= maxPixels else {
-            throw RenderError("image side \(pixels) px is outside 1…\(maxPixels)")
+        try surface(width: pixels, height: pixels)
+    }
+
+    /// A cleared ARGB32 surface of `width × height` pixels.
+    static func surface(width: Int, height: Int) throws(RenderError) -> OpaquePointer {
+        guard width > 0, width <= maxPixels, height > 0, height <= maxPixels else {
+            throw RenderError("image of \(width)×\(height) px is outside 1…\(maxPixels) on a side")
         }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixels), Int32(pixels))!
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw RenderError("Cairo could not create a \(pixels)×\(pixels) surface")
+            throw RenderError("Cairo could not create a \(width)×\(height) surface")
         }
         return surface
     }

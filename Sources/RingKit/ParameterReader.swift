@@ -13,9 +13,15 @@ struct ParameterReader {
 
     /// A finite decimal, or `nil` when the parameter is absent.
     func number(
-        _ parameter: RingParameter, accepted: String = "a decimal such as 72, -0.5 or 1e-5"
+        of parameter: some ParameterName, accepted: String = "a decimal such as 72, -0.5 or 1e-5"
     ) throws(RingSpecError) -> Given? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
+        return try number(parameter, text: text, accepted: accepted)
+    }
+
+    /// `text`, already read from `parameter`, as a finite decimal.
+    private func number(_ parameter: some ParameterName, text: String, accepted: String) throws(RingSpecError) -> Given
+    {
         switch CanonicalNumber.parse(text) {
         case .success(let number):
             return Given(number: number, text: text)
@@ -31,12 +37,12 @@ struct ParameterReader {
 
     /// A finite decimal within `range`; `note` explains a range that depends on another parameter.
     func number(
-        _ parameter: RingParameter, in range: ClosedRange<Double>, note: String = ""
+        of parameter: some ParameterName, in range: ClosedRange<Double>, note: String = ""
     ) throws(RingSpecError)
         -> Given?
     {
         let rangeText = Self.text(range)
-        guard let given = try number(parameter, accepted: rangeText) else { return nil }
+        guard let given = try number(of: parameter, accepted: rangeText) else { return nil }
         guard range.contains(given.number) else {
             throw RingSpecError(
                 parameter: parameter.rawValue, value: given.shown, reason: "is out of range \(rangeText)\(note)")
@@ -45,9 +51,9 @@ struct ParameterReader {
     }
 
     /// An integer within `range`; `128.0` and `1.28e2` are the integer 128, `128.5` is refused.
-    func integer(_ parameter: RingParameter, in range: ClosedRange<Int>) throws(RingSpecError) -> Int? {
+    func integer(of parameter: some ParameterName, in range: ClosedRange<Int>) throws(RingSpecError) -> Int? {
         let rangeText = "\(range.lowerBound)…\(range.upperBound)"
-        guard let given = try number(parameter, accepted: "an integer \(rangeText)") else { return nil }
+        guard let given = try number(of: parameter, accepted: "an integer \(rangeText)") else { return nil }
         guard given.number == given.number.rounded(.towardZero) else {
             throw RingSpecError(
                 parameter: parameter.rawValue, value: given.shown,
@@ -62,7 +68,7 @@ struct ParameterReader {
     }
 
     /// A color (see `RGBAColor.parse(_:)`).
-    func color(_ parameter: RingParameter) throws(RingSpecError) -> RGBAColor? {
+    func color(of parameter: some ParameterName) throws(RingSpecError) -> RGBAColor? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         guard let color = RGBAColor.parse(text) else {
             throw RingSpecError(
@@ -73,7 +79,7 @@ struct ParameterReader {
     }
 
     /// A color or `none` (any case): `.some(nil)` is `none`, `nil` is absent.
-    func colorOrNone(_ parameter: RingParameter) throws(RingSpecError) -> RGBAColor?? {
+    func colorOrNone(of parameter: some ParameterName) throws(RingSpecError) -> RGBAColor?? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         if text.lowercased() == "none" { return .some(nil) }
         guard let color = RGBAColor.parse(text) else {
@@ -84,9 +90,92 @@ struct ParameterReader {
         return color
     }
 
+    /// What a list of values accepts, for error messages.
+    static let valueListAccepted = "1…\(RingSpec.Limits.rings) decimals separated by commas, such as 30,60,90"
+
+    /// One number per ring: `72`, or `30,60,90` for several rings (at most `RingSpec.Limits.rings`): the first
+    /// and the rest (empty for one ring, so a single value costs no array). A value without a comma reads exactly as
+    /// `number(_:)` does, messages included.
+    func numberList(_ parameter: RingParameter) throws(RingSpecError) -> (first: Given, more: [Given])? {
+        guard let text = try parameters.value(parameter.rawValue) else { return nil }
+        guard text.utf8.contains(UInt8(ascii: ",")) else {
+            return (try number(parameter, text: text, accepted: "a decimal such as 72, -0.5 or 1e-5"), [])
+        }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard items.count <= RingSpec.Limits.rings else {
+            throw RingSpecError(
+                parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+                reason: "lists \(items.count) values (accepted: \(Self.valueListAccepted))")
+        }
+        var list: [Given] = []
+        for item in items {
+            switch CanonicalNumber.parse(item) {
+            case .success(let number):
+                list.append(Given(number: number, text: String(item)))
+            case .failure(.notANumber):
+                throw RingSpecError(
+                    parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+                    reason: "has \(RingSpecError.quoted(item)), which is not a number "
+                        + "(accepted: \(Self.valueListAccepted))")
+            case .failure(.notFinite):
+                throw RingSpecError(
+                    parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+                    reason: "has \(RingSpecError.shown(item)), which is not a finite number")
+            }
+        }
+        return (list[0], Array(list.dropFirst()))
+    }
+
+    /// Colors given for several rings: one for all, or one for each.
+    enum ColorList {
+        case one(RGBAColor?)
+        case each([RGBAColor?])
+
+        /// The color of ring `index`.
+        subscript(index: Int) -> RGBAColor? {
+            switch self {
+            case .one(let color): color
+            case .each(let colors): colors[index]
+            }
+        }
+    }
+
+    /// One color (or `none`, where `allowsNone`) for every one of `rings` rings: a single item for all, or a list
+    /// of exactly `rings` items, where `nil` stands for `none`.
+    func colorList(_ parameter: RingParameter, rings: Int, allowsNone: Bool) throws(RingSpecError) -> ColorList? {
+        guard let text = try parameters.value(parameter.rawValue) else { return nil }
+        let accepted = allowsNone ? "none, \(RGBAColor.acceptedForms)" : RGBAColor.acceptedForms
+        func item(_ piece: Substring, inList: Bool) throws(RingSpecError) -> RGBAColor? {
+            if allowsNone && piece.lowercased() == "none" { return nil }
+            if let color = RGBAColor.parse(piece) { return color }
+            let reason =
+                inList
+                ? "has \(RingSpecError.quoted(piece)), which is not a color (accepted: \(accepted))"
+                : "is not a color (accepted: \(accepted))"
+            throw RingSpecError(parameter: parameter.rawValue, value: RingSpecError.quoted(text), reason: reason)
+        }
+        guard text.utf8.contains(UInt8(ascii: ",")) else { return .one(try item(Substring(text), inList: false)) }
+        let pieces = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard pieces.count == rings else {
+            throw RingSpecError(
+                parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+                reason: "lists \(pieces.count) colors for \(rings) \(rings == 1 ? "ring" : "rings") "
+                    + "(accepted: one for every value, or one for all)")
+        }
+        var list: [RGBAColor?] = []
+        for piece in pieces { list.append(try item(piece, inList: true)) }
+        return .each(list)
+    }
+
+    /// `percent:color` pairs (see `Thresholds.parse(_:parameter:)`).
+    func thresholds() throws(RingSpecError) -> Thresholds? {
+        guard let text = try parameters.value(RingParameter.thresholds.rawValue) else { return nil }
+        return try Thresholds.parse(text, parameter: RingParameter.thresholds.rawValue)
+    }
+
     /// One of the keyword's cases, spelled exactly (`round`, not `Round`).
     func keyword<Keyword: RawRepresentable & CaseIterable>(
-        _ parameter: RingParameter, as type: Keyword.Type
+        of parameter: some ParameterName, as type: Keyword.Type
     )
         throws(RingSpecError) -> Keyword? where Keyword.RawValue == String
     {
@@ -120,7 +209,8 @@ struct ParameterReader {
 
     /// Free text for the image: at most `maximumLength` code points and nothing XML cannot hold (control
     /// characters, noncharacters).
-    func text(_ parameter: RingParameter, maximumLength: Int, allowsEmpty: Bool) throws(RingSpecError) -> String? {
+    func text(of parameter: some ParameterName, maximumLength: Int, allowsEmpty: Bool) throws(RingSpecError) -> String?
+    {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         if text.isEmpty && !allowsEmpty {
             throw RingSpecError(

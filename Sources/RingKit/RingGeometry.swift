@@ -30,15 +30,32 @@ public struct RingGeometry: Sendable, Hashable {
     public let fontSize: Double
     /// Vertical position of the label's baseline, chosen so digits and capitals sit centred on the ring.
     public let labelBaseline: Double
-    /// The accessible name: the spec's title, or `Progress: 72%`.
+    /// The accessible name: the spec's title, or `Progress: 72%` (`Progress: 30%, 60%, 90%` for several rings).
     public let title: String
+    /// The rings inside the first, outermost first; empty for a single ring.
+    public let innerBands: [Band]
+
+    /// Where one ring of several lies, and how much of it is done.
+    public struct Band: Sendable, Hashable {
+        /// Radius of the stroke's centre line.
+        public let radius: Double
+        /// Share of the ring that is done, 0…1.
+        public let fraction: Double
+        /// Sweep of the progress in degrees.
+        public let progressSweep: Double
+    }
+
+    /// Every ring, the first (outermost) included.
+    public var bands: [Band] {
+        [Band(radius: radius, fraction: fraction, progressSweep: progressSweep)] + innerBands
+    }
 
     /// Computes the geometry of `spec`; values outside the spec's documented ranges are clamped, never trapped on.
     public init(_ spec: RingSpec) {
         let size = Double(Swift.max(1, spec.size))
         self.size = size
         let half = size / 2
-        let wanted = spec.thickness ?? (size / 10).rounded()
+        let wanted = spec.thickness ?? RingSpec.defaultThickness(size: spec.size, rings: spec.ringCount)
         let thickness = Swift.min(Swift.max(wanted.isFinite ? wanted : 1, 1), half)
         self.thickness = thickness
         center = half
@@ -71,12 +88,28 @@ public struct RingGeometry: Sendable, Hashable {
         startAngle = start
 
         let span = spec.max - spec.min
-        var fraction = 0.0
-        if span > 0, span.isFinite, spec.value.isFinite {
-            fraction = Swift.min(Swift.max((spec.value - spec.min) / span, 0), 1)
+        func share(of value: Double) -> Double {
+            guard span > 0, span.isFinite, value.isFinite else { return 0 }
+            return Swift.min(Swift.max((value - spec.min) / span, 0), 1)
         }
+        let fraction = share(of: spec.value)
         self.fraction = fraction
         progressSweep = arc * fraction
+        var innermostRadius = radius
+        if spec.innerRings.isEmpty {
+            innerBands = []
+        } else {
+            let spacing = RingSpec.ringSpacing(thickness: thickness)
+            var bands: [Band] = []
+            for (index, ring) in spec.innerRings.enumerated() {
+                let share = share(of: ring.value)
+                bands.append(
+                    Band(
+                        radius: Swift.max(0.5, innermostRadius - spacing), fraction: share, progressSweep: arc * share))
+                innermostRadius = bands[index].radius
+            }
+            innerBands = bands
+        }
 
         let decimals = Swift.min(Swift.max(spec.decimals, 0), 3)
         let percentText = NumberText.fixed(fraction * 100, decimals: decimals)
@@ -93,9 +126,17 @@ public struct RingGeometry: Sendable, Hashable {
             label = text.isEmpty ? nil : text
         }
         self.label = label.map(RingGeometry.printable)
-        title = RingGeometry.printable(spec.title ?? "Progress: \(percentText)%")
+        if let given = spec.title {
+            title = RingGeometry.printable(given)
+        } else if innerBands.isEmpty {
+            title = "Progress: \(percentText)%"
+        } else {
+            title = innerBands.reduce("Progress: \(percentText)%") {
+                $0 + ", " + NumberText.fixed($1.fraction * 100, decimals: decimals) + "%"
+            }
+        }
 
-        let inner = Swift.max(0, radius - t2)
+        let inner = Swift.max(0, innermostRadius - t2)
         if let given = spec.fontSize, given.isFinite, given > 0 {
             fontSize = given
         } else if let label {

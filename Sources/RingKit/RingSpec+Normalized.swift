@@ -1,32 +1,85 @@
 extension RingSpec {
     /// The one spec of all those that draw this image: `thickness` and `start` resolved from their defaults,
-    /// `start` folded into 0..<360, `value` clamped into `min…max`, `-0` made `0`, an empty template made `none`,
-    /// and the label's styling (`textColor`, `fontSize`, `fontWeight`) reset when there is no label to style.
+    /// `start` folded into 0..<360, every value clamped into `min…max`, `-0` made `0`, an empty template made
+    /// `none`, the label's styling (`textColor`, `fontSize`, `fontWeight`) reset when there is no label to style,
+    /// `theme=dark` resolved into the colors it gives (leaving `light`), `animate` dropped with a gradient (which
+    /// is drawn still), and `themedColors` reduced to what a theme can still change.
     /// Parsing returns normalized specs; `canonicalKey` normalizes a spec built by hand.
     public func normalized() -> RingSpec {
         var spec = self
         // Adding +0 turns -0 into +0 and leaves every other number as it is.
         spec.min = min + 0
         spec.max = max + 0
-        spec.value = (min <= max ? Swift.min(Swift.max(value, min), max) : value) + 0
-        spec.thickness = (thickness ?? Self.defaultThickness(size: size)) + 0
+        spec.value = clamped(value)
+        for index in innerRings.indices { spec.innerRings[index].value = clamped(innerRings[index].value) }
+        spec.thickness = (thickness ?? Self.defaultThickness(size: size, rings: ringCount)) + 0
         spec.start = Self.normalizedAngle(start ?? Self.defaultStart(arc: arc, direction: direction))
         spec.arc = arc + 0
         spec.animate = animate + 0
         spec.fontSize = fontSize.map { $0 + 0 }
+        if gradient != nil || innerRings.contains(where: { $0.gradient != nil }) {
+            // Gradients are drawn as many short strokes, which cannot be revealed as one.
+            spec.animate = 0
+        }
         if label == .template("") { spec.label = .none }
+
+        // A color is left to the theme only when it was not given and still has its light default.
+        var themed = theme == .light ? [] : rolesAtLightDefaults(themedColors)
+        if theme == .dark {
+            spec.applyDefaults(of: .dark, to: themed)
+            spec.theme = .light
+        }
         if spec.label == .none {
             // These only style text that is never drawn.
             let defaults = RingSpec()
             spec.textColor = defaults.textColor
             spec.fontSize = defaults.fontSize
             spec.fontWeight = defaults.fontWeight
+            themed.remove(.textColor)
+        }
+        if spec.theme == .auto {
+            // What dark mode cannot switch is not themed: a track of none, strokes that thresholds color or that
+            // fade (gradients keep their light colors).
+            if (0..<ringCount).allSatisfy({ spec.reachesThreshold(ring: $0) || spec.gradient(ofRing: $0) != nil }) {
+                themed.remove(.color)
+            }
+            spec.themedColors = themed
+            if themed.isEmpty { spec.theme = .light }
+        }
+        if spec.theme == .light {
+            // Bookkeeping only: in the light theme the values say everything.
+            spec.themedColors = spec.rolesAtLightDefaults(.all)
         }
         return spec
     }
 
+    /// `x` clamped into `min…max`, `-0` made `0`.
+    private func clamped(_ x: Double) -> Double {
+        (min <= max ? Swift.min(Swift.max(x, min), max) : x) + 0
+    }
+
     /// The default stroke width for a ring `size` pixels wide: `round(size / 10)`, halves away from zero.
     public static func defaultThickness(size: Int) -> Double { (Double(size) / 10).rounded() }
+
+    /// The default stroke width for `rings` concentric rings: a single ring's, or thinner when several rings would
+    /// otherwise fill more than 60 % of the radius (13, 11, 8 and 6 px for 2…5 rings at size 128).
+    public static func defaultThickness(size: Int, rings: Int) -> Double {
+        guard rings > 1 else { return defaultThickness(size: size) }
+        let filling = 1.2 * Double(size) / Double(5 * rings - 1)
+        return Swift.max(1, Swift.min(Double(size) / 10, filling).rounded())
+    }
+
+    /// The widest stroke with which `rings` rings (each a quarter of a stroke apart) fit in `size`: half the size
+    /// for one ring.
+    public static func maximumThickness(size: Int, rings: Int) -> Double {
+        guard rings > 1 else { return Double(size) / 2 }
+        // The rings and their gaps fill the radius: n·t + (n − 1)·t/4 = size/2. Rounded down to hundredths so the
+        // limit reads well in a message.
+        return (Double(size) * 2 / Double(5 * rings - 1) * 100).rounded(.down) / 100
+    }
+
+    /// How far apart the centre lines of neighbouring rings are: a stroke and a quarter, leaving a quarter-stroke gap.
+    public static func ringSpacing(thickness: Double) -> Double { thickness * 1.25 }
 
     /// The default start angle: 0 for a full ring; for a gauge (`arc` < 360), the angle that centres its gap at
     /// 6 o'clock: half a gap past 180° against the ring's direction, e.g. 225 for `arc=270` clockwise, 135

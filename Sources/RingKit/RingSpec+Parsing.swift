@@ -17,6 +17,8 @@ extension RingSpec {
         /// In Unicode code points.
         public static let titleLength = 100
         public static let labelPlaceholders = ["value", "percent", "min", "max"]
+        /// The most concentric rings one image draws.
+        public static let rings = 5
     }
 
     /// Reads a ring from a query string, as in `/ring.svg?value=72&color=green`, or from the command line.
@@ -39,36 +41,40 @@ extension RingSpec {
         let reader = ParameterReader(parameters: parameters)
         self.init()
 
-        let minimum = try reader.number(.min)
-        let maximum = try reader.number(.max)
-        min = minimum?.number ?? min
-        max = maximum?.number ?? max
-        if max <= min {
-            if let maximum {
-                throw RingSpecError(
-                    parameter: "max", value: maximum.shown,
-                    reason: "must be greater than min \(CanonicalNumber.text(min))")
+        (min, max) = try reader.bounds(RingParameter.min, RingParameter.max, defaults: (min, max))
+        if let given = try reader.numberList(.value) {
+            value = given.first.number
+            if !given.more.isEmpty {
+                let light = Theme.light
+                innerRings = given.more.enumerated().map { index, item in
+                    InnerRing(value: item.number, color: light.ringColors[index + 1], track: light.track)
+                }
             }
-            throw RingSpecError(
-                parameter: "min", value: minimum?.shown ?? "",
-                reason: "must be less than max \(CanonicalNumber.text(max))")
         }
-        if !(max - min).isFinite {
-            let blamed = maximum ?? minimum
-            throw RingSpecError(
-                parameter: maximum != nil ? "max" : "min", value: blamed?.shown ?? "",
-                reason: "is too far from the other bound (max − min must be a finite number)")
-        }
-        if let given = try reader.number(.value) { value = given.number }
+        let rings = ringCount
 
         if let given = try reader.integer(.size, in: Limits.size) { size = given }
-        let thicknessRange = Limits.thicknessMinimum...(Double(size) / 2)
-        thickness = try reader.number(.thickness, in: thicknessRange, note: " (at most half of size \(size))")?.number
+        let thicknessRange = Limits.thicknessMinimum...Self.maximumThickness(size: size, rings: rings)
+        let thicknessNote =
+            rings == 1 ? " (at most half of size \(size))" : " (at most what \(rings) rings fit in size \(size))"
+        thickness = try reader.number(.thickness, in: thicknessRange, note: thicknessNote)?.number
 
-        if let given = try reader.color(.color) { color = given }
-        if let given = try reader.colorOrNone(.track) { track = given }
+        // Property observers do not run in an initializer: what the query gives is taken from the theme here.
+        if let given = try reader.colorList(.color, rings: rings, allowsNone: false) {
+            themedColors.remove(.color)
+            color = given[0]!
+            for index in innerRings.indices { innerRings[index].color = given[index + 1]! }
+        }
+        if let given = try reader.colorList(.track, rings: rings, allowsNone: true) {
+            themedColors.remove(.track)
+            track = given[0]
+            for index in innerRings.indices { innerRings[index].track = given[index + 1] }
+        }
         if let given = try reader.colorOrNone(.background) { background = given }
-        if let given = try reader.color(.textColor) { textColor = given }
+        if let given = try reader.color(.textColor) {
+            themedColors.remove(.textColor)
+            textColor = given
+        }
         if let given = try reader.keyword(.cap, as: Cap.self) { cap = given }
 
         if let given = try reader.number(.arc, in: Limits.arc) { arc = given.number }
@@ -91,7 +97,34 @@ extension RingSpec {
         }
         title = try reader.text(.title, maximumLength: Limits.titleLength, allowsEmpty: false)
         cacheSeconds = try reader.integer(.cacheSeconds, in: Limits.cacheSeconds)
+        // Most queries name none of these; comparing the few names given (small strings, compared in place) is
+        // cheaper than hashing three names that are not there.
+        if parameters.names.contains(where: { $0 == "theme" || $0 == "thresholds" || $0 == "gradient" }) {
+            if let given = try reader.keyword(.theme, as: Theme.self) { theme = given }
+            thresholds = try reader.thresholds()
+            if let given = try reader.colorList(.gradient, rings: rings, allowsNone: true) {
+                gradient = given[0]
+                for index in innerRings.indices { innerRings[index].gradient = given[index + 1] }
+                try checkGradientOpacity()
+            }
+        }
 
         self = normalized()
+    }
+
+    /// A gradient fades the hue; the opacity of the whole stroke is one (drawn as a group), so both ends need it.
+    private func checkGradientOpacity() throws(RingSpecError) {
+        for index in 0..<ringCount {
+            guard let end = gradient(ofRing: index) else { continue }
+            var starts = [color(ofRing: index)]
+            starts += thresholds?.steps.map(\.color) ?? []
+            for start in starts where start.alpha != end.alpha {
+                let source = start == color(ofRing: index) ? "color" : "a thresholds color"
+                throw RingSpecError(
+                    parameter: RingParameter.gradient.rawValue, value: end.hex,
+                    reason: "has another opacity than \(source) \(start.hex) (accepted: a color of the same alpha, "
+                        + "as a gradient fades the hue, not the opacity)")
+            }
+        }
     }
 }

@@ -4,6 +4,37 @@ public struct RingSpec: Sendable, Hashable {
     public enum Cap: String, Sendable, Hashable, CaseIterable { case round, butt, square }
     public enum Direction: String, Sendable, Hashable, CaseIterable { case cw, ccw }
     public enum FontWeight: String, Sendable, Hashable, CaseIterable { case bold, normal }
+    /// Which default colors apply: `light`, `dark`, or `auto` (the SVG follows `prefers-color-scheme`; PNG is light).
+    public enum Theme: String, Sendable, Hashable, CaseIterable { case light, dark, auto }
+
+    /// The colors a theme provides when the query leaves them out.
+    public struct ColorRoles: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The progress stroke of every ring.
+        public static let color = ColorRoles(rawValue: 1)
+        /// The track of every ring.
+        public static let track = ColorRoles(rawValue: 2)
+        public static let textColor = ColorRoles(rawValue: 4)
+        public static let all: ColorRoles = [.color, .track, .textColor]
+    }
+
+    /// A ring inside the first one (`value=30,60,90` draws the first ring and two inner ones).
+    public struct InnerRing: Sendable, Hashable {
+        public var value: Double
+        public var color: RGBAColor
+        /// `nil` means `none`.
+        public var track: RGBAColor?
+        /// Where the progress fades to; `nil` means a solid stroke.
+        public var gradient: RGBAColor?
+
+        public init(value: Double, color: RGBAColor, track: RGBAColor?, gradient: RGBAColor? = nil) {
+            self.value = value
+            self.color = color
+            self.track = track
+            self.gradient = gradient
+        }
+    }
     /// The centre text: `auto` (the percentage), none, or a template with `{value}` `{percent}` `{min}` `{max}`.
     public enum Label: Sendable, Hashable {
         case auto
@@ -17,11 +48,12 @@ public struct RingSpec: Sendable, Hashable {
     public var size: Int = 128
     /// Stroke width in CSS pixels; `nil` means the default, `round(size / 10)`.
     public var thickness: Double? = nil
-    public var color: RGBAColor = RGBAColor(0x25, 0x63, 0xeb)
+    // Setting a color takes it from the theme, so a spec built by hand keeps the colors it was given.
+    public var color: RGBAColor = RGBAColor(0x25, 0x63, 0xeb) { didSet { themedColors.remove(.color) } }
     /// `nil` means `none`.
-    public var track: RGBAColor? = RGBAColor(0xe5, 0xe7, 0xeb)
+    public var track: RGBAColor? = RGBAColor(0xe5, 0xe7, 0xeb) { didSet { themedColors.remove(.track) } }
     public var background: RGBAColor? = nil
-    public var textColor: RGBAColor = RGBAColor(0x11, 0x18, 0x27)
+    public var textColor: RGBAColor = RGBAColor(0x11, 0x18, 0x27) { didSet { themedColors.remove(.textColor) } }
     public var cap: Cap = .round
     public var arc: Double = 360
     /// Degrees clockwise from 12 o'clock; `nil` means the default (0, or the angle that centres a gauge's gap at 6).
@@ -38,6 +70,19 @@ public struct RingSpec: Sendable, Hashable {
     public var title: String? = nil
     /// `nil` means the server's default max-age.
     public var cacheSeconds: Int? = nil
+    /// Value-driven color for every ring; `nil` means each stroke is always its `color`.
+    public var thresholds: Thresholds? = nil
+    /// The first ring's progress fades from its color at the start to this color at the end; `nil` (`none`) is
+    /// solid.
+    public var gradient: RGBAColor? = nil
+    public var theme: Theme = .light
+    /// Which of the colors were left to the theme. Only `auto` needs it after normalization (those colors switch
+    /// in dark mode); a color whose value differs from the light default is never themed, so setting `color` by
+    /// hand is enough.
+    public var themedColors: ColorRoles = .all
+    /// The rings inside the first, outermost first; empty for a single ring (`value`, `color`, `track` and
+    /// `gradient` above describe the first ring).
+    public var innerRings: [InnerRing] = []
 
     public init() {}
 }

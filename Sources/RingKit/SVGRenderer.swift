@@ -7,9 +7,15 @@ public enum SVGRenderer {
 
     /// The SVG document of `spec`, UTF-8; identical specs give identical bytes.
     public static func render(_ spec: RingSpec) -> [UInt8] {
+        // Themes other than light are resolved (dark) or reduced to what switches (auto) by normalization; a light
+        // spec draws as it is.
+        let spec = spec.theme == .light ? spec : spec.normalized()
         let g = RingGeometry(spec)
         var w = MarkupWriter(capacity: 1024 + g.title.utf8.count * 2 + (g.label?.utf8.count ?? 0))
-        let animated = spec.animate > 0 && spec.animate.isFinite && g.hasProgress
+        let animated =
+            spec.animate > 0 && spec.animate.isFinite
+            && (g.hasProgress || g.innerBands.contains { $0.progressSweep > 0 })
+        let auto = spec.theme == .auto
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         w.integer(spec.size)
         w.raw("\" height=\"")
@@ -23,14 +29,11 @@ public enum SVGRenderer {
         w.raw("\"><title>")
         w.escaped(g.title)
         w.raw("</title>")
-        if animated {
-            // Only the start of the keyframes is given: the end, and every renderer without CSS animation, shows the
-            // static stroke-dashoffset="0" attribute, and reduced motion turns the animation off.
-            w.raw("<style>@keyframes p{from{stroke-dashoffset:")
-            w.number(progressLength(g))
-            w.raw("}}.p{animation:p ")
-            w.number(Swift.min(spec.animate, 10))
-            w.raw("s ease-out}@media (prefers-reduced-motion:reduce){.p{animation:none}}</style>")
+        if animated || auto {
+            w.raw("<style>")
+            if animated { animationStyle(&w, spec, g) }
+            if auto { darkSchemeStyle(&w, spec) }
+            w.raw("</style>")
         }
         if let background = spec.background {
             w.raw("<rect width=\"")
@@ -41,51 +44,12 @@ public enum SVGRenderer {
             w.color(background)
             w.raw("\"/>")
         }
-        if let track = spec.track, g.trackSweep > 0 {
-            if g.isTrackClosed {
-                w.raw("<circle cx=\"")
-                w.number(g.center)
-                w.raw("\" cy=\"")
-                w.number(g.center)
-                w.raw("\" r=\"")
-                w.number(g.radius)
-                w.raw("\"")
-            } else {
-                w.raw("<path d=\"")
-                arcPath(&w, g, sweep: g.trackSweep)
-                w.raw("\"")
-                lineCap(&w, g.cap)
-            }
-            w.raw(" fill=\"none\" stroke=\"")
-            w.color(track)
-            w.raw("\" stroke-width=\"")
-            w.number(g.thickness)
-            w.raw("\"/>")
-        }
-        if g.hasProgress {
-            w.raw("<path")
-            if animated { w.raw(" class=\"p\"") }
-            w.raw(" d=\"")
-            arcPath(&w, g, sweep: g.progressSweep)
-            w.raw("\"")
-            if !g.isProgressClosed { lineCap(&w, g.cap) }
-            w.raw(" fill=\"none\" stroke=\"")
-            w.color(spec.color)
-            w.raw("\" stroke-width=\"")
-            w.number(g.thickness)
-            w.raw("\"")
-            if animated {
-                let length = progressLength(g)
-                w.raw(" stroke-dasharray=\"")
-                w.number(length)
-                w.raw(" ")
-                w.number(length)
-                w.raw("\" stroke-dashoffset=\"0\"")
-            }
-            w.raw("/>")
+        ring(&w, spec, g, index: 0, radius: g.radius, sweep: g.progressSweep, animated: animated)
+        for (offset, band) in g.innerBands.enumerated() {
+            ring(&w, spec, g, index: offset + 1, radius: band.radius, sweep: band.progressSweep, animated: animated)
         }
         if let label = g.label {
-            w.raw("<text x=\"")
+            w.raw(auto && spec.themedColors.contains(.textColor) ? "<text class=\"x\" x=\"" : "<text x=\"")
             w.number(g.center)
             w.raw("\" y=\"")
             w.number(g.labelBaseline)
@@ -103,12 +67,192 @@ public enum SVGRenderer {
         return w.bytes
     }
 
-    /// Length of the progress stroke, rounded up to the written precision so a dash never falls short of the path.
-    static func progressLength(_ g: RingGeometry) -> Double {
-        (g.radius * g.progressSweep * Double.pi / 180 * 100).rounded(.up) / 100
+    /// Writes ring `index`: its track, then its progress (solid, or a gradient's pieces).
+    private static func ring(
+        _ w: inout MarkupWriter, _ spec: RingSpec, _ g: RingGeometry, index: Int, radius: Double, sweep: Double,
+        animated: Bool
+    ) {
+        let auto = spec.theme == .auto
+        if let track = spec.track(ofRing: index), g.trackSweep > 0 {
+            let themed = auto && spec.themedColors.contains(.track)
+            if g.isTrackClosed {
+                w.raw(themed ? "<circle class=\"t\" cx=\"" : "<circle cx=\"")
+                w.number(g.center)
+                w.raw("\" cy=\"")
+                w.number(g.center)
+                w.raw("\" r=\"")
+                w.number(radius)
+                w.raw("\"")
+            } else {
+                w.raw(themed ? "<path class=\"t\" d=\"" : "<path d=\"")
+                arcPath(&w, g, from: g.startAngle, sweep: g.trackSweep, radius: radius)
+                w.raw("\"")
+                lineCap(&w, g.cap)
+            }
+            w.raw(" fill=\"none\" stroke=\"")
+            w.color(track)
+            w.raw("\" stroke-width=\"")
+            w.number(g.thickness)
+            w.raw("\"/>")
+        }
+        guard sweep > 0 else { return }
+        let color = spec.effectiveColor(ofRing: index)
+        if let end = spec.gradient(ofRing: index) {
+            gradient(
+                &w, g, radius: radius, sweep: sweep,
+                stroke: GradientStroke(
+                    sweep: sweep, radius: radius, cap: g.cap, start: color, end: end))
+            return
+        }
+        w.raw("<path")
+        let themed = auto && spec.themedColors.contains(.color) && !spec.reachesThreshold(ring: index)
+        if animated || themed {
+            w.raw(" class=\"")
+            if animated { animationClass(&w, index) }
+            if animated && themed { w.raw(" ") }
+            if themed { colorClass(&w, index) }
+            w.raw("\"")
+        }
+        w.raw(" d=\"")
+        arcPath(&w, g, from: g.startAngle, sweep: sweep, radius: radius)
+        w.raw("\"")
+        if sweep < 360 { lineCap(&w, g.cap) }
+        w.raw(" fill=\"none\" stroke=\"")
+        w.color(color)
+        w.raw("\" stroke-width=\"")
+        w.number(g.thickness)
+        w.raw("\"")
+        if animated {
+            let length = progressLength(radius: radius, sweep: sweep)
+            w.raw(" stroke-dasharray=\"")
+            w.number(length)
+            w.raw(" ")
+            w.number(length)
+            w.raw("\" stroke-dashoffset=\"0\"")
+        }
+        w.raw("/>")
     }
 
-    private static func lineCap(_ w: inout MarkupWriter, _ cap: RingSpec.Cap) {
+    /// Writes a fading progress stroke as a group of solid pieces and cap shapes (see `GradientStroke`).
+    private static func gradient(
+        _ w: inout MarkupWriter, _ g: RingGeometry, radius: Double, sweep: Double, stroke: GradientStroke
+    ) {
+        w.raw("<g fill=\"none\" stroke-width=\"")
+        w.number(g.thickness)
+        w.raw("\"")
+        if stroke.alpha != 255 {
+            w.raw(" opacity=\"")
+            NumberText.appendCompact(Double(stroke.alpha) / 255, decimals: 4, to: &w.bytes)
+            w.raw("\"")
+        }
+        w.raw(">")
+        for cap in stroke.caps {
+            switch GradientStroke.shape(of: cap, style: g.cap, in: g, radius: radius) {
+            case .disc(let center, let r):
+                w.raw("<circle cx=\"")
+                w.number(center.x)
+                w.raw("\" cy=\"")
+                w.number(center.y)
+                w.raw("\" r=\"")
+                w.number(r)
+                w.raw("\"")
+            case .polygon(let points):
+                w.raw("<path d=\"")
+                for (i, p) in points.enumerated() {
+                    w.raw(i == 0 ? "M" : "L")
+                    w.number(p.x)
+                    w.raw(" ")
+                    w.number(p.y)
+                }
+                w.raw("Z\"")
+            }
+            w.raw(" fill=\"")
+            w.color(cap.color)
+            w.raw("\" stroke=\"none\"/>")
+        }
+        let sign = g.clockwise ? 1.0 : -1.0
+        for segment in stroke.segments {
+            w.raw("<path d=\"")
+            arcPath(&w, g, from: g.startAngle + segment.from * sign, sweep: segment.to - segment.from, radius: radius)
+            w.raw("\" stroke=\"")
+            w.color(segment.color)
+            w.raw("\"/>")
+        }
+        w.raw("</g>")
+    }
+
+    /// Keyframes that draw each ring's progress from nothing; the final state is the static attributes.
+    private static func animationStyle(_ w: inout MarkupWriter, _ spec: RingSpec, _ g: RingGeometry) {
+        // Only the start of the keyframes is given: the end, and every renderer without CSS animation, shows the
+        // static stroke-dashoffset="0" attribute, and reduced motion turns the animation off.
+        for (index, band) in g.bands.enumerated() where band.progressSweep > 0 {
+            w.raw("@keyframes ")
+            animationClass(&w, index)
+            w.raw("{from{stroke-dashoffset:")
+            w.number(progressLength(radius: band.radius, sweep: band.progressSweep))
+            w.raw("}}.")
+            animationClass(&w, index)
+            w.raw("{animation:")
+            animationClass(&w, index)
+            w.raw(" ")
+            w.number(Swift.min(spec.animate, 10))
+            w.raw("s ease-out}")
+        }
+        w.raw("@media (prefers-reduced-motion:reduce){")
+        var first = true
+        for (index, band) in g.bands.enumerated() where band.progressSweep > 0 {
+            w.raw(first ? "." : ",.")
+            first = false
+            animationClass(&w, index)
+        }
+        w.raw("{animation:none}}")
+    }
+
+    /// Switches the colors left to the theme to the dark defaults where the viewer prefers a dark scheme.
+    private static func darkSchemeStyle(_ w: inout MarkupWriter, _ spec: RingSpec) {
+        let dark = RingSpec.Theme.dark
+        w.raw("@media (prefers-color-scheme:dark){")
+        if spec.themedColors.contains(.color) {
+            for index in 0..<spec.ringCount
+            where !spec.reachesThreshold(ring: index) && spec.gradient(ofRing: index) == nil {
+                w.raw(".")
+                colorClass(&w, index)
+                w.raw("{stroke:")
+                w.color(dark.ringColors[Swift.min(index, 4)])
+                w.raw("}")
+            }
+        }
+        if spec.themedColors.contains(.track) {
+            w.raw(".t{stroke:")
+            w.color(dark.track)
+            w.raw("}")
+        }
+        if spec.themedColors.contains(.textColor) {
+            w.raw(".x{fill:")
+            w.color(dark.textColor)
+            w.raw("}")
+        }
+        w.raw("}")
+    }
+
+    /// `p` for the first ring's animation, `p1`… for the inner ones.
+    private static func animationClass(_ w: inout MarkupWriter, _ index: Int) {
+        w.raw("p")
+        if index > 0 { w.integer(index) }
+    }
+
+    /// `c` for the first ring's themed color, `c1`… for the inner ones.
+    private static func colorClass(_ w: inout MarkupWriter, _ index: Int) {
+        w.raw("c")
+        if index > 0 { w.integer(index) }
+    }
+
+    /// Length of a progress stroke, rounded up to the written precision so a dash never falls short of the path.
+    static func progressLength(radius: Double, sweep: Double) -> Double {
+        (radius * sweep * Double.pi / 180 * 100).rounded(.up) / 100
+    }
+
+    static func lineCap(_ w: inout MarkupWriter, _ cap: RingSpec.Cap) {
         switch cap {
         case .round: w.raw(" stroke-linecap=\"round\"")
         case .square: w.raw(" stroke-linecap=\"square\"")
@@ -116,29 +260,33 @@ public enum SVGRenderer {
         }
     }
 
-    /// Writes an arc of `sweep` degrees from the start angle along the ring; a full turn is two closed half arcs.
-    private static func arcPath(_ w: inout MarkupWriter, _ g: RingGeometry, sweep: Double) {
+    /// Writes an arc of `sweep` degrees from the angle `from` along the ring of `radius`; a full turn is four
+    /// closed quarter arcs.
+    static func arcPath(
+        _ w: inout MarkupWriter, _ g: RingGeometry, from: Double, sweep: Double, radius: Double
+    ) {
         let sign = g.clockwise ? 1.0 : -1.0
-        let start = g.point(atDegrees: g.startAngle)
+        let start = g.point(atDegrees: from, radius: radius)
         w.raw("M")
         w.number(start.x)
         w.raw(" ")
         w.number(start.y)
         if sweep >= 360 {
             for quarter in 1...3 {
-                arcSegment(&w, g, to: g.point(atDegrees: g.startAngle + Double(quarter) * 90 * sign))
+                arcSegment(
+                    &w, g, radius: radius, to: g.point(atDegrees: from + Double(quarter) * 90 * sign, radius: radius))
             }
-            arcSegment(&w, g, to: start)
+            arcSegment(&w, g, radius: radius, to: start)
             w.raw("Z")
             return
         }
-        let end = g.point(atDegrees: g.startAngle + sweep * sign)
+        let end = g.point(atDegrees: from + sweep * sign, radius: radius)
         if sweep < 180 && (start.x * 100).rounded() == (end.x * 100).rounded()
             && (start.y * 100).rounded() == (end.y * 100).rounded()
         {
             // An arc whose written ends coincide would be dropped; a line a fiftieth of a pixel long along the
             // tangent keeps the cap and its orientation, as Cairo draws the tiny arc.
-            let rad = g.startAngle * Double.pi / 180
+            let rad = from * Double.pi / 180
             w.raw("l")
             NumberText.appendCompact(0.02 * cos(rad) * sign, decimals: 3, to: &w.bytes)
             w.raw(" ")
@@ -150,17 +298,20 @@ public enum SVGRenderer {
         // coincide and the arc vanishes.
         let pieces = Int((sweep / 90).rounded(.up))
         for piece in 1..<Swift.max(pieces, 1) {
-            arcSegment(&w, g, to: g.point(atDegrees: g.startAngle + sweep * Double(piece) / Double(pieces) * sign))
+            let angle = from + sweep * Double(piece) / Double(pieces) * sign
+            arcSegment(&w, g, radius: radius, to: g.point(atDegrees: angle, radius: radius))
         }
-        arcSegment(&w, g, to: end)
+        arcSegment(&w, g, radius: radius, to: end)
     }
 
     /// Appends an arc command of at most 90° along the ring, in its direction.
-    private static func arcSegment(_ w: inout MarkupWriter, _ g: RingGeometry, to p: (x: Double, y: Double)) {
+    private static func arcSegment(
+        _ w: inout MarkupWriter, _ g: RingGeometry, radius: Double, to p: (x: Double, y: Double)
+    ) {
         w.raw("A")
-        w.number(g.radius)
+        w.number(radius)
         w.raw(" ")
-        w.number(g.radius)
+        w.number(radius)
         w.raw(g.clockwise ? " 0 0 1 " : " 0 0 0 ")
         w.number(p.x)
         w.raw(" ")

@@ -1,6 +1,7 @@
 /// The routes as metrics name them, a closed set so label cardinality stays bounded.
 enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
-    case ringSVG, ringPNG, ring, ringValue, healthz, readyz, metrics, notFound
+    case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, builder, examples, healthz, readyz, metrics
+    case notFound
 
     var label: String {
         switch self {
@@ -8,6 +9,11 @@ enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
         case .ringPNG: "/ring.png"
         case .ring: "/ring"
         case .ringValue: "/ring/{value}"
+        case .badgeSVG: "/badge.svg"
+        case .badgePNG: "/badge.png"
+        case .badgePath: "/badge/{label}/{value}"
+        case .builder: "/"
+        case .examples: "/examples"
         case .healthz: "/healthz"
         case .readyz: "/readyz"
         case .metrics: "/metrics"

@@ -12,22 +12,20 @@ extension RingService {
     /// error image instead. Without `allowingCostlyRender`, an uncached PNG larger than `workerRenderEdge` gives
     /// nil: the caller has it drawn on a worker thread, so the tens of milliseconds do not stall an event loop.
     func image(
-        _ request: HTTPRequest, query: Substring, pathValue: String?, format: ImageFormat, varyAccept: Bool,
+        _ request: HTTPRequest, drawing drawingRequest: Drawing.Request, format: ImageFormat, varyAccept: Bool,
         allowingCostlyRender: Bool = true
     ) -> (HTTPResponse, String)? {
-        let spec: RingSpec
+        let drawing: Drawing
         do {
-            spec = try RingSpec.parse(query: query, pathValue: pathValue)
+            drawing = try Drawing.parse(drawingRequest)
         } catch {
-            return (errorImage(error.message, query: query, format: format, varyAccept: varyAccept), "error")
+            return (errorImage(error.message, for: drawingRequest, format: format, varyAccept: varyAccept), "error")
         }
-        let key = cacheKey(spec, format: format, varyAccept: varyAccept)
-        if !allowingCostlyRender && format == .png && spec.size * spec.scale > Self.workerRenderEdge
-            && !cache.holds(key)
-        {
+        let key = cacheKey(drawing, format: format, varyAccept: varyAccept)
+        if !allowingCostlyRender && format == .png && drawing.pixelEdge > Self.workerRenderEdge && !cache.holds(key) {
             return nil
         }
-        let (entry, outcome) = cache.value(for: key) { render(spec, key: key) }
+        let (entry, outcome) = cache.value(for: key) { render(drawing, key: key) }
         guard let entry else { return (responses.renderFailed, "miss") }
         let outcomeLabel: String
         switch outcome {
@@ -42,25 +40,26 @@ extension RingService {
         return (entry.ok, outcomeLabel)
     }
 
-    func cacheKey(_ spec: RingSpec, format: ImageFormat, varyAccept: Bool) -> CacheKey {
-        let maxAge = max(configuration.maxAge, spec.cacheSeconds ?? 0)
-        return CacheKey(spec: spec.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
+    func cacheKey(_ drawing: Drawing, format: ImageFormat, varyAccept: Bool) -> CacheKey {
+        let maxAge = max(configuration.maxAge, drawing.cacheSeconds ?? 0)
+        return CacheKey(
+            spec: drawing.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
     }
 
-    private func render(_ spec: RingSpec, key: CacheKey) -> (value: CachedImage?, cacheable: Bool) {
+    private func render(_ drawing: Drawing, key: CacheKey) -> (value: CachedImage?, cacheable: Bool) {
         let started = DispatchTime.now().uptimeNanoseconds
         let body: [UInt8]
-        switch key.format {
-        case .svg:
-            body = SVGRenderer.render(spec)
-        case .png:
-            do {
+        do {
+            if case .ring(let spec) = drawing, key.format == .png {
                 body = try renderPNG(spec)
-            } catch {
-                log.log(
-                    .error, "render failed", [("format", "png"), ("spec", spec.canonicalKey), ("error", "\(error)")])
-                return (nil, false)
+            } else {
+                body = try drawing.render(key.format)
             }
+        } catch {
+            log.log(
+                .error, "render failed",
+                [("format", key.format.rawValue), ("spec", key.spec), ("error", "\(error)")])
+            return (nil, false)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
         metrics.observeRender(format: key.format, seconds: seconds)
@@ -93,22 +92,32 @@ extension RingService {
 
     /// An image of the requested format stating the problem, with the same sentence in `X-Error`. Cached apart
     /// from successes (bounded), never stored by clients or proxies.
-    func errorImage(_ message: String, query: Substring, format: ImageFormat, varyAccept: Bool) -> HTTPResponse {
+    func errorImage(
+        _ message: String, for drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
+    ) -> HTTPResponse {
+        let query = drawing.query
         let size = Self.looseInteger("size", in: query, range: 16...1024) ?? 128
         let scale = format == .png ? Self.looseInteger("scale", in: query, range: 1...4) ?? 1 : 1
         let effectiveScale = size * scale <= 2048 ? scale : 1
         let key = CacheKey(
-            spec: "error \(size)x\(effectiveScale) \(message)", format: format, maxAge: 0, varyAccept: varyAccept)
+            spec: "error \(drawing.kind) \(size)x\(effectiveScale) \(message)", format: format, maxAge: 0,
+            varyAccept: varyAccept)
         let status = configuration.errorStatus == 200 ? HTTPStatus.ok : .badRequest
         let (entry, _) = errorCache.value(for: key) { () -> (value: CachedImage?, cacheable: Bool) in
             let body: [UInt8]
-            switch format {
-            case .svg:
+            // A badge's error is a badge (`error | message`), so it sits in a README line like the badge it replaces.
+            switch (drawing.kind, format) {
+            case (.ring, .svg):
                 body = ErrorImage.svg(message: message, size: size)
-            case .png:
+            case (.badge, .svg):
+                body = BadgeRenderer.errorSVG(message: message)
+            case (.ring, .png):
                 guard let png = try? ErrorImage.png(message: message, size: size, scale: effectiveScale) else {
                     return (nil, false)
                 }
+                body = png
+            case (.badge, .png):
+                guard let png = try? BadgeRenderer.errorPNG(message: message, scale: scale) else { return (nil, false) }
                 body = png
             }
             var headers: HTTPHeaders = ["Content-Type": format.contentType, "Cache-Control": "no-store"]
@@ -120,12 +129,26 @@ extension RingService {
         return entry?.ok ?? responses.renderFailed
     }
 
-    /// The message as a header value: control characters become spaces (the HTTP layer would drop them too).
+    /// The message as a header value: control characters become spaces (the HTTP layer would drop them too), and a
+    /// message that quotes long non-ASCII values is cut to `maxErrorHeaderBytes` so no header grows with the input.
     static func headerText(_ message: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                message.unicodeScalars.map { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) ? " " : $0 }))
+        var scalars = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in message.unicodeScalars {
+            let clean: Unicode.Scalar =
+                scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) ? " " : scalar
+            bytes += UTF8.width(clean)
+            if bytes > maxErrorHeaderBytes - 3 {
+                scalars.append("…")
+                break
+            }
+            scalars.append(clean)
+        }
+        return String(scalars)
     }
+
+    /// Longest X-Error value in bytes; every message of a single bad parameter fits in ASCII.
+    static let maxErrorHeaderBytes = 320
 
     /// A parameter read leniently to size the error image: the first `name=` integer within range, or nil.
     static func looseInteger(_ name: String, in query: Substring, range: ClosedRange<Int>) -> Int? {

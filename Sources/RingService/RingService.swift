@@ -15,7 +15,10 @@ public final class RingService: HTTPHandler {
     private let draining = Atomic<Bool>(false)
     private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
     let responses: StaticResponses
-    /// Draws a PNG; replaceable so tests can make a render fail and prove that only its request fails.
+    /// The builder page and the gallery, built once: their bytes, ETags and CSP hashes never change while running.
+    let builderPage: StaticPage
+    let galleryPage: StaticPage
+    /// Draws a ring's PNG; replaceable so tests can make a render fail and prove that only its request fails.
     let renderPNG: @Sendable (RingSpec) throws(RenderError) -> [UInt8]
 
     public convenience init(configuration: ServiceConfiguration, log: ServiceLog) {
@@ -37,6 +40,8 @@ public final class RingService: HTTPHandler {
         errorCache = RenderCache(
             maxBytes: min(configuration.cacheBytes, 4 << 20), maxEntries: min(configuration.cacheEntries, 4096))
         responses = StaticResponses()
+        builderPage = BuilderPage.make()
+        galleryPage = GalleryPage.make()
     }
 
     /// Turns `/readyz` to 503 so load balancers stop sending new traffic; everything else keeps serving.
@@ -80,18 +85,40 @@ public final class RingService: HTTPHandler {
                 format = chosen
                 guard
                     let answer = image(
-                        request, query: request.query, pathValue: nil, format: chosen, varyAccept: explicit == nil,
-                        allowingCostlyRender: allowingCostlyRender)
+                        request, drawing: .init(kind: .ring, query: request.query), format: chosen,
+                        varyAccept: explicit == nil, allowingCostlyRender: allowingCostlyRender)
                 else { return nil }
                 (response, cacheOutcome) = answer
             case .ringValue(let value, let chosen):
                 format = chosen
                 guard
                     let answer = image(
-                        request, query: request.query, pathValue: String(value), format: chosen, varyAccept: false,
-                        allowingCostlyRender: allowingCostlyRender)
+                        request, drawing: .init(kind: .ring, query: request.query, pathValue: String(value)),
+                        format: chosen, varyAccept: false, allowingCostlyRender: allowingCostlyRender)
                 else { return nil }
                 (response, cacheOutcome) = answer
+            case .badge(let chosen):
+                format = chosen
+                guard
+                    let answer = image(
+                        request, drawing: .init(kind: .badge, query: request.query), format: chosen,
+                        varyAccept: false, allowingCostlyRender: allowingCostlyRender)
+                else { return nil }
+                (response, cacheOutcome) = answer
+            case .badgePath(let label, let value, let chosen):
+                format = chosen
+                guard
+                    let answer = image(
+                        request,
+                        drawing: .init(
+                            kind: .badge, query: request.query, pathLabel: String(label), pathValue: String(value)),
+                        format: chosen, varyAccept: false, allowingCostlyRender: allowingCostlyRender)
+                else { return nil }
+                (response, cacheOutcome) = answer
+            case .builder:
+                response = builderPage.response(to: request)
+            case .examples:
+                response = galleryPage.response(to: request)
             case .healthz:
                 response = responses.healthy
             case .readyz:

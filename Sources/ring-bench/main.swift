@@ -1,6 +1,7 @@
 // Measures the per-image cost of the renderers in this (release) binary and prints Markdown tables:
-//   ring-bench              SVG and PNG at 64/128/256/512 px, with Cairo's own PNG writer beside ours
+//   ring-bench              SVG and PNG at 64/128/256/512 px, with Cairo's own PNG writer beside ours, and badges
 //   ring-bench --encoders   the zlib level × strategy × filter choices behind PNGEncoder.tuned
+//   ring-bench --features   parse, key, SVG and PNG for thresholds, gradients, themes and several rings
 // Every loop is bounded in time and iterations, so a run takes a few seconds.
 import CCairo
 import Foundation
@@ -117,8 +118,53 @@ func encoderTable() throws {
     }
 }
 
+func featureTable() throws {
+    PNGRenderer.warmUp()
+    let queries = [
+        "value=72", "value=72&thresholds=50:orange,80:green", "value=72&theme=dark", "value=72&theme=auto",
+        "value=72&gradient=red", "value=72&gradient=red&size=512", "value=30,60,90", "value=30,60,90&gradient=red",
+    ]
+    print("Per image at 128 px unless the query says otherwise, one thread; CPU time in µs, sizes in bytes.\n")
+    print("| query | parse | SVG key | SVG median | SVG bytes | PNG median | PNG bytes |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for query in queries {
+        // A binary from before a feature refuses its query; the table then leaves the row out.
+        guard let s = try? RingSpec.parse(query: query) else { continue }
+        let parse = measure(batch: 50) { (try? RingSpec.parse(query: query))?.size ?? 0 }
+        let key = measure(batch: 50) { s.canonicalKey(for: .svg).utf8.count }
+        let svg = measure(batch: 50) { SVGRenderer.render(s).count }
+        let png = try measure { try PNGRenderer.render(s).count }
+        let svgBytes = SVGRenderer.render(s).count
+        let pngBytes = try PNGRenderer.render(s).count
+        print(
+            "| `\(query)` | \(us(parse.median)) | \(us(key.median)) | \(us(svg.median)) | \(svgBytes) | \(us(png.median)) | \(pngBytes) |"
+        )
+    }
+}
+
+func badgeTable() throws {
+    print("\nBadges, one thread; CPU time in µs, sizes in bytes.\n")
+    print("| badge query | SVG median | SVG p99 | SVG bytes | PNG median | PNG p99 | PNG bytes |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for query in [
+        "label=coverage&value=72", "label=build+status&value=100&style=flat-square", "label=coverage&value=72&scale=2",
+    ] {
+        let badge = try BadgeSpec.parse(query: query)
+        let svg = measure(batch: 50) { BadgeRenderer.svg(badge).count }
+        let png = try measure { try BadgeRenderer.png(badge).count }
+        let svgBytes = BadgeRenderer.svg(badge).count
+        let pngBytes = try BadgeRenderer.png(badge).count
+        print(
+            "| `\(query)` | \(us(svg.median)) | \(us(svg.p99)) | \(svgBytes) | \(us(png.median)) | \(us(png.p99)) | \(pngBytes) |"
+        )
+    }
+}
+
 if CommandLine.arguments.contains("--encoders") {
     try encoderTable()
+} else if CommandLine.arguments.contains("--features") {
+    try featureTable()
 } else {
     try renderTable()
+    try badgeTable()
 }

@@ -194,7 +194,9 @@ struct CanonicalKeyTests {
         #expect(CanonicalNumber.text(1e-5) == "1e-05")
         #expect(CanonicalNumber.text(1e20) == "1e20")
         #expect(CanonicalNumber.text(123_456_789_012_345) == "123456789012345")
-        for number in [0.1, 1.0 / 3, 1e-300, 5e-324, 1.7976931348623157e308, -2.5, 123_456_789.125] {
+        for number in [
+            0.1, 1.0 / 3, 1e-300, Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude, -2.5, 123_456_789.125,
+        ] {
             #expect(try CanonicalNumber.parse(CanonicalNumber.text(number)).get() == number)
         }
     }

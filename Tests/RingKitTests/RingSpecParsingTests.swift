@@ -94,7 +94,7 @@ struct RingSpecParsingTests {
         // Unknown names, names in another case, and the names of a later version are ignored, even malformed.
         ("foo=bar&utm_source=x&Value=3&SIZE=9", ring()),
         ("x=1&x=2&junk=%zz&%ZZ=1&bad=%FF", ring()),
-        ("theme=dark&thresholds=50:orange&gradient=red", ring()),
+        ("Thresholds=50:orange&THEME=dark&Gradient=red", ring()),
         ("&&value=5&", ring { $0.value = 5 }),
         ("%76alue=5", ring { $0.value = 5 }),
         // Without a label, the label's styling cannot show: it takes its defaults.
@@ -116,7 +116,11 @@ struct RingSpecParsingTests {
         ("value=1e", #"value: "1e" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
         ("value=72abc", #"value: "72abc" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
         ("value=.", #"value: "." is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
-        ("value=1,5", #"value: "1,5" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        // A comma separates the values of several rings: `1,5` is two rings, `1,5x` has a bad item.
+        (
+            "value=1,5x",
+            #"value: "1,5x" has "5x", which is not a number (accepted: 1…5 decimals separated by commas, such as 30,60,90)"#
+        ),
         // In a query `+` is a space, so `+5` is ` 5`; write `%2B5`.
         ("value=+5", #"value: " 5" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
         ("value=72%20", #"value: "72 " is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),

@@ -49,7 +49,7 @@ final class SVGDocument: NSObject, XMLParserDelegate {
 func expectNoActiveContent(_ svg: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
     let document = SVGDocument(svg)
     #expect(document != nil, "not well-formed XML", sourceLocation: sourceLocation)
-    let allowed: Set<String> = ["svg", "title", "style", "rect", "circle", "path", "text", "tspan"]
+    let allowed: Set<String> = ["svg", "title", "style", "rect", "circle", "path", "text", "tspan", "g"]
     for element in document?.elements ?? [] {
         #expect(allowed.contains(element.name), "element <\(element.name)>", sourceLocation: sourceLocation)
         for (name, value) in element.attributes {

@@ -25,8 +25,11 @@ struct FaultInjectionTests {
         init(shellPrefix: String = "", extra: [String] = []) throws {
             let binary = ServeCommandTests.binary
             let arguments = (["serve", "--port", "0", "--log-format", "logfmt"] + extra).joined(separator: " ")
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "\(shellPrefix) exec \(binary) \(arguments)"]
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            // Sockets other tests hold open at this moment would be inherited and count against the server's
+            // descriptors: the shell closes every descriptor but the standard three before it runs the server.
+            let closeInherited = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done;"
+            process.arguments = ["-c", "\(closeInherited) \(shellPrefix) exec \(binary) \(arguments)"]
             process.standardOutput = output
             try process.run()
             var pending = Data()

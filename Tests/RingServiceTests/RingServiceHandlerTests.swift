@@ -110,7 +110,7 @@ struct RingServiceHandlerTests {
     }
 
     @Test(arguments: [
-        "/", "/badge.svg", "/badge/build/72.svg", "/ring%2Esvg", "/ring.svg/", "/ring.gif", "/ring/.svg",
+        "/badge.svg/", "/badge/build.svg", "/ring%2Esvg", "/ring.svg/", "/ring.gif", "/ring/.svg",
         "/ring/1/2.svg", "/RING.svg", "/healthz/", "/metrics.txt", "//ring.svg", "/ring/72.SVG",
     ])
     func unknownPathsAreNotFound(target: String) {

@@ -1,0 +1,113 @@
+import CCairo
+import Foundation
+
+extension BadgeRenderer {
+    /// The PNG of `spec` at `width × 20` times `scale` pixels; identical specs give identical bytes.
+    public static func png(_ spec: BadgeSpec) throws(RenderError) -> [UInt8] {
+        try png(BadgeLayout(spec), scale: spec.scale)
+    }
+
+    /// The error badge of `errorSVG(message:)` as PNG, at `scale` (1…4) pixels per CSS pixel.
+    public static func errorPNG(message: String, scale: Int) throws(RenderError) -> [UInt8] {
+        try png(errorLayout(message: message), scale: scale)
+    }
+
+    static func png(_ layout: BadgeLayout, scale: Int) throws(RenderError) -> [UInt8] {
+        // Never trapped on: the spec keeps width × scale within 2048; a very wide error badge gets a lower scale.
+        let scale = Swift.max(1, Swift.min(scale, 4, CairoCanvas.maxPixels / Swift.max(layout.width, 1)))
+        let surface = try CairoCanvas.surface(width: layout.width * scale, height: BadgeLayout.height * scale)
+        defer { cairo_surface_destroy(surface) }
+        draw(layout, on: surface, scale: Double(scale))
+        cairo_surface_flush(surface)
+        return try PNGEncoder.tuned.encode(surface)
+    }
+
+    /// Draws `layout` onto an ARGB32 surface of its size times `scale`.
+    static func draw(_ layout: BadgeLayout, on surface: OpaquePointer, scale: Double) {
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
+        for panel in layout.panels {
+            panelPath(cr, panel)
+            var fill = panel.fill
+            fill.alpha = UInt8((Double(fill.alpha) * panel.opacity).rounded())
+            CairoCanvas.setColor(cr, fill)
+            cairo_fill(cr)
+        }
+
+        if let g = layout.icon {
+            cairo_save(cr)
+            cairo_translate(cr, layout.iconX, layout.iconY)
+            cairo_set_line_width(cr, g.thickness)
+            cairo_set_line_cap(cr, CairoCanvas.lineCap(g.cap))
+            CairoCanvas.setColor(cr, layout.iconTrack)
+            PNGRenderer.arc(cr, g, from: g.startAngle, sweep: 360, radius: g.radius)
+            cairo_stroke(cr)
+            if g.hasProgress {
+                CairoCanvas.setColor(cr, layout.iconColor)
+                PNGRenderer.arc(cr, g, from: g.startAngle, sweep: g.progressSweep, radius: g.radius)
+                cairo_stroke(cr)
+            }
+            cairo_restore(cr)
+        }
+
+        CairoCanvas.setFont(cr, bold: false, size: BadgeTextWidths.fontSize)
+        if let label = layout.label { text(cr, label) }
+        text(cr, layout.value)
+    }
+
+    /// Draws one text and its shadow, spread to its reserved length as SVG's `textLength` does (the difference
+    /// shared between the gaps of its characters).
+    private static func text(_ cr: OpaquePointer, _ text: BadgeLayout.Text) {
+        let characters = text.text.map(String.init)
+        var advances: [Double] = []
+        advances.reserveCapacity(characters.count)
+        var natural = 0.0
+        for character in characters {
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, character, &extents)
+            advances.append(extents.x_advance)
+            natural += extents.x_advance
+        }
+        let length = Double(text.length)
+        let gap = characters.count > 1 ? (length - natural) / Double(characters.count - 1) : 0
+        let left = text.centerX - (characters.count > 1 ? length : natural) / 2
+        func show(at baseline: Double) {
+            var x = left
+            for (character, advance) in zip(characters, advances) {
+                cairo_move_to(cr, x, baseline)
+                cairo_show_text(cr, character)
+                x += advance + gap
+            }
+        }
+        if let shadow = text.shadow {
+            var color = shadow
+            color.alpha = UInt8((Double(color.alpha) * BadgeLayout.shadowOpacity).rounded())
+            CairoCanvas.setColor(cr, color)
+            show(at: BadgeLayout.baseline + BadgeLayout.shadowOffset)
+        }
+        CairoCanvas.setColor(cr, text.fill)
+        show(at: BadgeLayout.baseline)
+    }
+
+    /// A rectangle with the panel's rounded corners, clockwise from the top left, as the SVG path runs.
+    private static func panelPath(_ cr: OpaquePointer, _ p: BadgeLayout.Panel) {
+        let r = p.radii
+        let quarter = Double.pi / 2
+        cairo_new_path(cr)
+        cairo_move_to(cr, p.x0 + r.topLeft, p.y0)
+        cairo_line_to(cr, p.x1 - r.topRight, p.y0)
+        if r.topRight > 0 { cairo_arc(cr, p.x1 - r.topRight, p.y0 + r.topRight, r.topRight, -quarter, 0) }
+        cairo_line_to(cr, p.x1, p.y1 - r.bottomRight)
+        if r.bottomRight > 0 {
+            cairo_arc(cr, p.x1 - r.bottomRight, p.y1 - r.bottomRight, r.bottomRight, 0, quarter)
+        }
+        cairo_line_to(cr, p.x0 + r.bottomLeft, p.y1)
+        if r.bottomLeft > 0 {
+            cairo_arc(cr, p.x0 + r.bottomLeft, p.y1 - r.bottomLeft, r.bottomLeft, quarter, 2 * quarter)
+        }
+        cairo_line_to(cr, p.x0, p.y0 + r.topLeft)
+        if r.topLeft > 0 { cairo_arc(cr, p.x0 + r.topLeft, p.y0 + r.topLeft, r.topLeft, 2 * quarter, 3 * quarter) }
+        cairo_close_path(cr)
+    }
+}

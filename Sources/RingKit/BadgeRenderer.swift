@@ -1,0 +1,168 @@
+/// Draws a badge as SVG or PNG from one `BadgeLayout`, so both show the same picture.
+public enum BadgeRenderer {
+    /// shields.io's font list; DejaVu Sans is what the PNG renderer and `rsvg-convert` use.
+    static let fontFamily: StaticString = "Verdana,Geneva,DejaVu Sans,sans-serif"
+
+    /// The SVG document of `spec`, UTF-8; identical specs give identical bytes. No scripts, links, references
+    /// (`url(`), or animation: the flat style's shade is drawn as bands of plain fills instead of a gradient.
+    public static func svg(_ spec: BadgeSpec) -> [UInt8] { svg(BadgeLayout(spec)) }
+
+    /// A badge that states why a badge request was refused: `error` on the left, the message on red on the right,
+    /// so it sits in a row of badges where a badge was expected.
+    public static func errorSVG(message: String) -> [UInt8] { svg(errorLayout(message: message)) }
+
+    /// The layout of an error badge; the message is cut to `errorMessageLength` characters.
+    static func errorLayout(message: String) -> BadgeLayout {
+        var text = message
+        if text.unicodeScalars.count > errorMessageLength {
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: text.unicodeScalars.prefix(errorMessageLength - 1))
+            scalars.append("…")
+            text = String(scalars)
+        }
+        return BadgeLayout(
+            label: "error", labelFill: RGBAColor(0x55, 0x55, 0x55), value: text, valueFill: errorFill,
+            style: .flat, icon: nil, title: "error: " + text)
+    }
+
+    /// The longest error message a badge shows, in code points (about 800 px of text).
+    static let errorMessageLength = 140
+    /// shields.io's `critical` red.
+    static let errorFill = RGBAColor(0xe0, 0x5d, 0x44)
+
+    static func svg(_ layout: BadgeLayout) -> [UInt8] {
+        var w = MarkupWriter(capacity: 1536 + layout.title.utf8.count * 2 + (layout.label?.text.utf8.count ?? 0) * 2)
+        w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        w.integer(layout.width)
+        w.raw("\" height=\"")
+        w.integer(BadgeLayout.height)
+        w.raw("\" viewBox=\"0 0 ")
+        w.integer(layout.width)
+        w.raw(" ")
+        w.integer(BadgeLayout.height)
+        w.raw("\" role=\"img\" aria-label=\"")
+        w.escaped(layout.title)
+        w.raw("\"><title>")
+        w.escaped(layout.title)
+        w.raw("</title>")
+        for panel in layout.panels {
+            w.raw("<path d=\"")
+            panelPath(&w, panel)
+            w.raw("\" fill=\"")
+            w.color(panel.fill)
+            if panel.opacity < 1 {
+                w.raw("\" fill-opacity=\"")
+                w.number(panel.opacity)
+            }
+            w.raw("\"/>")
+        }
+        icon(&w, layout)
+        // The font is set once for every text, as shields.io does.
+        w.raw("<g text-anchor=\"middle\" font-family=\"")
+        w.raw(fontFamily)
+        w.raw("\" font-size=\"")
+        w.number(BadgeTextWidths.fontSize)
+        w.raw("\" text-rendering=\"geometricPrecision\">")
+        if let label = layout.label { text(&w, label) }
+        text(&w, layout.value)
+        w.raw("</g></svg>\n")
+        return w.bytes
+    }
+
+    /// The ring icon: its track and progress, in the icon's own coordinates moved into place.
+    private static func icon(_ w: inout MarkupWriter, _ layout: BadgeLayout) {
+        guard let g = layout.icon else { return }
+        w.raw("<g transform=\"translate(")
+        w.number(layout.iconX)
+        w.raw(" ")
+        w.number(layout.iconY)
+        w.raw(")\" fill=\"none\" stroke-width=\"")
+        w.number(g.thickness)
+        w.raw("\"><circle cx=\"")
+        w.number(g.center)
+        w.raw("\" cy=\"")
+        w.number(g.center)
+        w.raw("\" r=\"")
+        w.number(g.radius)
+        w.raw("\" stroke=\"")
+        w.color(layout.iconTrack)
+        w.raw("\"/>")
+        if g.hasProgress {
+            w.raw("<path d=\"")
+            SVGRenderer.arcPath(&w, g, from: g.startAngle, sweep: g.progressSweep, radius: g.radius)
+            w.raw("\"")
+            if !g.isProgressClosed { SVGRenderer.lineCap(&w, g.cap) }
+            w.raw(" stroke=\"")
+            w.color(layout.iconColor)
+            w.raw("\"/>")
+        }
+        w.raw("</g>")
+    }
+
+    /// One text, its shadow first (hidden from screen readers, which read the title), stretched to its reserved
+    /// length so every viewer's font takes the same room.
+    private static func text(_ w: inout MarkupWriter, _ text: BadgeLayout.Text) {
+        if let shadow = text.shadow {
+            w.raw("<text aria-hidden=\"true\"")
+            textAttributes(&w, text, baseline: BadgeLayout.baseline + BadgeLayout.shadowOffset)
+            w.raw(" fill=\"")
+            w.color(shadow)
+            w.raw("\" fill-opacity=\"")
+            w.number(BadgeLayout.shadowOpacity)
+            w.raw("\">")
+            w.escaped(text.text)
+            w.raw("</text>")
+        }
+        w.raw("<text")
+        textAttributes(&w, text, baseline: BadgeLayout.baseline)
+        w.raw(" fill=\"")
+        w.color(text.fill)
+        w.raw("\">")
+        w.escaped(text.text)
+        w.raw("</text>")
+    }
+
+    private static func textAttributes(_ w: inout MarkupWriter, _ text: BadgeLayout.Text, baseline: Double) {
+        w.raw(" x=\"")
+        w.number(text.centerX)
+        w.raw("\" y=\"")
+        w.number(baseline)
+        w.raw("\" textLength=\"")
+        w.integer(text.length)
+        w.raw("\"")
+    }
+
+    /// A rectangle with the panel's rounded corners, clockwise from the top left.
+    private static func panelPath(_ w: inout MarkupWriter, _ p: BadgeLayout.Panel) {
+        let r = p.radii
+        w.raw("M")
+        w.number(p.x0 + r.topLeft)
+        w.raw(" ")
+        w.number(p.y0)
+        w.raw("H")
+        w.number(p.x1 - r.topRight)
+        corner(&w, r.topRight, toX: p.x1, toY: p.y0 + r.topRight)
+        w.raw("V")
+        w.number(p.y1 - r.bottomRight)
+        corner(&w, r.bottomRight, toX: p.x1 - r.bottomRight, toY: p.y1)
+        w.raw("H")
+        w.number(p.x0 + r.bottomLeft)
+        corner(&w, r.bottomLeft, toX: p.x0, toY: p.y1 - r.bottomLeft)
+        w.raw("V")
+        w.number(p.y0 + r.topLeft)
+        corner(&w, r.topLeft, toX: p.x0 + r.topLeft, toY: p.y0)
+        w.raw("Z")
+    }
+
+    private static func corner(_ w: inout MarkupWriter, _ radius: Double, toX x: Double, toY y: Double) {
+        guard radius > 0 else { return }
+        w.raw("A")
+        w.number(radius)
+        w.raw(" ")
+        w.number(radius)
+        w.raw(" 0 0 1 ")
+        w.number(x)
+        w.raw(" ")
+        w.number(y)
+    }
+}

@@ -1,0 +1,29 @@
+extension ParameterReader {
+    /// The bounds `min` and `max` (each `defaults` when absent): finite, `max > min`, and `max − min` finite. The
+    /// message blames the parameter that was given.
+    func bounds(
+        _ minName: some ParameterName, _ maxName: some ParameterName, defaults: (min: Double, max: Double)
+    ) throws(RingSpecError) -> (min: Double, max: Double) {
+        let minimum = try number(of: minName)
+        let maximum = try number(of: maxName)
+        let min = minimum?.number ?? defaults.min
+        let max = maximum?.number ?? defaults.max
+        if max <= min {
+            if let maximum {
+                throw RingSpecError(
+                    parameter: maxName.rawValue, value: maximum.shown,
+                    reason: "must be greater than min \(CanonicalNumber.text(min))")
+            }
+            throw RingSpecError(
+                parameter: minName.rawValue, value: minimum?.shown ?? "",
+                reason: "must be less than max \(CanonicalNumber.text(max))")
+        }
+        if !(max - min).isFinite {
+            let blamed = maximum ?? minimum
+            throw RingSpecError(
+                parameter: maximum != nil ? maxName.rawValue : minName.rawValue, value: blamed?.shown ?? "",
+                reason: "is too far from the other bound (max − min must be a finite number)")
+        }
+        return (min, max)
+    }
+}

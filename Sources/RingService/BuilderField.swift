@@ -1,0 +1,84 @@
+/// One control of the builder page: the parameter it sets, how it is entered, and what the page says about it.
+struct BuilderField: Sendable {
+    enum Control: Sendable {
+        /// Free text; `inputMode` is the keyboard a phone shows (`decimal`, `numeric`, `text`).
+        case text(inputMode: String)
+        /// A color as text, with a native color picker beside it that starts at `initial` (`#rrggbb`).
+        case color(initial: String)
+        /// One of a few keywords; the empty first option leaves the parameter out.
+        case choice([String])
+    }
+
+    /// Which image the field belongs to: ring parameters and badge parameters share some names.
+    enum Kind: String, Sendable { case ring, badge }
+
+    let parameter: String
+    let control: Control
+    /// What it means, its default and what is accepted, in one line.
+    let hint: String
+    /// Shown greyed in an empty field: the default, or an example.
+    let placeholder: String
+    /// The images that read the parameter; the first names the field's id.
+    let kinds: [Kind]
+    let group: String
+
+    init(
+        _ parameter: String, _ control: Control, _ hint: String, placeholder: String = "", kinds: [Kind] = [.ring],
+        group: String
+    ) {
+        self.parameter = parameter
+        self.control = control
+        self.hint = hint
+        self.placeholder = placeholder
+        self.kinds = kinds
+        self.group = group
+    }
+
+    /// The element id of the input; unique across kinds, since `label` is both a ring and a badge parameter.
+    var inputID: String { "f-\(kinds[0].rawValue)-\(parameter)" }
+
+    /// The same field with only the kinds that read it in this build.
+    func keeping(_ read: (Kind) -> Bool) -> BuilderField? {
+        let kept = kinds.filter(read)
+        guard !kept.isEmpty else { return nil }
+        return BuilderField(parameter, control, hint, placeholder: placeholder, kinds: kept, group: group)
+    }
+
+    /// The markup of the field: label, input (and picker), hint and the place its error goes.
+    var html: String {
+        let name = StaticPage.escaped(parameter)
+        let id = inputID
+        let kindList = kinds.map(\.rawValue).joined(separator: " ")
+        var out = "<div class=\"field\" data-kinds=\"\(kindList)\"\(kinds.contains(.ring) ? "" : " hidden")>\n"
+        out += "<label for=\"\(id)\">\(name)</label>\n"
+        let described = "aria-describedby=\"\(id)-hint \(id)-error\""
+        switch control {
+        case .text(let inputMode):
+            out +=
+                "<input id=\"\(id)\" type=\"text\" data-param=\"\(name)\" inputmode=\"\(inputMode)\" "
+                + "autocomplete=\"off\" spellcheck=\"false\" placeholder=\"\(StaticPage.escaped(placeholder))\" "
+                + "\(described)>\n"
+        case .color(let initial):
+            out += "<span class=\"color-pair\">"
+            out +=
+                "<input id=\"\(id)\" type=\"text\" data-param=\"\(name)\" autocomplete=\"off\" spellcheck=\"false\" "
+                + "placeholder=\"\(StaticPage.escaped(placeholder))\" \(described)>"
+            out +=
+                "<input type=\"color\" value=\"\(initial)\" data-picker-for=\"\(id)\" "
+                + "aria-label=\"pick \(name) from a palette\">"
+            out += "</span>\n"
+        case .choice(let options):
+            out += "<select id=\"\(id)\" data-param=\"\(name)\" \(described)>\n"
+            out += "<option value=\"\">default (\(StaticPage.escaped(placeholder)))</option>\n"
+            for option in options {
+                let o = StaticPage.escaped(option)
+                out += "<option value=\"\(o)\">\(o)</option>\n"
+            }
+            out += "</select>\n"
+        }
+        out += "<p class=\"hint\" id=\"\(id)-hint\">\(StaticPage.escaped(hint))</p>\n"
+        out += "<p class=\"error\" id=\"\(id)-error\" data-error-for=\"\(id)\"></p>\n"
+        out += "</div>\n"
+        return out
+    }
+}

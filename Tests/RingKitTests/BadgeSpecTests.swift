@@ -1,0 +1,220 @@
+import Testing
+
+@testable import RingKit
+
+private func badge(_ change: (inout BadgeSpec) -> Void = { _ in }) -> BadgeSpec {
+    var spec = BadgeSpec()
+    change(&spec)
+    return spec
+}
+
+private func message(_ query: String, pathLabel: String? = nil, pathValue: String? = nil) -> String? {
+    do {
+        _ = try BadgeSpec.parse(query: query, pathLabel: pathLabel, pathValue: pathValue)
+        return nil
+    } catch {
+        return error.message
+    }
+}
+
+struct BadgeSpecTests {
+    static let accepted: [(String, BadgeSpec)] = [
+        ("", badge()),
+        ("value=72", badge { $0.value = 72 }),
+        ("value=7.2e1&label=coverage", badge { ($0.value, $0.label) = (72, "coverage") }),
+        ("value=150", badge { $0.value = 100 }),
+        ("value=-3", badge { $0.value = 0 }),
+        ("min=-10&max=10&value=5", badge { ($0.min, $0.max, $0.value) = (-10, 10, 5) }),
+        ("label=", badge { $0.label = "" }),
+        ("label=build+status", badge { $0.label = "build status" }),
+        ("label=%F0%9F%8E%89+done", badge { $0.label = "🎉 done" }),
+        ("labelColor=white", badge { $0.labelColor = RGBAColor(0xff, 0xff, 0xff) }),
+        ("labelColor=%23ABC", badge { $0.labelColor = RGBAColor(0xaa, 0xbb, 0xcc) }),
+        ("color=brightgreen", badge { $0.color = RGBAColor(0x44, 0xcc, 0x11) }),
+        ("color=ff000080", badge { $0.color = RGBAColor(0xff, 0, 0, 0x80) }),
+        ("decimals=2", badge { $0.decimals = 2 }),
+        ("style=flat-square", badge { $0.style = .flatSquare }),
+        ("style=flat", badge()),
+        ("scale=2", badge { $0.scale = 2 }),
+        ("cacheSeconds=3600", badge { $0.cacheSeconds = 3600 }),
+        (
+            "thresholds=50:orange,80:green",
+            badge {
+                $0.thresholds = Thresholds([
+                    .init(percent: 50, color: RGBAColor(0xff, 0xa5, 0)),
+                    .init(percent: 80, color: RGBAColor(0, 0x80, 0)),
+                ])
+            }
+        ),
+        ("size=5000&title=x&utm_source=feed&label=ok", badge { $0.label = "ok" }),
+    ]
+
+    @Test(arguments: accepted)
+    func parsesQueryIntoSpec(_ query: String, _ expected: BadgeSpec) throws {
+        #expect(try BadgeSpec.parse(query: query) == expected)
+    }
+
+    static let refused: [(String, String)] = [
+        ("value=abc", "value: \"abc\" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"),
+        ("value=1e999", "value: 1e999 is not a finite number"),
+        ("min=10&max=5", "max: 5 must be greater than min 10"),
+        ("min=100", "min: 100 must be less than max 100"),
+        ("labelColor=purplish", "labelColor: \"purplish\" is not a color (accepted: \(RGBAColor.acceptedForms))"),
+        ("color=%23red", "color: \"#red\" is not a color (accepted: \(RGBAColor.acceptedForms))"),
+        ("style=plastic", "style: \"plastic\" is not one of flat, flat-square"),
+        ("style=Flat", "style: \"Flat\" is not one of flat, flat-square"),
+        ("decimals=4", "decimals: 4 is out of range 0…3"),
+        ("decimals=1.5", "decimals: 1.5 is not an integer (accepted: 0…3)"),
+        ("scale=5", "scale: 5 is out of range 1…4"),
+        ("cacheSeconds=-1", "cacheSeconds: -1 is out of range 0…31536000"),
+        ("label=a%0Ab", "label: \"a\\u{a}b\" contains the control character U+000A"),
+        (
+            "label=\(String(repeating: "x", count: 101))",
+            "label: \"\(String(repeating: "x", count: 40))…\" is longer than 100 characters"
+        ),
+        ("label=%E2%82", "label: \"%E2%82\" is not UTF-8 text once percent-decoded"),
+        ("label=a&label=b", "label: given twice"),
+        ("value=1&value=2", "value: given twice"),
+        (
+            "thresholds=80:green,50:orange",
+            "thresholds: \"80:green,50:orange\" must be ascending: 50 follows 80 (accepted: \(Thresholds.accepted))"
+        ),
+        (
+            "thresholds=50:mauvish",
+            "thresholds: \"50:mauvish\" has \"50:mauvish\", whose color \"mauvish\" is not a color (accepted: \(Thresholds.accepted))"
+        ),
+    ]
+
+    @Test(arguments: refused)
+    func refusesBadParameterWithMessageNamingIt(_ query: String, _ expected: String) {
+        #expect(message(query) == expected)
+    }
+
+    @Test func scaleIsRefusedWhenTheBadgeWouldExceedTheLargestPixelEdge() throws {
+        let label = String(repeating: "W", count: 100)
+        let width = BadgeLayout(try BadgeSpec.parse(query: "label=\(label)")).width
+        #expect(width > 1024 && width <= 2048)
+        #expect(
+            message("label=\(label)&scale=2")
+                == "scale: 2 is too large for this badge, \(width) px wide: width × scale must be at most 2048")
+        #expect(message("label=\(label)&scale=1") == nil)
+        #expect(message("label=coverage&scale=4") == nil)
+    }
+
+    @Test(arguments: [
+        ("coverage", "coverage"), ("build_status", "build status"), ("snake__case", "snake_case"),
+        ("a_b__c_", "a b_c "), ("a%5Fb", "a_b"), ("well-known", "well-known"), ("c++", "c++"),
+        ("100%25+done", "100%+done"), ("%F0%9F%8E%89", "🎉"),
+    ])
+    func pathLabelFollowsShieldsUnderscoreConvention(_ segment: String, _ label: String) throws {
+        #expect(try BadgeSpec.parse(query: "", pathLabel: segment).label == label)
+    }
+
+    @Test func pathSegmentsAreTheSameParametersAsTheQuery() throws {
+        let spec = try BadgeSpec.parse(query: "color=green", pathLabel: "tests", pathValue: "42.5")
+        #expect(spec.label == "tests")
+        #expect(spec.value == 42.5)
+        #expect(spec == (try BadgeSpec.parse(query: "label=tests&value=42.5&color=green")))
+        #expect(message("label=x", pathLabel: "tests") == "label: given twice")
+        #expect(message("value=1", pathValue: "2") == "value: given twice")
+        #expect(
+            message("", pathValue: "abc")
+                == "value: \"abc\" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)")
+        // In a path `+` is a plus, not a space.
+        #expect(try BadgeSpec.parse(query: "", pathValue: "%2B7").value == 7)
+    }
+
+    @Test(arguments: [
+        (72.0, "thresholds=50:orange,80:green", RGBAColor(0xff, 0xa5, 0)),
+        (80, "thresholds=50:orange,80:green", RGBAColor(0, 0x80, 0)),
+        (49.9, "thresholds=50:orange,80:green", RGBAColor(0x25, 0x63, 0xeb)),
+        (10, "thresholds=50:orange&color=red", RGBAColor(0xff, 0, 0)),
+        (5, "thresholds=50:orange&min=0&max=10", RGBAColor(0xff, 0xa5, 0)),
+        (100, "color=purple", RGBAColor(0x80, 0, 0x80)),
+    ])
+    func thresholdsPickTheRightHalfColor(_ value: Double, _ query: String, _ color: RGBAColor) throws {
+        let spec = try BadgeSpec.parse(query: query + "&value=\(value)")
+        #expect(spec.valueColor == color)
+        #expect(BadgeLayout(spec).valueFill == color)
+    }
+
+    @Test func valueTextIsThePercentageWithDecimals() throws {
+        #expect(try BadgeSpec.parse(query: "value=72").valueText == "72%")
+        #expect(try BadgeSpec.parse(query: "value=2&max=3&decimals=2").valueText == "66.67%")
+        #expect(try BadgeSpec.parse(query: "value=-5&min=-10&max=10").valueText == "25%")
+        #expect(try BadgeSpec.parse(query: "value=72&label=coverage").title == "coverage: 72%")
+        #expect(try BadgeSpec.parse(query: "value=72&label=").title == "72%")
+    }
+
+    @Test func defaultKeyListsEveryImageParameterInOrder() {
+        #expect(
+            BadgeSpec().canonicalKey(for: .svg)
+                == "badge.svg?label=progress&labelColor=555555&color=2563eb&value=0&min=0&max=100&decimals=0&style=flat"
+        )
+        #expect(
+            BadgeSpec().canonicalKey(for: .png)
+                == "badge.png?label=progress&labelColor=555555&color=2563eb&value=0&min=0&max=100&decimals=0&style=flat&scale=1"
+        )
+        #expect(BadgeSpec().canonicalQuery == "")
+    }
+
+    @Test(arguments: [
+        ("value=72&color=red&label=Build+Status", "label=Build%20Status&color=RED&value=72.0"),
+        ("value=150", "value=100"),
+        ("value=72&scale=1", "value=7.2e1"),
+        ("labelColor=%23555", "labelColor=555555&style=flat"),
+        ("thresholds=50:orange", "thresholds=5e1:%23FFA500&cacheSeconds=60"),
+        ("", "utm_campaign=x&size=9&label=progress"),
+    ])
+    func queriesThatMeanOneBadgeShareAKey(_ a: String, _ b: String) throws {
+        let first = try BadgeSpec.parse(query: a)
+        let second = try BadgeSpec.parse(query: b)
+        for format in ImageFormat.allCases {
+            #expect(first.canonicalKey(for: format) == second.canonicalKey(for: format))
+        }
+    }
+
+    @Test(arguments: [
+        ("value=72", "value=73"), ("label=a", "label=A"), ("label=", "label=%20"), ("color=red", "color=ff0001"),
+        ("style=flat", "style=flat-square"), ("decimals=1", "decimals=2"), ("thresholds=50:red", "thresholds=51:red"),
+        ("thresholds=50:red", ""), ("labelColor=red", "labelColor=ff000080"), ("min=-1", "max=101"),
+    ])
+    func badgesThatDifferHaveDifferentKeys(_ a: String, _ b: String) throws {
+        let first = try BadgeSpec.parse(query: a)
+        let second = try BadgeSpec.parse(query: b)
+        #expect(first.canonicalKey(for: .svg) != second.canonicalKey(for: .svg))
+        #expect(first.canonicalKey(for: .png) != second.canonicalKey(for: .png))
+    }
+
+    @Test func scaleAndCacheSecondsStayOutOfTheSVGKey() throws {
+        let plain = try BadgeSpec.parse(query: "value=5")
+        let other = try BadgeSpec.parse(query: "value=5&scale=3&cacheSeconds=600")
+        #expect(plain.canonicalKey(for: .svg) == other.canonicalKey(for: .svg))
+        #expect(plain.canonicalKey(for: .png) != other.canonicalKey(for: .png))
+        #expect(!other.canonicalKey.contains("cacheSeconds"))
+        #expect(other.canonicalQuery == "value=5&scale=3&cacheSeconds=600")
+        // A badge key never equals a ring key, whatever the parameters.
+        #expect(!plain.canonicalKey(for: .svg).hasPrefix("svg?"))
+    }
+
+    @Test(arguments: [
+        "", "value=72&label=coverage", "label=a%26b%3Dc+%23d%25&value=3", "label=&style=flat-square&decimals=3&value=1",
+        "thresholds=10:red,90:%2300ff00&value=95&color=navy&labelColor=ff000080", "min=-1e-05&max=1e20&value=7",
+        "label=%F0%9F%8E%89%E2%80%AEr", "scale=4&label=x",
+    ])
+    func keyAndCanonicalQueryParseBackToTheSameBadge(_ query: String) throws {
+        let spec = try BadgeSpec.parse(query: query)
+        #expect(try BadgeSpec.parse(query: spec.canonicalKey) == spec)
+        #expect(try BadgeSpec.parse(query: spec.canonicalQuery) == spec)
+        let key = spec.canonicalKey(for: .png)
+        let query = key[key.index(after: key.firstIndex(of: "?")!)...]
+        #expect(try BadgeSpec.parse(query: query) == spec)
+    }
+
+    @Test func handBuiltSpecsAreNormalizedByTheKey() {
+        var spec = BadgeSpec()
+        spec.value = 250
+        spec.min = -0.0
+        #expect(spec.canonicalKey.contains("&value=100&min=0&"))
+    }
+}

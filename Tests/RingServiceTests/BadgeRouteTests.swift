@@ -1,0 +1,75 @@
+import Foundation
+import FoundationXML
+import HTTPServer
+import RingKit
+import Testing
+
+@testable import RingService
+
+struct BadgeRouteTests {
+    let service = makeService()
+
+    @Test(arguments: [
+        ("/badge.svg?label=coverage&value=72", ImageFormat.svg),
+        ("/badge.png?label=coverage&value=72", .png),
+        ("/badge/coverage/72.svg", .svg),
+        ("/badge/coverage/72.png?scale=2", .png),
+    ])
+    func badgeRoutesAnswerWithTheImageHeaders(target: String, format: ImageFormat) {
+        let response = service.get(target)
+        #expect(response.status == .ok)
+        #expect(response.header("Content-Type") == format.contentType)
+        #expect(response.header("Cache-Control") == "public, max-age=86400, s-maxage=86400")
+        #expect(response.header("X-Content-Type-Options") == "nosniff")
+        #expect(response.header("ETag") != nil)
+        switch format {
+        case .svg:
+            #expect(response.text.contains("coverage"))
+            #expect(response.text.contains("72%"))
+        case .png:
+            let image = DecodedPNG(response.body)
+            #expect(image?.height == (target.contains("scale=2") ? 40 : 20))
+        }
+    }
+
+    @Test func pathAndQueryFormsAreOneImageAndOneETag() {
+        let path = service.get("/badge/coverage/72.svg")
+        let query = service.get("/badge.svg?value=72.0&label=coverage")
+        #expect(path.header("ETag") == query.header("ETag"))
+        #expect(path.body == query.body)
+    }
+
+    @Test func aBadgeAndARingNeverShareACacheEntry() {
+        let badge = service.get("/badge.svg?value=72")
+        let ring = service.get("/ring.svg?value=72")
+        #expect(badge.header("ETag") != ring.header("ETag"))
+        #expect(ring.text.contains("<circle") || ring.text.contains("<path"))
+    }
+
+    @Test func aBadParameterGetsAnErrorBadgeThatNamesIt() throws {
+        let response = service.get("/badge.svg?label=coverage&value=abc")
+        #expect(response.status == .badRequest)
+        #expect(response.header("Cache-Control") == "no-store")
+        let error = try #require(response.header("X-Error"))
+        #expect(error.hasPrefix("value: \"abc\" is not a number"))
+        #expect(response.text.contains("error"))
+        let png = service.get("/badge/coverage/abc.png")
+        #expect(png.status == .badRequest)
+        #expect(DecodedPNG(png.body)?.height == 20)
+    }
+
+    @Test(arguments: ["/badge/coverage.svg", "/badge/a/b/c.svg", "/badge//72.svg", "/badge/x/.svg", "/badge.gif"])
+    func malformedBadgePathsAreNotFound(target: String) {
+        #expect(service.get(target).status == .notFound)
+    }
+
+    @Test func badgeRequestsAreCountedUnderTheirRoutePattern() {
+        let service = makeService()
+        _ = service.get("/badge/build/99.svg")
+        _ = service.get("/badge.png?value=1")
+        let metrics = service.get("/metrics").text
+        #expect(metrics.contains("route=\"/badge/{label}/{value}\""))
+        #expect(metrics.contains("route=\"/badge.png\""))
+        #expect(!metrics.contains("build"))
+    }
+}
