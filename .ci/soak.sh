@@ -121,6 +121,9 @@ metrics=$(curl -fs --max-time 5 "http://127.0.0.1:$PORT/metrics" || true)
 cache_bytes=$(echo "$metrics" | awk '$1 == "progress_rings_cache_bytes{cache=\"render\"}" {print $2}')
 
 echo "soak: well-formed: $soak_requests requests, p99 ${soak_p99} ms (quiet ${quiet_p99} ms), $soak_failures failed"
+# What kind of failures: wrk's own line (connect, read, write, timeout; answers of 400 and above).
+grep -hE 'Socket errors|Non-2xx' "$WORK/quiet.txt" "$WORK/soak.txt" | sed 's/^ */soak: wrk: /' || true
+echo "soak: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 echo "soak: peak RSS $((peak_rss / 1024)) MiB (limit $((RSS_LIMIT_KIB / 1024)) MiB; cache holds ${cache_bytes:-?} bytes);" \
   "descriptors: baseline $baseline_fds, peak $peak_fds, after $final_fds; server up: $up"
 
