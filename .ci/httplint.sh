@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lints every route's response with REDbot's httplint (PyPI): the exact bytes the server sends, GET on each route,
-# the negotiated route, a 304, error images, 404 and 405. Fails on any note httplint rates BAD; prints the WARNs.
+# the negotiated route, badges, the builder and gallery pages, a 304, error images, 404 and 405. Fails on any note httplint rates BAD; prints the WARNs.
 # (HEAD is left out: httplint reads a response without knowing its request, so it would expect a body.)
 # Usage: .ci/httplint.sh
 set -euo pipefail
@@ -37,6 +37,12 @@ GET|/ring/72.png|
 GET|/ring.svg?value=72|If-None-Match: ETAG
 GET|/ring.svg?size=5000|
 GET|/ring.png?value=abc|
+GET|/badge.svg?label=coverage&value=72|
+GET|/badge.png?label=coverage&value=72|
+GET|/badge/build/72.svg|
+GET|/badge.svg?value=abc|
+GET|/|
+GET|/examples|
 GET|/healthz|
 GET|/readyz|
 GET|/metrics|

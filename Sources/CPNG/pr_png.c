@@ -253,3 +253,20 @@ const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width
     *length = pos;
     return out;
 }
+
+void pr_png_release_large_buffers(void) {
+    const size_t keep = (size_t)4 << 20;
+    pthread_once(&state_once, make_key);
+    pr_thread_state *s = pthread_getspecific(state_key);
+    if (!s) return;
+    if (s->output_capacity > keep) {
+        free(s->output);
+        s->output = NULL;
+        s->output_capacity = 0;
+    }
+    if (s->scratch_capacity > keep) {
+        free(s->scratch);
+        s->scratch = NULL;
+        s->scratch_capacity = 0;
+    }
+}

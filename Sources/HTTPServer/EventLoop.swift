@@ -1,5 +1,4 @@
 import CSystem
-import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -59,8 +58,6 @@ final class EventLoop: @unchecked Sendable {
     /// Accepted sockets handed over by the listening loop, answers made by worker threads, and whether this loop
     /// has exited (then its eventfd is closed and nothing may be handed to it).
     let inbox = Mutex<(sockets: [Int32], answers: [DeferredAnswer], exited: Bool)>(([], [], false))
-    /// Where slow requests are answered (see `HTTPHandler.quickResponse(to:)`), shared by every loop.
-    static let workers = DispatchQueue(label: "http-workers", attributes: .concurrent)
 
     init(
         listener: Int32?, configuration: HTTPServerConfiguration, handler: any HTTPHandler, shared: ServerShared

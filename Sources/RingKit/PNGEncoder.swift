@@ -69,7 +69,11 @@ public enum PNGEncoder: Sendable, Hashable {
             throw RenderError("PNG encoding failed (\(width)×\(height))")
         }
         // Copied out at its exact size: the thread's buffer is reused, and a cached image should not keep slack.
-        return Array(UnsafeBufferPointer(start: png, count: length))
+        let bytes = Array(UnsafeBufferPointer(start: png, count: length))
+        // Large images are drawn on worker threads that may never draw a small one, which was what gave the
+        // thread's grown buffers back: give them back now.
+        pr_png_release_large_buffers()
+        return bytes
     }
 
     private static func encodeWithCairo(_ surface: OpaquePointer) throws(RenderError) -> [UInt8] {

@@ -106,6 +106,35 @@ struct BadInputSweepTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    @Test(arguments: BadgeParameter.allCases)
+    func everyHostileBadgeValueGetsABadgeOrAnErrorNamingIt(parameter: BadgeParameter) async throws {
+        let found = try await offPool {
+            Self.hostileValues.flatMap { value in
+                ["svg", "png"].flatMap { format in
+                    // PNG is the costly path: the boundary and encoding values only.
+                    guard format == "svg" || value.count < 40 else { return [String]() }
+                    let target = "/badge.\(format)?\(parameter.rawValue)=\(value)"
+                    return Self.problems(
+                        Self.service.get(target), target: target, format: format == "svg" ? .svg : .png,
+                        blame: parameter.rawValue)
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test(arguments: [
+        "%C0%AF", "%252e", "%", "%00", "-0", "1e999", "%F0%9F%94%A5", String(repeating: "9", count: 4096),
+    ])
+    func hostileBadgeShortLinksAreAnswered(value: String) {
+        for target in ["/badge/\(value)/72.svg", "/badge/build/\(value).svg", "/badge/\(value)/\(value).png"] {
+            let response = Self.service.get(target)
+            let found = Self.problems(
+                response, target: target, format: target.hasSuffix("png") ? .png : .svg, blame: nil)
+            #expect(found.isEmpty, "\(found)")
+        }
+    }
+
     @Test(arguments: RingParameter.allCases)
     func hostilePNGParametersNeverBreakTheRenderer(parameter: RingParameter) async throws {
         // PNG rendering is the costly path (Cairo): the values most likely to reach it unchecked.

@@ -31,4 +31,8 @@ size_t pr_png_bound(int width, int height);
 const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
                                           const pr_png_options *options, size_t *length);
 
+/* Frees the calling thread's buffers that grew past 4 MiB for a large image. Call it once the last PNG has been
+   copied out: a thread that only ever encodes large images would otherwise keep them for good. */
+void pr_png_release_large_buffers(void);
+
 #endif
