@@ -3,15 +3,6 @@ import Testing
 
 @testable import RingKit
 
-private func message(_ query: String) -> String? {
-    do {
-        _ = try RingSpec.parse(query: query)
-        return nil
-    } catch {
-        return error.message
-    }
-}
-
 struct GradientTests {
     static let blue = RGBAColor(0x25, 0x63, 0xeb)
     static let red = RGBAColor(0xff, 0, 0)

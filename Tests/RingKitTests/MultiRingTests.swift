@@ -3,15 +3,6 @@ import Testing
 
 @testable import RingKit
 
-private func message(_ query: String) -> String? {
-    do {
-        _ = try RingSpec.parse(query: query)
-        return nil
-    } catch {
-        return error.message
-    }
-}
-
 struct MultiRingTests {
     static let red = RGBAColor(255, 0, 0)
     static let green = RGBAColor(0, 0x80, 0)

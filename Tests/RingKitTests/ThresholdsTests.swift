@@ -2,15 +2,6 @@ import Testing
 
 @testable import RingKit
 
-private func message(_ query: String) -> String? {
-    do {
-        _ = try RingSpec.parse(query: query)
-        return nil
-    } catch {
-        return error.message
-    }
-}
-
 struct ThresholdsTests {
     static let orange = RGBAColor(0xff, 0xa5, 0x00)
     static let green = RGBAColor(0x00, 0x80, 0x00)
