@@ -38,7 +38,7 @@ struct GradientTests {
 
     @Test(arguments: refused)
     func refusesWithAMessageNamingTheParameter(query: String, expected: String) {
-        #expect(message(query) == expected)
+        #expect(ringMessage(query) == expected)
     }
 
     @Test func translucentEndsOfOneOpacityAreAccepted() throws {

@@ -64,7 +64,7 @@ struct MultiRingTests {
 
     @Test(arguments: refused)
     func refusesWithAMessageNamingTheParameter(query: String, expected: String) {
-        #expect(message(query) == expected)
+        #expect(ringMessage(query) == expected)
     }
 
     /// Decoded PNG: each ring's progress and track at its own radius, and nothing in the gaps between rings.

@@ -1,7 +1,7 @@
 @testable import RingKit
 
 /// The error message a query gets, or nil when it parses: what the parameter tables of the feature tests compare.
-func message(_ query: String) -> String? {
+func ringMessage(_ query: String) -> String? {
     do {
         _ = try RingSpec.parse(query: query)
         return nil

@@ -56,7 +56,7 @@ struct ThresholdsTests {
 
     @Test(arguments: refused)
     func refusesWithAMessageNamingThePairAtFault(query: String, expected: String) {
-        #expect(message(query) == expected)
+        #expect(ringMessage(query) == expected)
     }
 
     static let colorAtPercent: [(Double, RGBAColor)] = [
