@@ -9,6 +9,7 @@
 # Usage: .ci/bench-http.sh [DURATION_SECONDS] [CONNECTIONS] [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. .ci/bench-nginx.sh
 DURATION=${1:-10}
 CONNECTIONS=${2:-64}
 ROUNDS=${3:-3}
@@ -36,28 +37,7 @@ trap cleanup EXIT
 mkdir -p "$WORK/www" "$WORK/tmp"
 head -c 7168 /dev/zero | tr '\0' x >"$WORK/www/bench.txt"
 chmod -R a+rX "$WORK"
-cat >"$WORK/nginx.conf" <<CONF
-worker_processes 2;
-pid $WORK/nginx.pid;
-error_log $WORK/error.log warn;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    sendfile on;
-    tcp_nodelay on;
-    open_file_cache max=64 inactive=60s;
-    default_type text/plain;
-    client_body_temp_path $WORK/tmp/body;
-    proxy_temp_path $WORK/tmp/proxy;
-    fastcgi_temp_path $WORK/tmp/fastcgi;
-    server {
-        listen 127.0.0.1:$NGINX_PORT;
-        root $WORK/www;
-    }
-}
-CONF
+bench_nginx_conf "$WORK" "$NGINX_PORT" "    default_type text/plain;" ""
 nginx -p "$WORK" -c "$WORK/nginx.conf" -g 'daemon off;' &
 pids+=($!)
 "$BIN" "$SWIFT_PORT" 2 >/dev/null &

@@ -13,6 +13,7 @@
 # Usage: .ci/bench.sh [SECONDS] [CONNECTIONS...]   (defaults: 10, 64 256; BENCH_SECONDS and BENCH_CONNECTIONS too)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. .ci/bench-nginx.sh
 DURATION=${1:-${BENCH_SECONDS:-10}}
 shift || true
 CONNECTION_COUNTS=("$@")
@@ -55,25 +56,7 @@ svg_etag=$(header "http://127.0.0.1:$SERVICE_PORT$SVG_URL" ETag)
 png_etag=$(header "http://127.0.0.1:$SERVICE_PORT$PNG_URL" ETag)
 cache_control=$(header "http://127.0.0.1:$SERVICE_PORT$SVG_URL" Cache-Control)
 chmod -R a+rX "$WORK"
-cat >"$WORK/nginx.conf" <<CONF
-worker_processes 2;
-pid $WORK/nginx.pid;
-error_log $WORK/error.log warn;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    sendfile on;
-    tcp_nodelay on;
-    open_file_cache max=64 inactive=60s;
-    etag off;
-    client_body_temp_path $WORK/tmp/body;
-    proxy_temp_path $WORK/tmp/proxy;
-    fastcgi_temp_path $WORK/tmp/fastcgi;
-    server {
-        listen 127.0.0.1:$NGINX_PORT;
-        root $WORK/www;
+server_locations=$(cat <<LOCATIONS
         location = /ring.svg {
             types { } default_type "image/svg+xml; charset=utf-8";
             add_header Cache-Control "$cache_control";
@@ -99,9 +82,9 @@ http {
             add_header Content-Security-Policy "default-src 'none'; style-src 'unsafe-inline'";
             add_header Access-Control-Allow-Origin *;
         }
-    }
-}
-CONF
+LOCATIONS
+)
+bench_nginx_conf "$WORK" "$NGINX_PORT" "    etag off;" "$server_locations"
 nginx -p "$WORK" -c "$WORK/nginx.conf" -g 'daemon off;' 2>"$WORK/nginx.stderr" &
 nginx_pid=$!
 pids+=("$nginx_pid")
