@@ -161,6 +161,11 @@ final class EventLoop: @unchecked Sendable {
                 if follow(shared.currentCommand) { break }
             }
             if now >= nextTick { tick() }
+            // Give the core away after every batch served. A loop that always finds work otherwise keeps its core
+            // until the scheduler tick (4 ms at HZ=250) takes it, and whatever shares the core (a proxy in front,
+            // the client of a benchmark, the other loop) waits that long: the saturated p99 was ~7.9 ms, two
+            // ticks, against ~0.9–3.7 ms with the yield, for one cheap syscall per batch (`make bench-http`).
+            if count > 0 { sched_yield() }
         }
         releaseResources()
     }
