@@ -6,7 +6,9 @@ import Synchronization
 /// (single flight) instead of rendering it again.
 ///
 /// Beside its index by canonical key, the cache keeps a bounded index by raw request target (`TargetKey`): a
-/// repeated URL finds its entry without being parsed. An alias names a node and the stamp the node had when the
+/// repeated URL finds its entry without being parsed. A target is remembered when, parsed, it finds its image
+/// already cached (its second request), never on the miss that renders it, so one-off URLs cost no alias at all.
+/// An alias names a node and the stamp the node had when the
 /// alias was made; eviction clears the stamp, so an alias never keeps an evicted image alive nor answers with
 /// another image that reused its slot. Aliases have a budget of their own, carved out of `maxBytes` (images get
 /// the rest), so cache-busting URLs can neither grow memory past the bound nor push images out.
@@ -97,7 +99,9 @@ final class RenderCache: Sendable {
     }
 
     /// The cached response for the key, or the one `produce` makes (stored when it says it is cacheable;
-    /// nil when it failed). When the response is stored, `alias` is remembered as a way to reach it.
+    /// nil when it failed). When the key is found, `alias` is remembered as a way to reach it: only a target
+    /// that resolves to an image already cached gets an alias, so a flood of one-off URLs (cache busters, an
+    /// all-miss benchmark) pays for none, and a URL asked twice is parsed twice, then never again.
     /// `produce` runs at most once at a time per key, outside the lock.
     func value(
         for key: CacheKey, alias: TargetKey? = nil, produce: () -> (value: CachedImage?, cacheable: Bool)
@@ -136,12 +140,9 @@ final class RenderCache: Sendable {
             let made = produce()
             state.withLock { state in
                 state.inFlight[key] = nil
-                if made.cacheable, let value = made.value,
-                    let i = state.insert(
-                        key, value, cost: value.cost + key.cost, maxBytes: maxImageBytes, maxEntries: maxEntries),
-                    let alias
-                {
-                    state.remember(alias, node: i, maxAliases: maxAliases, maxAliasBytes: maxAliasBytes)
+                if made.cacheable, let value = made.value {
+                    _ = state.insert(
+                        key, value, cost: value.cost + key.cost, maxBytes: maxImageBytes, maxEntries: maxEntries)
                 }
             }
             if made.cacheable, let value = made.value { flight.result.withLock { $0 = value } }
