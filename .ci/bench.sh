@@ -179,6 +179,37 @@ for c in "${CONNECTION_COUNTS[@]}"; do
   run "304 revalidation" "$c" "-H If-None-Match:$svg_etag $S$SVG_URL" "-H If-None-Match:$nginx_etag $N/etag/ring.svg"
 done
 
+# Memory: a fresh service with the default 64 MiB cache, its peak resident memory (VmHWM) after at least
+# 1,000,000 distinct ring URLs, then another fresh one through a flood of distinct 2048 px PNG misses (each needs a
+# 16 MiB surface while it is drawn). Target for both: the cache budget + 48 MiB.
+MEMORY_PORT=${MEMORY_PORT:-18492}
+memory_run() {
+  local kind=$1 pid total=0 requests script
+  "$BIN_DIR/progress-rings" serve --port "$MEMORY_PORT" --log-format off --cache-bytes 67108864 &
+  pid=$!
+  pids+=("$pid")
+  for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$MEMORY_PORT/healthz" && break; sleep 0.05; done
+  if [ "$kind" = urls ]; then
+    while [ "$total" -lt 1000000 ]; do
+      script=$(distinct_script '/ring.svg?max=1000000000000&value=%d' "memory-$total")
+      requests=$(wrk -t2 -c64 -d10s -s "$script" "http://127.0.0.1:$MEMORY_PORT" | awk '/requests in/ {print $1}')
+      total=$((total + requests))
+    done
+  else
+    script=$(distinct_script '/ring.png?max=1000000000000&size=1024&scale=2&value=%d' memory-large)
+    total=$(wrk -t2 -c16 -d20s -s "$script" "http://127.0.0.1:$MEMORY_PORT" | awk '/requests in/ {print $1}')
+  fi
+  local cache_bytes peak
+  cache_bytes=$(curl -fs "http://127.0.0.1:$MEMORY_PORT/metrics" | awk '$1 == "progress_rings_cache_bytes{cache=\"render\"}" {print $2}')
+  peak=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status")
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
+  echo "$total $((peak / 1024)) $cache_bytes"
+}
+echo "  memory: 1,000,000 distinct URLs, then a flood of 2048 px misses" >&2
+read -r url_count url_peak url_cache < <(memory_run urls)
+read -r large_count large_peak large_cache < <(memory_run large)
+
 mkdir -p .bench
 out=.bench/results.md
 {
@@ -200,6 +231,13 @@ out=.bench/results.md
   done <"$results"
   echo
   echo "nginx's all-miss rows serve one file for every distinct URL (it cannot draw): the ratio is the price of drawing."
+  echo
+  echo "### Memory (a fresh service each, 64 MiB cache; target: peak ≤ 64 + 48 = 112 MiB)"
+  echo
+  echo "| workload | requests | peak RSS | cache bytes at the end |"
+  echo "|---|---:|---:|---:|"
+  echo "| distinct SVG URLs, wrk -c64 | $url_count | $url_peak MiB | $url_cache |"
+  echo "| distinct 2048 px PNG misses, wrk -c16 -d20s | $large_count | $large_peak MiB | $large_cache |"
   echo
   echo "### Render cost per image (ring-bench, CPU time of one thread)"
   echo

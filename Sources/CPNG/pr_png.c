@@ -176,53 +176,6 @@ const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width
     unsigned char *out = grow(&state->output, &state->output_capacity, capacity);
     if (!out) return NULL;
 
-    size_t truecolor_row = (size_t)width * 4;
-    // Scratch layout: the filtered image (height × (1 + row)), then two unfiltered rows for the filters.
-    size_t filtered_size = (size_t)height * (1 + truecolor_row);
-    unsigned char *work = grow(&state->scratch, &state->scratch_capacity, filtered_size + 2 * truecolor_row);
-    if (!work) return NULL;
-    unsigned char *filtered = work;
-    unsigned char *extra = work + filtered_size;
-
-    unsigned char *rows[2] = {extra, extra + truecolor_row};
-    unsigned char *dst = filtered;
-    for (int y = 0; y < height; y++) {
-        const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * stride);
-        if (options->filter == PR_PNG_FILTER_NONE) {
-            // Unfiltered rows go straight into the stream's input: no copy.
-            dst[0] = 0;
-            for (int x = 0; x < width; x++) {
-                uint32_t rgba = unpremultiply(src[x]);
-                memcpy(dst + 1 + (size_t)x * 4, &rgba, 4);
-            }
-            dst += 1 + truecolor_row;
-            continue;
-        }
-        unsigned char *cur = rows[y & 1];
-        const unsigned char *prev = y > 0 ? rows[(y - 1) & 1] : NULL;
-        for (int x = 0; x < width; x++) {
-            uint32_t rgba = unpremultiply(src[x]);
-            memcpy(cur + (size_t)x * 4, &rgba, 4);
-        }
-        int type = options->filter;
-        if (type == PR_PNG_FILTER_ADAPTIVE) {
-            unsigned long best = (unsigned long)-1;
-            int best_type = 0;
-            for (int t = 0; t <= 4; t++) {
-                filter_row(t, cur, prev, truecolor_row, 4, dst + 1);
-                unsigned long cost = row_cost(dst + 1, truecolor_row);
-                if (cost < best) {
-                    best = cost;
-                    best_type = t;
-                }
-            }
-            type = best_type;
-        }
-        dst[0] = (unsigned char)type;
-        filter_row(type, cur, prev, truecolor_row, 4, dst + 1);
-        dst += 1 + truecolor_row;
-    }
-
     static const unsigned char signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
     size_t pos = 0;
     memcpy(out, signature, 8);
@@ -236,13 +189,71 @@ const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width
     ihdr[10] = ihdr[11] = ihdr[12] = 0;  // deflate, adaptive filtering, no interlace
     pos += finish_chunk(out + pos, "IHDR", 13);
 
+    // Rows are filtered into a chunk of about 128 KiB and deflated chunk by chunk, so a 2048 px image needs
+    // 128 KiB of scratch rather than a 16 MiB copy of itself; a 128 px ring still fits one chunk.
+    size_t truecolor_row = (size_t)width * 4;
+    size_t filtered_row = 1 + truecolor_row;
+    size_t chunk_rows = ((size_t)128 << 10) / filtered_row;
+    if (chunk_rows < 1) chunk_rows = 1;
+    if (chunk_rows > (size_t)height) chunk_rows = (size_t)height;
+    size_t chunk_size = chunk_rows * filtered_row;
+    // Scratch layout: one chunk of filtered rows, then two unfiltered rows for the filters.
+    unsigned char *work = grow(&state->scratch, &state->scratch_capacity, chunk_size + 2 * truecolor_row);
+    if (!work) return NULL;
+    unsigned char *filtered = work;
+    unsigned char *extra = work + chunk_size;
+    unsigned char *rows[2] = {extra, extra + truecolor_row};
+
     z_stream *z = stream_for(state, options->level, options->strategy);
     if (!z) return NULL;
-    z->next_in = filtered;
-    z->avail_in = (uInt)filtered_size;
     z->next_out = out + pos + 8;
     z->avail_out = (uInt)(capacity - pos - 8 - 4 - 12);
-    int rc = deflate(z, Z_FINISH);
+    int rc = Z_OK;
+    for (int first = 0; first < height; first += (int)chunk_rows) {
+        int last = first + (int)chunk_rows < height ? first + (int)chunk_rows : height;
+        unsigned char *dst = filtered;
+        for (int y = first; y < last; y++) {
+            const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * stride);
+            if (options->filter == PR_PNG_FILTER_NONE) {
+                // Unfiltered rows go straight into the stream's input: no copy.
+                dst[0] = 0;
+                for (int x = 0; x < width; x++) {
+                    uint32_t rgba = unpremultiply(src[x]);
+                    memcpy(dst + 1 + (size_t)x * 4, &rgba, 4);
+                }
+                dst += filtered_row;
+                continue;
+            }
+            unsigned char *cur = rows[y & 1];
+            const unsigned char *prev = y > 0 ? rows[(y - 1) & 1] : NULL;
+            for (int x = 0; x < width; x++) {
+                uint32_t rgba = unpremultiply(src[x]);
+                memcpy(cur + (size_t)x * 4, &rgba, 4);
+            }
+            int type = options->filter;
+            if (type == PR_PNG_FILTER_ADAPTIVE) {
+                unsigned long best = (unsigned long)-1;
+                int best_type = 0;
+                for (int t = 0; t <= 4; t++) {
+                    filter_row(t, cur, prev, truecolor_row, 4, dst + 1);
+                    unsigned long cost = row_cost(dst + 1, truecolor_row);
+                    if (cost < best) {
+                        best = cost;
+                        best_type = t;
+                    }
+                }
+                type = best_type;
+            }
+            dst[0] = (unsigned char)type;
+            filter_row(type, cur, prev, truecolor_row, 4, dst + 1);
+            dst += filtered_row;
+        }
+        z->next_in = filtered;
+        z->avail_in = (uInt)(dst - filtered);
+        // The output buffer holds the worst case of the whole stream, so every chunk is consumed in full.
+        rc = deflate(z, last == height ? Z_FINISH : Z_NO_FLUSH);
+        if (rc != (last == height ? Z_STREAM_END : Z_OK) || z->avail_in != 0) break;
+    }
     if (rc != Z_STREAM_END) {
         deflateEnd(z);
         state->stream_ready = 0;

@@ -216,6 +216,24 @@ struct PNGRendererTests {
         }
     }
 
+    /// At 512 px the encoder deflates the rows in nine chunks; filters that look at the row above must see it
+    /// across a chunk boundary too.
+    @Test(arguments: PNGEncoder.Filter.allCases)
+    func everyRowFilterGivesTheSamePixelsAcrossChunks(filter: PNGEncoder.Filter) throws {
+        var spec = RingSpec()
+        spec.value = 72
+        spec.size = 512
+        let reference = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let png = try PNGRenderer.render(spec, encoder: .zlib(level: 6, strategy: .standard, filter: filter))
+        let decoded = try #require(DecodedImage(png: png))
+        #expect(decoded.width == 512 && decoded.height == 512)
+        var differing = 0
+        for y in 0..<decoded.height {
+            for x in 0..<decoded.width where decoded[x, y] != reference[x, y] { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+
     @Test func pngHasNoTimeOrTextChunks() throws {
         var spec = RingSpec()
         spec.value = 72
