@@ -29,6 +29,13 @@ final class EventLoop: @unchecked Sendable {
     static let maxEvents = 512
     static let listenerToken = UInt64.max
     static let wakeToken = UInt64.max - 1
+    /// How long a loop may run without sleeping before it yields its core. A loop that always finds work would
+    /// otherwise keep the core until the scheduler tick (4 ms at HZ=250) takes it, and whatever shares the core
+    /// (a proxy in front, a benchmark's client, the other loop) would wait that long: saturated on two shared
+    /// cores the p99 was a steady ~7.9 ms, two ticks. Yielding after every batch fixed that but cost paced
+    /// requests ~0.2 ms of p99 (the loop then queued behind others instead of being woken first); yielding only
+    /// after 1 ms without sleep keeps both (`make bench-http`).
+    static let busyStretch = Duration.milliseconds(1)
 
     let configuration: HTTPServerConfiguration
     let handler: any HTTPHandler
@@ -127,10 +134,20 @@ final class EventLoop: @unchecked Sendable {
 
     /// Serves until the command is `.stop`, then closes everything it owns.
     func run() {
+        // When the loop last slept in epoll_wait (or yielded): see `busyStretch`.
+        var busySince = MonotonicInstant.now()
         while true {
             let timeout = resumable.isEmpty ? max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1 : 0
+            var polled = MonotonicInstant.now()
+            if polled.nanoseconds - busySince.nanoseconds >= Self.busyStretch.nanosecondsClamped {
+                sched_yield()
+                polled = .now()
+                busySince = polled
+            }
             let count = pr_epoll_wait(epoll, events, Int32(Self.maxEvents), Int32(timeout))
             now = .now()
+            // A poll that found work waiting returns in a microsecond or two; one that took longer slept.
+            if now.nanoseconds - polled.nanoseconds > 20_000 { busySince = now }
             if count < 0 {
                 precondition(errno == EINTR, "epoll_wait failed with errno \(errno)")
                 continue
@@ -161,11 +178,6 @@ final class EventLoop: @unchecked Sendable {
                 if follow(shared.currentCommand) { break }
             }
             if now >= nextTick { tick() }
-            // Give the core away after every batch served. A loop that always finds work otherwise keeps its core
-            // until the scheduler tick (4 ms at HZ=250) takes it, and whatever shares the core (a proxy in front,
-            // the client of a benchmark, the other loop) waits that long: the saturated p99 was ~7.9 ms, two
-            // ticks, against ~0.9–3.7 ms with the yield, for one cheap syscall per batch (`make bench-http`).
-            if count > 0 { sched_yield() }
         }
         releaseResources()
     }
