@@ -4,9 +4,10 @@ import RingKit
 
 extension RingService {
     static let securityPolicy = "default-src 'none'; style-src 'unsafe-inline'"
-    /// PNGs with more pixels on a side than this (~0.2 ms to draw at 128, ~2 ms at 512, ~50 ms at 2048) are drawn
-    /// off the event loop when they are not cached.
-    static let workerRenderEdge = 256
+    /// PNGs with more pixels on a side than this (~0.2 ms to draw at 128, ~0.65 ms at 256, ~2 ms at 512, ~50 ms at
+    /// 2048) are drawn off the event loop when they are not cached. At 256 the soak's flood of distinct URLs (a
+    /// fifth of them PNGs up to 256 px) doubled the p99 of everyone else's requests; at 128 it adds half as much.
+    static let workerRenderEdge = 128
 
     /// An image route: a target answered before is looked up by its raw bytes; any other is parsed, looked up or
     /// rendered once, and remembered. Then it answers 200 or 304. A bad parameter answers with an error image
