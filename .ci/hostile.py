@@ -177,6 +177,10 @@ def resetter(index):
         time.sleep(0.05)
 
 
+# HOSTILE_FLOOD_PNG_SHARE: the share of the flood that asks for PNGs (16-256 px) rather than SVGs; default 0.2.
+FLOOD_PNG_SHARE = float(os.environ.get("HOSTILE_FLOOD_PNG_SHARE", "0.2"))
+
+
 def flood(index, per_second):
     rng = random.Random(index)
     s = None
@@ -187,7 +191,7 @@ def flood(index, per_second):
             if s is None:
                 s = connect()
             value = rng.random() * 100
-            if rng.random() < 0.8:
+            if rng.random() >= FLOOD_PNG_SHARE:
                 target = "/ring.svg?value=%.6f&size=%d&color=%06x" % (value, rng.randint(16, 1024), rng.getrandbits(24))
             else:
                 target = "/ring.png?value=%.6f&size=%d" % (value, rng.randint(16, 256))
