@@ -90,3 +90,26 @@ void pr_name_current_thread(const char *name) { pthread_setname_np(pthread_self(
 int pr_fix_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
 int pr_lower_thread_priority(void) { return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10); }
+
+// struct sched_attr as the kernel defines it (glibc declares neither it nor sched_setattr).
+struct pr_sched_attr {
+    uint32_t size;
+    uint32_t sched_policy;
+    uint64_t sched_flags;
+    int32_t sched_nice;
+    uint32_t sched_priority;
+    uint64_t sched_runtime;
+    uint64_t sched_deadline;
+    uint64_t sched_period;
+    uint32_t sched_util_min;
+    uint32_t sched_util_max;
+};
+
+int pr_set_thread_slice(unsigned long long nanoseconds) {
+    struct pr_sched_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.size = sizeof attr;
+    attr.sched_policy = SCHED_OTHER;
+    attr.sched_runtime = nanoseconds;
+    return (int)syscall(SYS_sched_setattr, 0, &attr, 0);
+}

@@ -98,7 +98,7 @@ extension EventLoop {
         let handler = self.handler
         let pending = DeferredAnswer.Pending(
             connection: connection, keepAlive: keepAlive, isHead: request.method == .head)
-        shared.worker.async { [self] in
+        worker.async { [self] in
             // Below the loops' priority: a long render takes the cores only when the loops leave them idle.
             _ = pr_lower_thread_priority()
             post(DeferredAnswer(pending: pending, response: handler.handle(request)))

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// State the server's caller and its event loops share: the command the loops follow and the counters.
@@ -17,9 +16,6 @@ final class ServerShared: Sendable {
     let headerTimeouts = Atomic<Int>(0)
     let sendTimeouts = Atomic<Int>(0)
     let acceptPauses = Atomic<Int>(0)
-    /// Where slow answers are made (see `HTTPHandler.quickResponse(to:)`): one at a time, so they leave the other
-    /// cores to the loops and hold the memory of one large image at most (a 2048 px PNG needs ~48 MiB to draw).
-    let worker = DispatchQueue(label: "http-worker")
 
     var currentCommand: Command {
         Command(rawValue: command.load(ordering: .acquiring)) ?? .stop

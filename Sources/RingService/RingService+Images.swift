@@ -4,10 +4,14 @@ import RingKit
 
 extension RingService {
     static let securityPolicy = "default-src 'none'; style-src 'unsafe-inline'"
-    /// PNGs with more pixels on a side than this (~0.2 ms to draw at 128, ~0.65 ms at 256, ~2 ms at 512, ~50 ms at
-    /// 2048) are drawn off the event loop when they are not cached. At 256 the soak's flood of distinct URLs (a
-    /// fifth of them PNGs up to 256 px) doubled the p99 of everyone else's requests; at 128 it adds half as much.
-    static let workerRenderEdge = 128
+    /// PNGs with more pixels on a side than this (~65 µs to draw at 64, ~0.2 ms at 128, ~2 ms at 512, ~50 ms at
+    /// 2048) are drawn off the event loop when they are not cached, so a loop never spends much more on one miss
+    /// than on an SVG with a gradient. Drawn on the loops up to 256 px, the soak's flood of distinct PNGs put every
+    /// other request of a loop behind a render: p99 1.15 ms against 0.15 ms quiet.
+    static let workerRenderEdge = 64
+    /// PNGs with more pixels on a side than this (a surface over 4 MiB) are drawn one at a time, whichever loop's
+    /// worker draws them, so a flood of 2048 px misses holds one 16 MiB surface, not one per loop.
+    static let largeRenderEdge = 1024
 
     /// An image route: a target answered before is looked up by its raw bytes; any other is parsed, looked up or
     /// rendered once, and remembered. Then it answers 200 or 304. A bad parameter answers with an error image
@@ -62,6 +66,9 @@ extension RingService {
     }
 
     private func render(_ drawing: Drawing, key: CacheKey) -> (value: CachedImage?, cacheable: Bool) {
+        let large = key.format == .png && drawing.pixelEdge > Self.largeRenderEdge
+        if large { largeRenders.wait() }
+        defer { if large { largeRenders.signal() } }
         let started = DispatchTime.now().uptimeNanoseconds
         let body: [UInt8]
         do {

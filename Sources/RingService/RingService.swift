@@ -9,6 +9,8 @@ public final class RingService: HTTPHandler {
     public let configuration: ServiceConfiguration
     public let log: ServiceLog
     let cache: RenderCache
+    /// Held while a PNG over `largeRenderEdge` px is drawn: one such surface at a time.
+    let largeRenders = DispatchSemaphore(value: 1)
     /// Error images, cached apart so they never pass for successes; small, as they should be rare.
     let errorCache: RenderCache
     let metrics = ServiceMetrics()
@@ -59,7 +61,8 @@ public final class RingService: HTTPHandler {
     /// Counters of the render cache.
     public var cacheCounters: CacheCounters { cache.counters }
 
-    /// Everything but an uncached large PNG is answered on the event loop; that one is left to a worker thread.
+    /// Everything but an uncached PNG over `workerRenderEdge` px is answered on the event loop; that one is left to
+    /// the loop's worker thread.
     public func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
         respond(to: request, allowingCostlyRender: false)
     }
