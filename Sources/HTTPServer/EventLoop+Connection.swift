@@ -98,10 +98,14 @@ extension EventLoop {
         let handler = self.handler
         let pending = DeferredAnswer.Pending(
             connection: connection, keepAlive: keepAlive, isHead: request.method == .head)
+        let linger = Self.workerSliceLinger.nanosecondsClamped
+        shared.workersBusyUntil.store(now.nanoseconds + linger, ordering: .relaxed)
         worker.async { [self] in
             // Below the loops' priority: a long render takes the cores only when the loops leave them idle.
             _ = pr_lower_thread_priority()
-            post(DeferredAnswer(pending: pending, response: handler.handle(request)))
+            let response = handler.handle(request)
+            shared.workersBusyUntil.store(MonotonicInstant.now().nanoseconds + linger, ordering: .relaxed)
+            post(DeferredAnswer(pending: pending, response: response))
         }
     }
 

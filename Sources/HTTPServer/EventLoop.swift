@@ -37,11 +37,14 @@ final class EventLoop: @unchecked Sendable {
     /// requests ~0.2 ms of p99 (the loop then queued behind others instead of being woken first); yielding only
     /// after 1 ms without sleep keeps both (`make bench-http`).
     static let busyStretch = Duration.milliseconds(1)
-    /// The scheduler slice a loop asks for (Linux 6.12 and later honour it for normal threads; older kernels
-    /// ignore it). A short slice lets a loop woken by a request preempt a longer-sliced thread at once, above all
-    /// the worker drawing a PNG: with the kernel's default slice the loop waited for it, and during the soak's flood
-    /// of distinct PNGs everyone's p99 went from 0.46 to 1.14 ms.
-    static let schedulerSlice = Duration.microseconds(100)
+    /// The scheduler slice the loops ask for while workers are busy (Linux 6.12 and later honour it for normal
+    /// threads; older kernels ignore it). A short slice lets a loop woken by a request preempt a worker drawing a
+    /// PNG at once; with the kernel's default slice it waited, and under the soak's flood of distinct PNGs every
+    /// other request's p99 was 0.60 ms instead of 0.34. While no worker runs the loops keep the default slice: a
+    /// short one made saturated loops preempt their clients so often that the saturated p99 stayed at 4.3 ms.
+    static let workerSlice = Duration.microseconds(100)
+    /// How long after a worker's last start or finish the loops keep `workerSlice`.
+    static let workerSliceLinger = Duration.seconds(1)
 
     let configuration: HTTPServerConfiguration
     let handler: any HTTPHandler
@@ -145,10 +148,16 @@ final class EventLoop: @unchecked Sendable {
     func run() {
         // When the loop last slept in epoll_wait (or yielded): see `busyStretch`.
         var busySince = MonotonicInstant.now()
-        _ = pr_set_thread_slice(UInt64(Self.schedulerSlice.nanosecondsClamped))
+        var shortSlice = false
         while true {
             let timeout = resumable.isEmpty ? max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1 : 0
             var polled = MonotonicInstant.now()
+            let workersBusy = polled.nanoseconds < shared.workersBusyUntil.load(ordering: .relaxed)
+            if workersBusy != shortSlice {
+                shortSlice = workersBusy
+                // 0 gives the thread back the kernel's default slice.
+                _ = pr_set_thread_slice(workersBusy ? UInt64(Self.workerSlice.nanosecondsClamped) : 0)
+            }
             if polled.nanoseconds - busySince.nanoseconds >= Self.busyStretch.nanosecondsClamped {
                 sched_yield()
                 polled = .now()

@@ -16,6 +16,9 @@ final class ServerShared: Sendable {
     let headerTimeouts = Atomic<Int>(0)
     let sendTimeouts = Atomic<Int>(0)
     let acceptPauses = Atomic<Int>(0)
+    /// Until this monotonic instant (nanoseconds) the loops keep a short scheduler slice: a second after a worker
+    /// last started or finished an answer (see `EventLoop.workerSlice`).
+    let workersBusyUntil = Atomic<Int64>(0)
 
     var currentCommand: Command {
         Command(rawValue: command.load(ordering: .acquiring)) ?? .stop
