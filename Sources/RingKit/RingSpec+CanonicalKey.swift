@@ -42,9 +42,11 @@ extension RingSpec {
         for parameter in parameters {
             guard let text = spec.canonicalText(of: parameter, resolvingWith: spec) else { continue }
             if omittingDefaults, text == defaults.canonicalText(of: parameter, resolvingWith: spec),
-                !(spec.theme == .auto && Self.themeRoles.contains(parameter))
+                !(spec.theme == .auto && Self.themeRoles.contains(parameter)),
+                !(parameter == .value && spec.ringCount > 1)
             {
                 // Under `auto` a color written out is one the theme must not switch, even at its light default.
+                // `value` holds the number of rings: `value=0,0` is two rings even though both are at the default.
                 continue
             }
             if !query.isEmpty { query += "&" }

@@ -178,4 +178,15 @@ struct MultiRingTests {
         #expect(
             try RingSpec.parse(query: "value=30,60").canonicalKey != RingSpec.parse(query: "value=60,30").canonicalKey)
     }
+
+    /// Found by the spec fuzzer (`/ring/0,14e-3242.svg?track=none`: the second value underflows to 0): rings all at
+    /// their default value still need `value` in the canonical query, or it reads back as one ring.
+    @Test(arguments: ["value=0,0", "value=0,0,0&track=none", "value=0,1e-400", "value=-5,0&min=0"])
+    func ringsAllAtZeroKeepTheirCountInTheCanonicalQuery(query: String) throws {
+        let spec = try RingSpec.parse(query: query)
+        #expect(spec.canonicalQuery.hasPrefix("value=0,0"))
+        let again = try RingSpec.parse(query: spec.canonicalQuery)
+        #expect(again == spec)
+        #expect(again.canonicalKey == spec.canonicalKey)
+    }
 }
