@@ -10,6 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . .ci/bench-nginx.sh
+. .ci/scratch.sh
 DURATION=${1:-10}
 CONNECTIONS=${2:-64}
 ROUNDS=${3:-3}
@@ -24,15 +25,8 @@ done
 "$SWIFT" build -c release --product http-bench-server >/dev/null
 BIN=$("$SWIFT" build -c release --show-bin-path)/http-bench-server
 
-WORK=$(mktemp -d /tmp/bench-http.XXXXXX)
+make_scratch bench-http
 chmod 755 "$WORK"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
 
 mkdir -p "$WORK/www" "$WORK/tmp"
 head -c 7168 /dev/zero | tr '\0' x >"$WORK/www/bench.txt"
@@ -61,8 +55,6 @@ swift_length=$(curl -s "http://127.0.0.1:$SWIFT_PORT/bench.txt" | wc -c)
 
 echo 'function delay() return 1 end' >"$WORK/paced.lua"
 
-# Converts wrk's "123.45us", "1.2ms" or "1.5s" to milliseconds.
-to_ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v = v * 1000 }; print v }'; }
 
 # Prints "requests_per_second p99_milliseconds p50_milliseconds"; a second argument paces the connections.
 measure() {

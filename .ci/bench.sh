@@ -14,6 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . .ci/bench-nginx.sh
+. .ci/scratch.sh
 DURATION=${1:-${BENCH_SECONDS:-10}}
 shift || true
 CONNECTION_COUNTS=("$@")
@@ -30,15 +31,8 @@ done
 "$SWIFT" build -c release --product ring-bench >/dev/null
 BIN_DIR=$("$SWIFT" build -c release --show-bin-path)
 
-WORK=$(mktemp -d /tmp/bench.XXXXXX)
+make_scratch bench
 chmod 755 "$WORK"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
 
 "$BIN_DIR/progress-rings" serve --port "$SERVICE_PORT" --log-format off --cache-bytes 67108864 &
 service_pid=$!
@@ -129,7 +123,6 @@ cpu_ticks() {
 }
 nginx_pids() { echo "$nginx_pid" $(pgrep -P "$nginx_pid" || true); }
 
-to_ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v = v * 1000 }; print v }'; }
 
 # Runs wrk and prints "requests_per_second p50_ms p99_ms cpu_us_per_request errors".
 measure() {

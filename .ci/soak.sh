@@ -8,6 +8,7 @@
 # Usage: .ci/soak.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. .ci/scratch.sh
 SECONDS_TOTAL=${1:-${SOAK_SECONDS:-600}}
 SWIFT=${SWIFT:-swift}
 PORT=${SOAK_PORT:-18495}
@@ -22,14 +23,7 @@ done
 "$SWIFT" build -c release --product progress-rings >/dev/null
 BIN=$("$SWIFT" build -c release --show-bin-path)/progress-rings
 
-WORK=$(mktemp -d /tmp/soak.XXXXXX)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+make_scratch soak
 
 "$BIN" serve --port "$PORT" --log-format off --cache-bytes "$CACHE_BYTES" &
 server=$!
@@ -61,7 +55,6 @@ end
 function delay() return 2 end
 LUA
 
-to_ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v = v * 1000 }; print v }'; }
 # Prints "requests p99_ms failures" of a wrk run's output.
 summarize() {
   local requests p99 failures

@@ -149,6 +149,8 @@ final class EventLoop: @unchecked Sendable {
         // When the loop last slept in epoll_wait (or yielded): see `busyStretch`.
         var busySince = MonotonicInstant.now()
         var shortSlice = false
+        let busyLimit = Self.busyStretch.nanosecondsClamped
+        let workerSlice = UInt64(Self.workerSlice.nanosecondsClamped)
         while true {
             let timeout = resumable.isEmpty ? max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1 : 0
             var polled = MonotonicInstant.now()
@@ -156,9 +158,9 @@ final class EventLoop: @unchecked Sendable {
             if workersBusy != shortSlice {
                 shortSlice = workersBusy
                 // 0 gives the thread back the kernel's default slice.
-                _ = pr_set_thread_slice(workersBusy ? UInt64(Self.workerSlice.nanosecondsClamped) : 0)
+                _ = pr_set_thread_slice(workersBusy ? workerSlice : 0)
             }
-            if polled.nanoseconds - busySince.nanoseconds >= Self.busyStretch.nanosecondsClamped {
+            if polled.nanoseconds - busySince.nanoseconds >= busyLimit {
                 sched_yield()
                 polled = .now()
                 busySince = polled

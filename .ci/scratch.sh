@@ -1,0 +1,18 @@
+# Sourced by the benchmarks and the soak: a scratch directory and the processes started there, both gone on exit;
+# and wrk's latency figures in milliseconds.
+
+# Makes WORK (a fresh directory under /tmp named after $1) and `pids`; on exit, kills every pid in `pids`, waits
+# for them and removes WORK.
+make_scratch() {
+  WORK=$(mktemp -d "/tmp/$1.XXXXXX")
+  pids=()
+  trap scratch_cleanup EXIT
+}
+scratch_cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+}
+
+# Converts wrk's "123.45us", "1.2ms" or "1.5s" to milliseconds.
+to_ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v = v * 1000 }; print v }'; }
