@@ -4,28 +4,53 @@ import HTTPServer
 import Synchronization
 import Testing
 
-/// A handler whose `/slow` answer takes 400 ms and is made on a worker thread.
+/// Holds `/gated` answers until the test opens it, so a test orders events by what it saw, not by sleeps that a
+/// loaded machine (or a sanitizer) can stretch.
+final class Gate: Sendable {
+    private let entries = Atomic<Int>(0)
+    private let opened = DispatchSemaphore(value: 0)
+
+    /// How many `/gated` answers have started.
+    var entered: Int { entries.load(ordering: .acquiring) }
+
+    /// Lets every waiting and future `/gated` answer through.
+    func open() { opened.signal() }
+
+    fileprivate func pass() {
+        entries.add(1, ordering: .releasing)
+        // Bounded, so a failed test cannot leave a worker blocked for ever.
+        if opened.wait(timeout: .now() + 10) == .success { opened.signal() }
+    }
+}
+
+/// A handler whose `/slow` answer takes 400 ms and whose `/gated` answer waits for its gate, both made on a
+/// worker thread.
 struct SlowHandler: HTTPHandler {
+    let gate: Gate
+
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.path == "/slow" { usleep(400_000) }
+        if request.path == "/gated" { gate.pass() }
         return HTTPResponse(
             status: .ok, headers: ["Content-Type": "text/plain"], body: Array("\(request.path)\n".utf8))
     }
 
     func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
-        request.path == "/slow" ? nil : handle(request)
+        request.path == "/slow" || request.path == "/gated" ? nil : handle(request)
     }
 }
 
 /// Requests a handler answers on worker threads: the loop keeps serving, and order on a connection holds.
 @Suite(.serialized)
 struct HTTPServerWorkerTests {
-    static func withSlowServer(_ body: (HTTPServer, Int) async throws -> Void) async throws {
+    static func withSlowServer(
+        gate: Gate = Gate(), _ body: (HTTPServer, Int) async throws -> Void
+    ) async throws {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         // One loop: a slow answer made on it would stall every other connection.
         configuration.eventLoops = 1
-        let server = HTTPServer(configuration: configuration, handler: SlowHandler())
+        let server = HTTPServer(configuration: configuration, handler: SlowHandler(gate: gate))
         try server.start()
         defer {
             server.stop()
@@ -35,19 +60,17 @@ struct HTTPServerWorkerTests {
     }
 
     @Test func otherConnectionsAreServedWhileAWorkerMakesASlowAnswer() async throws {
-        try await Self.withSlowServer { _, port in
+        let gate = Gate()
+        try await Self.withSlowServer(gate: gate) { _, port in
             let slow = try TestClient(port: port)
-            slow.send(get("/slow"))
-            try await Task.sleep(for: .milliseconds(50))
-            let started = ContinuousClock.now
+            slow.send(get("/gated"))
+            #expect(await eventually { gate.entered == 1 })
+            // The gated answer cannot finish before the gate opens: a loop blocked by it could not answer this.
             let fast = try TestClient(port: port)
             fast.send(get("/fast"))
-            let quick = fast.readResponse()
-            let waited = ContinuousClock.now - started
-            #expect(quick?.text == "/fast\n")
-            // The slow answer has 350 ms to go: a loop blocked by it could not have answered yet.
-            #expect(waited < .milliseconds(300))
-            #expect(slow.readResponse()?.text == "/slow\n")
+            #expect(fast.readResponse()?.text == "/fast\n")
+            gate.open()
+            #expect(slow.readResponse()?.text == "/gated\n")
         }
     }
 
@@ -61,16 +84,20 @@ struct HTTPServerWorkerTests {
     }
 
     @Test func drainWaitsForASlowAnswerAndSendsIt() async throws {
-        try await Self.withSlowServer { server, port in
+        let gate = Gate()
+        try await Self.withSlowServer(gate: gate) { server, port in
             let client = try TestClient(port: port)
-            client.send(get("/slow"))
-            try await Task.sleep(for: .milliseconds(50))
-            let drained = try await withCheckedThrowingContinuation { continuation in
-                Thread { continuation.resume(returning: server.drain(deadline: .seconds(5))) }.start()
-            }
+            client.send(get("/gated"))
+            #expect(await eventually { gate.entered == 1 })
+            let drained = Task.detached { server.drain(deadline: .seconds(5)) }
+            // The loop has begun draining once it stops accepting; only then may the answer finish.
+            #expect(await eventually { (try? TestClient(port: port)) == nil })
+            gate.open()
             let response = client.readResponse()
-            #expect(drained)
-            #expect(response?.text == "/slow\n")
+            // A client that closes after its last answer spares the server its lingering close.
+            client.shutdownWrite()
+            #expect(await drained.value)
+            #expect(response?.text == "/gated\n")
             #expect(response?.header("Connection") == "close")
         }
     }
