@@ -21,9 +21,13 @@ extension EventLoop {
             }
             switch connection.state.next(now: now) {
             case .respond(let request, let keepAlive):
-                guard let response = handler.quickResponse(to: request) else {
-                    respondFromWorker(connection, request, keepAlive: keepAlive)
+                let response: HTTPResponse
+                if let quick = handler.quickResponse(to: request) {
+                    response = quick
+                } else if respondFromWorker(connection, request, keepAlive: keepAlive) {
                     return
+                } else {
+                    response = handler.handle(request)  // the process is out of threads: the loop answers itself
                 }
                 send(response, to: connection, keepAlive: keepAlive, isHead: request.method == .head)
             case .respondError(let status, let reason):
@@ -93,20 +97,21 @@ extension EventLoop {
     }
 
     /// Has a worker thread make the answer; the connection waits (in order) while the loop serves the others.
-    private func respondFromWorker(_ connection: HTTPConnection, _ request: HTTPRequest, keepAlive: Bool) {
+    /// Returns false when the worker has no thread and cannot start one.
+    private func respondFromWorker(_ connection: HTTPConnection, _ request: HTTPRequest, keepAlive: Bool) -> Bool {
         connection.awaitingResponse = true
         let handler = self.handler
         let pending = DeferredAnswer.Pending(
             connection: connection, keepAlive: keepAlive, isHead: request.method == .head)
         let linger = Self.workerSliceLinger.nanosecondsClamped
         shared.workersBusyUntil.store(now.nanoseconds + linger, ordering: .relaxed)
-        worker.async { [self] in
-            // Below the loops' priority: a long render takes the cores only when the loops leave them idle.
-            _ = pr_lower_thread_priority()
+        let queued = worker.run { [self] in
             let response = handler.handle(request)
             shared.workersBusyUntil.store(MonotonicInstant.now().nanoseconds + linger, ordering: .relaxed)
             post(DeferredAnswer(pending: pending, response: response))
         }
+        connection.awaitingResponse = queued
+        return queued
     }
 
     /// Writes the answers workers have made, then serves each connection's next requests.

@@ -76,7 +76,7 @@ final class EventLoop: @unchecked Sendable {
     let inbox = Mutex<(sockets: [Int32], answers: [DeferredAnswer], exited: Bool)>(([], [], false))
     /// Where this loop's slow answers are made (see `HTTPHandler.quickResponse(to:)`), one at a time, at a lower
     /// priority than the loops: a loop's renders leave the cores to the loops and never queue behind another's.
-    let worker = DispatchQueue(label: "http-worker")
+    let worker = WorkerThread(name: "http-worker")
 
     init(
         listener: Int32?, configuration: HTTPServerConfiguration, handler: any HTTPHandler, shared: ServerShared
@@ -299,6 +299,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func releaseResources() {
         peers = []  // the loops refer to each other; this ends the cycle
+        worker.finish()
         resumable = []
         closeListener()
         let orphans = inbox.withLock { inbox in

@@ -107,34 +107,10 @@ public final class HTTPServer: Sendable {
 
     /// Starts the loop's thread (named `http-loop-N`, as `top -H` shows it); returns pthread_create's result.
     private static func spawn(_ loop: EventLoop, index: Int, group: DispatchGroup) -> Int32 {
-        final class Context {
-            let loop: EventLoop
-            let name: String
-            let group: DispatchGroup
-            init(loop: EventLoop, name: String, group: DispatchGroup) {
-                self.loop = loop
-                self.name = name
-                self.group = group
-            }
+        DetachedThread.start(named: "http-loop-\(index)") {
+            loop.run()
+            group.leave()
         }
-        let context = Unmanaged.passRetained(Context(loop: loop, name: "http-loop-\(index)", group: group))
-            .toOpaque()
-        var thread = pthread_t()
-        let result = pthread_create(
-            &thread, nil,
-            { raw in
-                let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
-                pr_name_current_thread(context.name)
-                context.loop.run()
-                context.group.leave()
-                return nil
-            }, context)
-        guard result == 0 else {
-            Unmanaged<Context>.fromOpaque(context).release()
-            return result
-        }
-        pthread_detach(thread)
-        return 0
     }
 
     /// The listening socket, after checking the settings it depends on.

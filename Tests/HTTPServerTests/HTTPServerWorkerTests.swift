@@ -4,6 +4,11 @@ import HTTPServer
 import Synchronization
 import Testing
 
+/// The calling thread's nice value (Linux keeps one per thread).
+func currentThreadNice() -> Int32 {
+    getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+}
+
 /// Holds `/gated` answers until the test opens it, so a test orders events by what it saw, not by sleeps that a
 /// loaded machine (or a sanitizer) can stretch.
 final class Gate: Sendable {
@@ -23,20 +28,27 @@ final class Gate: Sendable {
     }
 }
 
-/// A handler whose `/slow` answer takes 400 ms and whose `/gated` answer waits for its gate, both made on a
-/// worker thread.
+/// A handler whose `/slow` answer takes 400 ms, whose `/gated` answer waits for its gate, and whose `/thread`
+/// answer names the thread that made it and that thread's nice value, all made on a worker thread.
 struct SlowHandler: HTTPHandler {
+    static let workerPaths: Set<String> = ["/slow", "/gated", "/thread"]
     let gate: Gate
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
-        if request.path == "/slow" { usleep(400_000) }
-        if request.path == "/gated" { gate.pass() }
-        return HTTPResponse(
-            status: .ok, headers: ["Content-Type": "text/plain"], body: Array("\(request.path)\n".utf8))
+        var text = String(request.path)
+        switch request.path {
+        case "/slow": usleep(400_000)
+        case "/gated": gate.pass()
+        case "/thread":
+            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?"
+            text = "\(name.trimmingCharacters(in: .whitespacesAndNewlines)) nice \(currentThreadNice())"
+        default: break
+        }
+        return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], body: Array("\(text)\n".utf8))
     }
 
     func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
-        request.path == "/slow" || request.path == "/gated" ? nil : handle(request)
+        Self.workerPaths.contains(String(request.path)) ? nil : handle(request)
     }
 }
 
@@ -71,6 +83,19 @@ struct HTTPServerWorkerTests {
             #expect(fast.readResponse()?.text == "/fast\n")
             gate.open()
             #expect(slow.readResponse()?.text == "/gated\n")
+        }
+    }
+
+    @Test func slowAnswersAreMadeOnTheLoopsOwnWorkerBelowTheLoopsPriority() async throws {
+        try await Self.withSlowServer { _, port in
+            let client = try TestClient(port: port)
+            // Nice 10, or the process's own nice when that is already lower priority (it cannot be raised).
+            let nice = max(10, currentThreadNice())
+            // Twice: the second answer comes from the same thread, still lowered.
+            for _ in 0..<2 {
+                client.send(get("/thread"))
+                #expect(client.readResponse()?.text == "http-worker nice \(nice)\n")
+            }
         }
     }
 
