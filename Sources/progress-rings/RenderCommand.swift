@@ -1,25 +1,28 @@
 import Glibc
 import RingKit
 
-/// `progress-rings render QUERY [-o FILE] [--format svg|png]`: one ring, drawn offline from the same query language
-/// as the server's URLs.
+/// `progress-rings render QUERY [-o FILE] [--format svg|png] [--badge]`: one ring (or badge), drawn offline from the
+/// same query language as the server's URLs.
 enum RenderCommand: Command {
     static let name = "render"
-    static let summary = "draw one ring from a query, to a file or standard output"
+    static let summary = "draw one ring or badge from a query, to a file or standard output"
 
     static let usage = """
-        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png]
+        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png] [--badge]
 
-        Draws the ring the server sends for /ring.svg?QUERY (or /ring.png?QUERY), e.g.
+        Draws the ring the server sends for /ring.svg?QUERY (or /ring.png?QUERY), or with --badge the badge it
+        sends for /badge.svg?QUERY, e.g.
           progress-rings render 'value=72&size=256' -o ring.png
           progress-rings render 'value=3&max=8&label={value}/{max}' > steps.svg
+          progress-rings render --badge 'label=coverage&value=72&thresholds=50:orange,80:green' -o coverage.svg
 
         arguments:
-          QUERY                 ring parameters as in a URL query (quote it: & is special to the shell);
-                                omitted or empty, the default ring
+          QUERY                 ring (or badge) parameters as in a URL query (quote it: & is special to the
+                                shell); omitted or empty, the default ring (or badge)
         options:
           -o, --output FILE     where to write the image; - is standard output (the default)
           -f, --format svg|png  the image format; default: FILE's extension (.svg or .png), otherwise svg
+          -b, --badge           a badge (label, small ring and value) instead of a ring
           -h, --help            show this help
           --version             show the version
 
@@ -31,6 +34,7 @@ enum RenderCommand: Command {
         var query = ""
         var output = "-"
         var format: ImageFormat = .svg
+        var badge = false
     }
 
     /// The result of reading the arguments: something to do, or a message and a status to end with.
@@ -48,9 +52,16 @@ enum RenderCommand: Command {
         case .render(let parsed):
             options = parsed
         }
-        let spec: RingSpec
+        // Parsed before anything is drawn or written, so a bad query is always a usage error.
+        enum Subject {
+            case ring(RingSpec)
+            case badge(BadgeSpec)
+        }
+        let subject: Subject
         do {
-            spec = try RingSpec.parse(query: options.query)
+            subject =
+                options.badge
+                ? .badge(try BadgeSpec.parse(query: options.query)) : .ring(try RingSpec.parse(query: options.query))
         } catch {
             Console.error("progress-rings render: \(error.message)")
             return .usage
@@ -61,16 +72,16 @@ enum RenderCommand: Command {
             return .usage
         }
         let bytes: [UInt8]
-        switch options.format {
-        case .svg:
-            bytes = SVGRenderer.render(spec)
-        case .png:
-            do {
-                bytes = try PNGRenderer.render(spec)
-            } catch {
-                Console.error("progress-rings render: cannot draw the PNG: \(error)")
-                return .failure
+        do {
+            switch (subject, options.format) {
+            case (.ring(let spec), .svg): bytes = SVGRenderer.render(spec)
+            case (.ring(let spec), .png): bytes = try PNGRenderer.render(spec)
+            case (.badge(let spec), .svg): bytes = BadgeRenderer.svg(spec)
+            case (.badge(let spec), .png): bytes = try BadgeRenderer.png(spec)
             }
+        } catch {
+            Console.error("progress-rings render: cannot draw the PNG: \(error)")
+            return .failure
         }
         do {
             try Console.write(bytes, toPath: options.output)
@@ -117,6 +128,10 @@ enum RenderCommand: Command {
                 return .exit(.success, message: usage)
             case "--version":
                 return .exit(.success, message: "progress-rings \(ProgressRingsVersion.current)")
+            case "-b", "--badge":
+                guard attached == nil else { return bad("\(name) takes no value") }
+                guard !options.badge else { return bad("\(name) given twice") }
+                options.badge = true
             case "-o", "--output", "-f", "--format":
                 guard let value = attached ?? remaining.popFirst() else { return bad("\(name) needs a value") }
                 if name == "-o" || name == "--output" {

@@ -70,6 +70,46 @@ struct RenderCommandTests {
         #expect(text.contains("72%"))
     }
 
+    @Test func drawsABadgeWithTheBadgeOption() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("coverage.png")
+        let query = "label=coverage&value=72&labelColor=red&color=blue&style=flat-square"
+        let result = try run("render", "--badge", query, "-o", file.path)
+        #expect(result.status == 0, "\(result.stderr)")
+
+        let surface = try #require(cairo_image_surface_create_from_png(file.path))
+        defer { cairo_surface_destroy(surface) }
+        #expect(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
+        let width = Int(cairo_image_surface_get_width(surface))
+        #expect(cairo_image_surface_get_height(surface) == 20)
+        #expect(width > 60)
+        cairo_surface_flush(surface)
+        let data = try #require(cairo_image_surface_get_data(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        func pixel(_ x: Int, _ y: Int) -> UInt32 {
+            (data + y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        }
+        // flat-square: square corners and no shade, so the edges are the exact label and value colors.
+        #expect(pixel(1, 10) == 0xFFFF_0000)
+        #expect(pixel(width - 2, 10) == 0xFF00_00FF)
+
+        let svg = try run("render", "-b", "label=coverage&value=72")
+        #expect(svg.status == 0)
+        let text = String(decoding: svg.stdout, as: UTF8.self)
+        #expect(text.hasPrefix("<svg"))
+        #expect(text.contains("height=\"20\""))
+        #expect(text.contains(">coverage<") && text.contains(">72%<"))
+    }
+
+    @Test func refusesABadBadgeQueryWithTheParameterMessage() throws {
+        let result = try run("render", "--badge", "style=round")
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("progress-rings render: style: "))
+        #expect(result.stderr.contains("round"))
+    }
+
     @Test func refusesABadQueryWithTheParameterMessage() throws {
         let result = try run("render", "size=5000", "-o", "-")
         #expect(result.status == 2)
@@ -89,6 +129,8 @@ struct RenderCommandTests {
         ["render", "-o", "ring.png", "--format", "svg"],
         ["render", "a=1", "b=2"],
         ["render", "--frobnicate"],
+        ["render", "--badge=yes"],
+        ["render", "--badge", "-b"],
         ["render", "-o"],
         ["draw"],
         [],
