@@ -106,10 +106,15 @@ struct pr_sched_attr {
 };
 
 int pr_set_thread_slice(unsigned long long nanoseconds) {
+    // sched_setattr sets the nice value too: keep the thread's own (a lower one needs privilege).
+    errno = 0;
+    int nice = getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+    if (nice == -1 && errno != 0) return -1;
     struct pr_sched_attr attr;
     memset(&attr, 0, sizeof attr);
     attr.size = sizeof attr;
     attr.sched_policy = SCHED_OTHER;
+    attr.sched_nice = nice;
     attr.sched_runtime = nanoseconds;
     return (int)syscall(SYS_sched_setattr, 0, &attr, 0);
 }
