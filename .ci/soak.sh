@@ -3,7 +3,7 @@
 # (.ci/hostile.py: slowloris, half requests that vanish, one-byte-a-second readers, resets mid-response, a flood of
 # distinct URLs, the bad-request corpus). Bounded: SOAK_SECONDS (default 600), then everything stops.
 # Passes when: no well-formed request failed; their p99 stayed within 3 × its quiet value (the mean of the mix's p99
-# alone before and after, so one noisy window on a shared machine does not decide; the p99 after within 3 × the one
+# alone before and after, so one noisy window on a shared machine does not decide; the p99 after within 2 × the one
 # before, so a server the attack left slower fails);
 # resident memory never went over the cache budget + 48 MiB; open descriptors came back to the baseline;
 # the server still answers; and every hostile check held.
@@ -63,9 +63,11 @@ summarize() {
   requests=$(awk '/requests in/ {print $1}' "$1")
   p99=$(awk '$1 == "99%" { print $2 }' "$1" | to_ms)
   failures=$(awk '/Non-2xx or 3xx/ {n += $NF} /Socket errors/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10} END {print n + 0}' "$1")
-  echo "$requests $p99 $failures"
+  # Fields wrk did not print (it was cut short) are 0, so the three stay in place.
+  echo "${requests:-0} ${p99:-0} ${failures:-0}"
 }
-fds() { ls "/proc/$server/fd" | wc -l; }
+# -1 once the server is gone.
+fds() { if [ -d "/proc/$server/fd" ]; then ls "/proc/$server/fd" | wc -l; else echo -1; fi; }
 rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$server/status"; }
 
 # Warm the mix into the cache (and a large PNG through a worker thread), then measure the mix alone.
@@ -101,20 +103,27 @@ wait "$hostile" || hostile_status=$?
 cat "$WORK/hostile.txt"
 read -r soak_requests soak_p99 soak_failures < <(summarize "$WORK/soak.txt")
 
-# The same mix alone again, now that the hostile clients are gone.
-wrk -t2 -c"$CONNECTIONS" -d"${QUIET_SECONDS}s" --latency -s "$WORK/mix.lua" "http://127.0.0.1:$PORT" >"$WORK/after.txt"
-read -r after_requests quiet_after_p99 after_failures < <(summarize "$WORK/after.txt")
-echo "soak: quiet ${QUIET_SECONDS}s after: $after_requests requests, p99 ${quiet_after_p99} ms, $after_failures failed"
+# The same mix alone again, now that the hostile clients are gone (a server that died is reported below).
+if kill -0 "$server" 2>/dev/null; then
+  wrk -t2 -c"$CONNECTIONS" -d"${QUIET_SECONDS}s" --latency -s "$WORK/mix.lua" "http://127.0.0.1:$PORT" \
+    >"$WORK/after.txt" || true
+  read -r after_requests quiet_after_p99 after_failures < <(summarize "$WORK/after.txt")
+  echo "soak: quiet ${QUIET_SECONDS}s after: $after_requests requests, p99 ${quiet_after_p99} ms, $after_failures failed"
+else
+  quiet_after_p99=$quiet_before_p99
+  after_failures=0
+  : >"$WORK/after.txt"
+fi
 quiet_p99=$(awk -v a="$quiet_before_p99" -v b="$quiet_after_p99" 'BEGIN { printf "%.3f", (a + b) / 2 }')
 
 up=yes
 curl -fs -o /dev/null --max-time 5 "http://127.0.0.1:$PORT/healthz" || up=no
 # Descriptors: the hostile clients are gone; give the server's timeouts a moment to notice the last of them.
-final_fds=$(fds 2>/dev/null || echo -1)
+final_fds=$(fds)
 for _ in $(seq 30); do
   [ "$final_fds" -le "$baseline_fds" ] && break
   sleep 1
-  final_fds=$(fds 2>/dev/null || echo -1)
+  final_fds=$(fds)
 done
 metrics=$(curl -fs --max-time 5 "http://127.0.0.1:$PORT/metrics" || true)
 cache_bytes=$(echo "$metrics" | awk '$1 == "progress_rings_cache_bytes{cache=\"render\"}" {print $2}')
@@ -130,9 +139,12 @@ echo "soak: peak RSS $((peak_rss / 1024)) MiB (limit $((RSS_LIMIT_KIB / 1024)) M
 failed=()
 [ "$soak_failures" -eq 0 ] && [ "$before_failures" -eq 0 ] && [ "$after_failures" -eq 0 ] ||
   failed+=("well-formed requests failed")
+[ "$soak_requests" -gt 0 ] || failed+=("wrk reported no well-formed request")
 awk -v s="$soak_p99" -v q="$quiet_p99" 'BEGIN { exit !(s <= 3 * q) }' ||
   failed+=("p99 ${soak_p99} ms is over 3 × the quiet ${quiet_p99} ms")
-awk -v a="$quiet_before_p99" -v b="$quiet_after_p99" 'BEGIN { exit !(b <= 3 * a) }' ||
+# Within one run the two quiet windows differed by at most 1.41 × in nine runs here, so 2 × leaves room for that
+# noise; a laxer bound would let a server the attack left slower raise its own quiet value.
+awk -v a="$quiet_before_p99" -v b="$quiet_after_p99" 'BEGIN { exit !(b <= 2 * a) }' ||
   failed+=("the quiet p99 went from ${quiet_before_p99} ms before to ${quiet_after_p99} ms after")
 [ "$peak_rss" -le "$RSS_LIMIT_KIB" ] || failed+=("peak RSS $((peak_rss / 1024)) MiB over the limit")
 if [ "$final_fds" -gt "$baseline_fds" ]; then

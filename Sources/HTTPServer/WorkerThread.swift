@@ -18,7 +18,6 @@ final class WorkerThread: Sendable {
 
     /// Queues `job` behind the others; returns false (and drops it) once `finish()` was called or when no thread
     /// could be started. Called by the owning loop's thread only, so a failed start cannot drop another's job.
-    @discardableResult
     func run(_ job: @escaping @Sendable () -> Void) -> Bool {
         let (accepted, start) = state.withLock { state -> (Bool, Bool) in
             guard !state.finishing else { return (false, false) }

@@ -11,7 +11,7 @@ enum RenderCommand: Command {
         usage: progress-rings render [QUERY] [-o FILE] [--format svg|png] [--badge]
 
         Draws the ring the server sends for /ring.svg?QUERY (or /ring.png?QUERY), or with --badge the badge it
-        sends for /badge.svg?QUERY, e.g.
+        sends for /badge.svg?QUERY (or /badge.png?QUERY), e.g.
           progress-rings render 'value=72&size=256' -o ring.png
           progress-rings render 'value=3&max=8&label={value}/{max}' > steps.svg
           progress-rings render --badge 'label=coverage&value=72&thresholds=50:orange,80:green' -o coverage.svg

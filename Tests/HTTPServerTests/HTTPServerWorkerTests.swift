@@ -114,14 +114,15 @@ struct HTTPServerWorkerTests {
             let client = try TestClient(port: port)
             client.send(get("/gated"))
             #expect(await eventually { gate.entered == 1 })
-            let drained = Task.detached { server.drain(deadline: .seconds(5)) }
+            // On a thread of its own: the drain blocks while it waits, and the pool's threads may all be taken.
+            async let drained = onOwnThread { server.drain(deadline: .seconds(5)) }
             // The loop has begun draining once it stops accepting; only then may the answer finish.
             #expect(await eventually { (try? TestClient(port: port)) == nil })
             gate.open()
             let response = client.readResponse()
             // A client that closes after its last answer spares the server its lingering close.
             client.shutdownWrite()
-            #expect(await drained.value)
+            #expect(try await drained)
             #expect(response?.text == "/gated\n")
             #expect(response?.header("Connection") == "close")
         }
