@@ -76,7 +76,7 @@ final class EventLoop: @unchecked Sendable {
     let inbox = Mutex<(sockets: [Int32], answers: [DeferredAnswer], exited: Bool)>(([], [], false))
     /// Where this loop's slow answers are made (see `HTTPHandler.quickResponse(to:)`), one at a time, at a lower
     /// priority than the loops: a loop's renders leave the cores to the loops and never queue behind another's.
-    let worker = WorkerThread(name: "http-worker")
+    let worker: WorkerThread
 
     init(
         listener: Int32?, configuration: HTTPServerConfiguration, handler: any HTTPHandler, shared: ServerShared
@@ -85,6 +85,7 @@ final class EventLoop: @unchecked Sendable {
         self.handler = handler
         self.shared = shared
         self.listener = listener ?? -1
+        self.worker = WorkerThread(name: "http-worker", running: shared.threads)
         self.timeouts = .init(
             header: configuration.headerTimeout, idle: configuration.idleTimeout,
             send: configuration.sendTimeout, linger: configuration.lingerTimeout)

@@ -19,7 +19,6 @@ public final class HTTPServer: Sendable {
     private let shared = ServerShared()
     private let state = Mutex(State())
     private let boundPort = Atomic<Int>(0)
-    private let running = DispatchGroup()
 
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) {
         self.configuration = configuration
@@ -52,11 +51,11 @@ public final class HTTPServer: Sendable {
             state.loops = loops
             state.started = true
             for (index, loop) in loops.enumerated() {
-                running.enter()
-                let result = Self.spawn(loop, index: index, group: running)
+                shared.threads.enter()
+                let result = Self.spawn(loop, index: index, group: shared.threads)
                 guard result == 0 else {
                     // Out of threads: stop the loops already running, release the others here.
-                    running.leave()
+                    shared.threads.leave()
                     shared.raise(to: .stop)
                     for started in loops[..<index] { started.wake() }
                     for unstarted in loops[index...] { unstarted.run() }
@@ -96,9 +95,10 @@ public final class HTTPServer: Sendable {
         wakeLoops()
     }
 
-    /// Blocks until every loop thread has exited (at once when the server never started).
+    /// Blocks until every loop thread has exited, and every worker thread has finished the answer it was making
+    /// (at once when the server never started).
     public func waitUntilStopped() {
-        running.wait()
+        shared.threads.wait()
     }
 
     private func wakeLoops() {

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// State the server's caller and its event loops share: the command the loops follow and the counters.
@@ -19,6 +20,8 @@ final class ServerShared: Sendable {
     /// Until this monotonic instant (nanoseconds) the loops keep a short scheduler slice: a second after a worker
     /// last started or finished an answer (see `EventLoop.workerSlice`).
     let workersBusyUntil = Atomic<Int64>(0)
+    /// One entry per loop thread and per worker thread still running; `HTTPServer.waitUntilStopped` waits for it.
+    let threads = DispatchGroup()
 
     var currentCommand: Command {
         Command(rawValue: command.load(ordering: .acquiring)) ?? .stop

@@ -8,12 +8,15 @@ import Synchronization
 /// whatever work Dispatch gave it next. Started at the first job; ends after `finish()`.
 final class WorkerThread: Sendable {
     private let name: String
+    /// Holds one entry while the thread runs, so the server's `waitUntilStopped` waits for it too.
+    private let running: DispatchGroup
     private let state = Mutex<(jobs: [@Sendable () -> Void], started: Bool, finishing: Bool)>(([], false, false))
     /// Signalled once per job and once by `finish()`: the thread sleeps here while there is nothing to do.
     private let signal = DispatchSemaphore(value: 0)
 
-    init(name: String) {
+    init(name: String, running: DispatchGroup) {
         self.name = name
+        self.running = running
     }
 
     /// Queues `job` behind the others; returns false (and drops it) once `finish()` was called or when no thread
@@ -27,7 +30,15 @@ final class WorkerThread: Sendable {
         }
         guard accepted else { return false }
         if start {
-            guard DetachedThread.start(named: name, { [self] in serve() }) == 0 else {
+            // Entered before the thread exists: the loop calling this holds an entry of its own, so a wait on the
+            // group cannot have ended yet.
+            running.enter()
+            let started = DetachedThread.start(named: name) { [self] in
+                serve()
+                running.leave()
+            }
+            guard started == 0 else {
+                running.leave()
                 state.withLock { state in
                     state.jobs.removeAll()
                     state.started = false
@@ -39,9 +50,13 @@ final class WorkerThread: Sendable {
         return true
     }
 
-    /// Lets the thread finish the jobs it has, then exit; later jobs are refused.
+    /// Drops the jobs not yet begun (their loop has exited and closed their connections, so nobody would get the
+    /// answers), lets the thread finish the one it runs, then exit; later jobs are refused.
     func finish() {
-        state.withLock { $0.finishing = true }
+        state.withLock { state in
+            state.finishing = true
+            state.jobs.removeAll()
+        }
         signal.signal()
     }
 

@@ -128,6 +128,36 @@ struct HTTPServerWorkerTests {
         }
     }
 
+    @Test func waitUntilStoppedWaitsForTheAnswerAWorkerIsMakingAndDropsTheQueuedOnes() async throws {
+        let gate = Gate()
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.eventLoops = 1
+        let server = HTTPServer(configuration: configuration, handler: SlowHandler(gate: gate))
+        try server.start()
+        let first = try TestClient(port: server.localPort)
+        first.send(get("/gated"))
+        #expect(await eventually { gate.entered == 1 })
+        // Queued behind the first on the loop's one worker.
+        let second = try TestClient(port: server.localPort)
+        second.send(get("/gated"))
+        #expect(await eventually { server.openConnections == 2 })
+        server.stop()
+        let stopped = DispatchSemaphore(value: 0)
+        Thread {
+            server.waitUntilStopped()
+            stopped.signal()
+        }.start()
+        // The loop is gone once the connections are; the worker is still inside the first answer.
+        #expect(first.readsEndOfStream() && second.readsEndOfStream())
+        // Waited for off the task pool, which other suites' blocking reads may hold.
+        #expect(try await onOwnThread { stopped.wait(timeout: .now() + 0.1) } == .timedOut)
+        gate.open()
+        #expect(try await onOwnThread { stopped.wait(timeout: .now() + 10) } == .success)
+        // The second answer, queued for a connection already closed, was never begun.
+        #expect(gate.entered == 1)
+    }
+
     @Test func aClientThatLeavesBeforeItsSlowAnswerCostsNothing() async throws {
         try await Self.withSlowServer { server, port in
             do {
