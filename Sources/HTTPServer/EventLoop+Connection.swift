@@ -99,7 +99,6 @@ extension EventLoop {
     /// Has a worker thread make the answer; the connection waits (in order) while the loop serves the others.
     /// Returns false when the worker has no thread and cannot start one.
     private func respondFromWorker(_ connection: HTTPConnection, _ request: HTTPRequest, keepAlive: Bool) -> Bool {
-        connection.awaitingResponse = true
         let handler = self.handler
         let pending = DeferredAnswer.Pending(
             connection: connection, keepAlive: keepAlive, isHead: request.method == .head)

@@ -12,14 +12,20 @@ func currentThreadNice() -> Int32 {
 /// Holds `/gated` answers until the test opens it, so a test orders events by what it saw, not by sleeps that a
 /// loaded machine (or a sanitizer) can stretch.
 final class Gate: Sendable {
+    private let requests = Atomic<Int>(0)
     private let entries = Atomic<Int>(0)
     private let opened = DispatchSemaphore(value: 0)
+
+    /// How many `/gated` requests a loop has read and handed to its worker.
+    var asked: Int { requests.load(ordering: .acquiring) }
 
     /// How many `/gated` answers have started.
     var entered: Int { entries.load(ordering: .acquiring) }
 
     /// Lets every waiting and future `/gated` answer through.
     func open() { opened.signal() }
+
+    fileprivate func ask() { requests.add(1, ordering: .releasing) }
 
     fileprivate func pass() {
         entries.add(1, ordering: .releasing)
@@ -48,7 +54,9 @@ struct SlowHandler: HTTPHandler {
     }
 
     func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
-        Self.workerPaths.contains(String(request.path)) ? nil : handle(request)
+        // The loop hands the request to its worker as soon as this returns nil, before it reads any command.
+        if request.path == "/gated" { gate.ask() }
+        return Self.workerPaths.contains(String(request.path)) ? nil : handle(request)
     }
 }
 
@@ -71,12 +79,19 @@ struct HTTPServerWorkerTests {
         try await body(server, server.localPort)
     }
 
+    /// A client whose `/gated` request a worker has begun to answer.
+    static func clientInsideGate(_ gate: Gate, port: Int) async throws -> TestClient {
+        let entered = gate.entered
+        let client = try TestClient(port: port)
+        client.send(get("/gated"))
+        #expect(await eventually { gate.entered == entered + 1 })
+        return client
+    }
+
     @Test func otherConnectionsAreServedWhileAWorkerMakesASlowAnswer() async throws {
         let gate = Gate()
         try await Self.withSlowServer(gate: gate) { _, port in
-            let slow = try TestClient(port: port)
-            slow.send(get("/gated"))
-            #expect(await eventually { gate.entered == 1 })
+            let slow = try await Self.clientInsideGate(gate, port: port)
             // The gated answer cannot finish before the gate opens: a loop blocked by it could not answer this.
             let fast = try TestClient(port: port)
             fast.send(get("/fast"))
@@ -111,9 +126,7 @@ struct HTTPServerWorkerTests {
     @Test func drainWaitsForASlowAnswerAndSendsIt() async throws {
         let gate = Gate()
         try await Self.withSlowServer(gate: gate) { server, port in
-            let client = try TestClient(port: port)
-            client.send(get("/gated"))
-            #expect(await eventually { gate.entered == 1 })
+            let client = try await Self.clientInsideGate(gate, port: port)
             // On a thread of its own: the drain blocks while it waits, and the pool's threads may all be taken.
             async let drained = onOwnThread { server.drain(deadline: .seconds(5)) }
             // The loop has begun draining once it stops accepting; only then may the answer finish.
@@ -130,32 +143,27 @@ struct HTTPServerWorkerTests {
 
     @Test func waitUntilStoppedWaitsForTheAnswerAWorkerIsMakingAndDropsTheQueuedOnes() async throws {
         let gate = Gate()
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        configuration.eventLoops = 1
-        let server = HTTPServer(configuration: configuration, handler: SlowHandler(gate: gate))
-        try server.start()
-        let first = try TestClient(port: server.localPort)
-        first.send(get("/gated"))
-        #expect(await eventually { gate.entered == 1 })
-        // Queued behind the first on the loop's one worker.
-        let second = try TestClient(port: server.localPort)
-        second.send(get("/gated"))
-        #expect(await eventually { server.openConnections == 2 })
-        server.stop()
-        let stopped = DispatchSemaphore(value: 0)
-        Thread {
-            server.waitUntilStopped()
-            stopped.signal()
-        }.start()
-        // The loop is gone once the connections are; the worker is still inside the first answer.
-        #expect(first.readsEndOfStream() && second.readsEndOfStream())
-        // Waited for off the task pool, which other suites' blocking reads may hold.
-        #expect(try await onOwnThread { stopped.wait(timeout: .now() + 0.1) } == .timedOut)
-        gate.open()
-        #expect(try await onOwnThread { stopped.wait(timeout: .now() + 10) } == .success)
-        // The second answer, queued for a connection already closed, was never begun.
-        #expect(gate.entered == 1)
+        try await Self.withSlowServer(gate: gate) { server, port in
+            let first = try await Self.clientInsideGate(gate, port: port)
+            // Queued behind the first on the loop's one worker.
+            let second = try TestClient(port: port)
+            second.send(get("/gated"))
+            #expect(await eventually { gate.asked == 2 })
+            server.stop()
+            let stopped = DispatchSemaphore(value: 0)
+            Thread {
+                server.waitUntilStopped()
+                stopped.signal()
+            }.start()
+            // The loop is gone once the connections are; the worker is still inside the first answer.
+            #expect(first.readsEndOfStream() && second.readsEndOfStream())
+            // Waited for off the task pool, which other suites' blocking reads may hold.
+            #expect(try await onOwnThread { stopped.wait(timeout: .now() + 0.1) } == .timedOut)
+            gate.open()
+            #expect(try await onOwnThread { stopped.wait(timeout: .now() + 10) } == .success)
+            // The second answer, queued for a connection already closed, was never begun.
+            #expect(gate.entered == 1)
+        }
     }
 
     @Test func aClientThatLeavesBeforeItsSlowAnswerCostsNothing() async throws {

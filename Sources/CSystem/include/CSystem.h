@@ -65,8 +65,8 @@ int pr_lower_thread_priority(void);
 int pr_fix_mmap_threshold(int bytes);
 
 /// Asks the scheduler for a slice of `nanoseconds` (0.1 ms to 100 ms; 0 for the kernel's default) for the calling
-/// thread, keeping its normal policy and nice 0 (sched_setattr's sched_runtime; Linux 6.12 and later). Returns 0 on
-/// success, -1 otherwise.
+/// thread, keeping its normal policy and its own nice value (sched_setattr's sched_runtime; Linux 6.12 and later).
+/// Returns 0 on success, -1 otherwise.
 int pr_set_thread_slice(unsigned long long nanoseconds);
 
 #endif
