@@ -142,7 +142,7 @@ failed=()
 [ "$soak_requests" -gt 0 ] || failed+=("wrk reported no well-formed request")
 awk -v s="$soak_p99" -v q="$quiet_p99" 'BEGIN { exit !(s <= 3 * q) }' ||
   failed+=("p99 ${soak_p99} ms is over 3 × the quiet ${quiet_p99} ms")
-# Within one run the two quiet windows differed by at most 1.41 × in nine runs here, so 2 × leaves room for that
+# Within one run the two quiet windows differed by at most 1.41 × in thirteen runs here, so 2 × leaves room for that
 # noise; a laxer bound would let a server the attack left slower raise its own quiet value.
 awk -v a="$quiet_before_p99" -v b="$quiet_after_p99" 'BEGIN { exit !(b <= 2 * a) }' ||
   failed+=("the quiet p99 went from ${quiet_before_p99} ms before to ${quiet_after_p99} ms after")
