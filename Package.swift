@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystem"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPNG"]),
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit"]),
-        .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit", "CSystem"]),
+        .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),

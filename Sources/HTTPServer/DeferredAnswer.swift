@@ -5,7 +5,6 @@ struct DeferredAnswer: Sendable {
         // @unchecked: the connection is only carried through the worker and touched again on its own loop's
         // thread, after the inbox's lock has ordered the hand-back.
         let connection: HTTPConnection
-        let keepAlive: Bool
         let isHead: Bool
     }
 

@@ -38,7 +38,7 @@ extension EventLoop {
     private func dispatch(_ fd: Int32) {
         let open = shared.openConnections.add(1, ordering: .relaxed).oldValue
         if open >= configuration.maxConnections {
-            shared.openConnections.subtract(1, ordering: .relaxed)
+            shared.connectionClosed()
             shared.rejectedConnections.add(1, ordering: .relaxed)
             Syscall.close(fd)
             return
@@ -107,16 +107,7 @@ extension EventLoop {
 
     /// Closes the connection if it is idle; otherwise lets the request in progress finish with `Connection: close`.
     func beginDraining(_ connection: HTTPConnection) {
-        // Bytes already in the socket make a request in progress, not an idle connection: take them in before
-        // deciding (edge-triggered epoll may have reported them in a batch not yet served).
-        if connection.readable && connection.output.isEmpty && !connection.state.isLingering {
-            readInput(connection)
-        }
-        guard !connection.isClosed else { return }
-        if connection.state.startDraining(outputQueued: !connection.output.isEmpty) == .close {
-            close(connection)
-        } else {
-            process(connection)
-        }
+        connection.state.startDraining()
+        process(connection)
     }
 }

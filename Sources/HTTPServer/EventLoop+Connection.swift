@@ -4,112 +4,86 @@ import CSystem
     import Glibc
 #endif
 
-/// The I/O of one connection: the event loop performs what the state machine asks.
+/// The I/O of one connection: the event loop performs what the state machine asks, and reports what happened.
 extension EventLoop {
-    /// Runs the connection until it needs input that has not arrived, its output backs up, or it closes.
+    /// Reads a connection may do in one round: a client that sends without pause would otherwise keep this loop
+    /// reading it forever. After them it waits its turn behind the other ready connections (edge-triggered epoll
+    /// will not report it again, so it is resumed after the next poll).
+    static let readsPerRound = 16
+
+    /// Runs the connection until its state machine waits for an event, or its reads for this round are spent.
     func process(_ connection: HTTPConnection) {
-        // A client that sends without pause would keep this loop reading it forever: after a few reads it waits
-        // its turn behind the other ready connections (edge-triggered epoll will not report it again).
-        var readsLeft = 16
-        while !connection.isClosed && !connection.awaitingResponse {
-            if connection.afterFlush != .proceed || connection.output.count >= Self.outputHighWater {
-                return  // wait for EPOLLOUT
-            }
-            if connection.state.isLingering {
-                discardInput(connection)
-                return
-            }
+        var readsLeft = Self.readsPerRound
+        while true {
             switch connection.state.next(now: now) {
-            case .respond(let request, let keepAlive):
-                let response: HTTPResponse
-                if let quick = handler.quickResponse(to: request) {
-                    response = quick
-                } else if respondFromWorker(connection, request, keepAlive: keepAlive) {
-                    return
-                } else {
-                    response = handler.handle(request)  // the process is out of threads: the loop answers itself
-                }
-                send(response, to: connection, keepAlive: keepAlive, isHead: request.method == .head)
-            case .respondError(let status, let reason):
-                shared.protocolErrors.add(1, ordering: .relaxed)
-                respondWithError(connection, status: status, reason: reason)
-            case .close:
-                finishAfterFlush(connection, .close)
-            case .needMoreData:
-                guard connection.readable else { return }
+            case .wait:
+                return
+            case .read:
                 if readsLeft == 0 {
                     resumeLater(connection)
                     return
                 }
                 readsLeft -= 1
                 readInput(connection)
+            case .respond(let request, let keepAlive):
+                let isHead = request.method == .head
+                switch handler.answer(request) {
+                case .now(let response):
+                    send(response, to: connection, keepAlive: keepAlive, isHead: isHead)
+                case .later(let work):
+                    if !answerOnWorker(connection, work, isHead: isHead) {
+                        // The process is out of threads: the loop makes the answer itself.
+                        send(work(), to: connection, keepAlive: keepAlive, isHead: isHead)
+                    }
+                }
+            case .respondError(let status, let reason, let isHead):
+                shared.protocolErrors.add(1, ordering: .relaxed)
+                respondWithError(connection, status: status, reason: reason, isHead: isHead)
+            case .shutdownOutput:
+                Syscall.shutdownOutput(connection.fd)
+            case .close:
+                close(connection)
+                return
             }
         }
     }
 
-    /// One read into the loop's buffer, handed to the state machine.
+    /// One read into the loop's buffer, reported to the state machine (which discards it while lingering).
     func readInput(_ connection: HTTPConnection) {
         do {
             switch try Syscall.read(connection.fd, into: readBuffer) {
             case .wouldBlock:
-                connection.readable = false
+                connection.state.readWouldBlock()
             case .processed(0):
-                connection.readable = false
-                connection.state.peerClosedInput()
+                connection.state.endOfInput()
             case .processed(let count):
-                // A read shorter than the buffer emptied the socket (epoll(7)): the next byte brings a new edge.
-                // A FIN already reported brings none, so then the loop reads on until end of stream.
-                if count < readBuffer.count && !connection.peerHungUp { connection.readable = false }
-                connection.state.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: now)
+                connection.state.received(
+                    UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), filledBuffer: count == readBuffer.count,
+                    now: now)
             }
         } catch {
             close(connection)  // ECONNRESET and friends: the peer is gone
         }
     }
 
-    /// A lingering connection: read and drop whatever comes until the peer closes (or the linger deadline).
-    private func discardInput(_ connection: HTTPConnection) {
-        var readsLeft = 16
-        while connection.readable && !connection.isClosed {
-            if readsLeft == 0 {
-                resumeLater(connection)
-                return
-            }
-            readsLeft -= 1
-            do {
-                switch try Syscall.read(connection.fd, into: readBuffer) {
-                case .wouldBlock:
-                    connection.readable = false
-                case .processed(0):
-                    close(connection)
-                case .processed(let count):
-                    if count < readBuffer.count && !connection.peerHungUp { connection.readable = false }
-                }
-            } catch {
-                close(connection)
-            }
-        }
-    }
-
     private func send(_ response: HTTPResponse, to connection: HTTPConnection, keepAlive: Bool, isHead: Bool) {
         write(connection, head: response.head, keepAlive: keepAlive, body: isHead ? nil : response.body)
-        if !keepAlive { finishAfterFlush(connection, .linger) }
     }
 
-    /// Has a worker thread make the answer; the connection waits (in order) while the loop serves the others.
-    /// Returns false when the worker has no thread and cannot start one.
-    private func respondFromWorker(_ connection: HTTPConnection, _ request: HTTPRequest, keepAlive: Bool) -> Bool {
-        let handler = self.handler
-        let pending = DeferredAnswer.Pending(
-            connection: connection, keepAlive: keepAlive, isHead: request.method == .head)
+    /// Has the loop's worker thread make the answer; the connection waits (in order) while the loop serves the
+    /// others. Returns false when the worker has no thread and cannot start one.
+    private func answerOnWorker(
+        _ connection: HTTPConnection, _ work: @escaping @Sendable () -> HTTPResponse, isHead: Bool
+    ) -> Bool {
+        let pending = DeferredAnswer.Pending(connection: connection, isHead: isHead)
         let linger = Self.workerSliceLinger.nanosecondsClamped
         shared.workersBusyUntil.store(now.nanoseconds + linger, ordering: .relaxed)
         let queued = worker.run { [self] in
-            let response = handler.handle(request)
+            let response = work()
             shared.workersBusyUntil.store(MonotonicInstant.now().nanoseconds + linger, ordering: .relaxed)
             post(DeferredAnswer(pending: pending, response: response))
         }
-        connection.awaitingResponse = queued
+        if queued { connection.state.deferredAnswer() }
         return queued
     }
 
@@ -122,63 +96,34 @@ extension EventLoop {
         for answer in answers {
             let connection = answer.pending.connection
             // Closed meanwhile (the peer reset, a timeout, a stop): nobody is left to answer.
-            guard !connection.isClosed else { continue }
-            connection.awaitingResponse = false
-            // A drain that began while the worker drew makes this the connection's last answer.
-            let keepAlive = answer.pending.keepAlive && !connection.state.draining
+            guard !connection.state.isClosed else { continue }
+            let keepAlive = connection.state.answerArrived()
             send(answer.response, to: connection, keepAlive: keepAlive, isHead: answer.pending.isHead)
             process(connection)
         }
     }
 
-    /// The server's own answer to a request it cannot serve: status, a one-line text body, then close.
-    func respondWithError(_ connection: HTTPConnection, status: HTTPStatus, reason: String) {
+    /// The server's own answer to a request it cannot serve: status and a one-line text body (none for HEAD), then
+    /// the connection ends.
+    func respondWithError(_ connection: HTTPConnection, status: HTTPStatus, reason: String, isHead: Bool) {
         let response = HTTPResponse(
-            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
             body: Array("\(status.code) \(status.reasonPhrase): \(reason)\n".utf8))
-        write(connection, head: response.head, keepAlive: false, body: response.body)
-        finishAfterFlush(connection, .linger)
-    }
-
-    /// Decides how the connection ends once its output is written; ends it now when nothing is queued.
-    private func finishAfterFlush(_ connection: HTTPConnection, _ ending: HTTPConnection.AfterFlush) {
-        guard !connection.isClosed else { return }  // a failed write closed it already
-        connection.afterFlush = ending
-        if connection.output.isEmpty { finish(connection) }
-    }
-
-    private func finish(_ connection: HTTPConnection) {
-        guard !connection.isClosed else { return }
-        switch connection.afterFlush {
-        case .proceed:
-            return
-        case .close:
-            close(connection)
-        case .linger:
-            if connection.state.inputClosed {
-                close(connection)
-                return
-            }
-            // nginx's lingering close: FIN first, so the client reads the whole answer; keep reading for a while
-            // so bytes it already sent (a pipelined request, an unread body) do not turn into a reset that
-            // destroys the answer in its receive buffer.
-            Syscall.shutdownOutput(connection.fd)
-            connection.afterFlush = .proceed
-            connection.state.startLingering(now: now)
-            discardInput(connection)
-        }
+        write(connection, head: response.head, keepAlive: false, body: isHead ? nil : response.body)
     }
 
     /// Writes status line and headers, the Date/Connection lines and the body with one sendmsg when nothing is
     /// queued; whatever the socket does not take is queued and sent on EPOLLOUT.
     private func write(_ connection: HTTPConnection, head: [UInt8], keepAlive: Bool, body: [UInt8]?) {
+        guard !connection.state.isClosed else { return }
         let tail = keepAlive ? dateCache.keepAliveTail : dateCache.closeTail
         let body = body ?? []
+        let wasQueued = !connection.output.isEmpty
         head.withUnsafeBytes { head in
             tail.withUnsafeBytes { tail in
                 body.withUnsafeBytes { body in
                     var sent = 0
-                    if connection.output.isEmpty {
+                    if !wasQueued {
                         vectors[0] = iovec(
                             iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count)
                         vectors[1] = iovec(
@@ -194,8 +139,6 @@ extension EventLoop {
                             close(connection)
                             return
                         }
-                        if sent == head.count + tail.count + body.count { return }
-                        connection.state.outputBlocked(now: now)
                     }
                     // Queue what the socket did not take: the rest of whichever part it stopped in, then the others.
                     func queue(_ part: UnsafeRawBufferPointer) {
@@ -212,6 +155,8 @@ extension EventLoop {
                 }
             }
         }
+        guard !connection.state.isClosed else { return }
+        connection.state.wrote(queued: connection.output.count, progressed: false, now: now)
     }
 
     /// Sends queued output after EPOLLOUT.
@@ -225,12 +170,6 @@ extension EventLoop {
         }
         guard case .processed(let count) = outcome else { return }
         connection.output.consume(count)
-        if connection.output.isEmpty {
-            connection.state.outputFlushed(now: now)
-            finish(connection)
-        } else if count > 0 {
-            // The send timeout runs between two writes that make progress, as nginx's send_timeout does.
-            connection.state.outputBlocked(now: now)
-        }
+        connection.state.wrote(queued: connection.output.count, progressed: count > 0, now: now)
     }
 }

@@ -24,8 +24,6 @@ final class EventLoop: @unchecked Sendable {
     // by the loop's own thread; other threads only call `wake()` and `adopt(_:)`, which go through `inbox`'s
     // lock, and read `load`, an atomic.
 
-    /// A connection stops being answered while this many bytes of its responses wait to be written.
-    static let outputHighWater = 65_536
     static let readBufferSize = 65_536
     static let maxEvents = 512
     static let listenerToken = UInt64.max
@@ -117,7 +115,7 @@ final class EventLoop: @unchecked Sendable {
     /// Wakes the loop from another thread so it reads `shared.command`; does nothing once the loop has exited.
     func wake() {
         inbox.withLock { inbox in
-            if !inbox.exited { _ = pr_eventfd_signal(wakeFD) }
+            if !inbox.exited { Syscall.signalEventFD(wakeFD) }
         }
     }
 
@@ -126,13 +124,13 @@ final class EventLoop: @unchecked Sendable {
         let taken = inbox.withLock { inbox in
             guard !inbox.exited else { return false }
             inbox.sockets.append(fd)
-            _ = pr_eventfd_signal(wakeFD)
+            Syscall.signalEventFD(wakeFD)
             return true
         }
         if !taken {
             Syscall.close(fd)
             load.subtract(1, ordering: .relaxed)
-            shared.openConnections.subtract(1, ordering: .relaxed)
+            shared.connectionClosed()
         }
     }
 
@@ -141,7 +139,7 @@ final class EventLoop: @unchecked Sendable {
         inbox.withLock { inbox in
             guard !inbox.exited else { return }
             inbox.answers.append(answer)
-            _ = pr_eventfd_signal(wakeFD)
+            Syscall.signalEventFD(wakeFD)
         }
     }
 
@@ -166,14 +164,10 @@ final class EventLoop: @unchecked Sendable {
                 polled = .now()
                 busySince = polled
             }
-            let count = pr_epoll_wait(epoll, events, Int32(Self.maxEvents), Int32(timeout))
+            let count = Syscall.wait(epoll, events, Self.maxEvents, timeoutMilliseconds: Int(timeout))
             now = .now()
             // A poll that found work waiting returns in a microsecond or two; one that took longer slept.
             if now.nanoseconds - polled.nanoseconds > 20_000 { busySince = now }
-            if count < 0 {
-                precondition(errno == EINTR, "epoll_wait failed with errno \(errno)")
-                continue
-            }
             dateCache.refresh()
             // A command raised while this loop slept is followed before the batch is served, so a request that
             // arrives with the drain's wake-up is answered as a draining server answers.
@@ -184,7 +178,7 @@ final class EventLoop: @unchecked Sendable {
                 case Self.listenerToken:
                     acceptConnections()
                 case Self.wakeToken:
-                    _ = pr_eventfd_drain(wakeFD)
+                    Syscall.drainEventFD(wakeFD)
                     registerAdopted()
                     sendDeferredAnswers()
                 default:
@@ -194,7 +188,7 @@ final class EventLoop: @unchecked Sendable {
             if !resumable.isEmpty {
                 let waiting = resumable
                 resumable.removeAll(keepingCapacity: true)
-                for connection in waiting where !connection.isClosed { process(connection) }
+                for connection in waiting where !connection.state.isClosed { process(connection) }
             }
             if shared.currentCommand != followedCommand {
                 if follow(shared.currentCommand) { break }
@@ -213,12 +207,8 @@ final class EventLoop: @unchecked Sendable {
             close(connection)
             return
         }
-        if events & (PR_EPOLLIN | PR_EPOLLRDHUP | PR_EPOLLHUP) != 0 {
-            connection.readable = true
-        }
-        if events & (PR_EPOLLRDHUP | PR_EPOLLHUP) != 0 {
-            connection.peerHungUp = true
-        }
+        connection.state.socketReported(
+            input: events & PR_EPOLLIN != 0, hangUp: events & (PR_EPOLLRDHUP | PR_EPOLLHUP) != 0)
         if events & PR_EPOLLOUT != 0 && !connection.output.isEmpty {
             flush(connection)
         }
@@ -244,13 +234,14 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             switch action {
-            case .respondError(let status, let reason):
+            case .respondError(let status, let reason, let isHead):
                 shared.headerTimeouts.add(1, ordering: .relaxed)
-                respondWithError(connection, status: status, reason: reason)
+                respondWithError(connection, status: status, reason: reason, isHead: isHead)
+                process(connection)
             case .close:
                 if !connection.output.isEmpty { shared.sendTimeouts.add(1, ordering: .relaxed) }
                 close(connection)
-            case .respond, .needMoreData:
+            case .read, .respond, .shutdownOutput, .wait:
                 break
             }
         }
@@ -284,14 +275,14 @@ final class EventLoop: @unchecked Sendable {
     }
 
     func close(_ connection: HTTPConnection) {
-        guard !connection.isClosed else { return }
-        connection.isClosed = true
+        guard !connection.state.isClosed else { return }
+        connection.state.closed()
         // Closing removes the descriptor from the epoll set: it was never duplicated.
         Syscall.close(connection.fd)
         connections[connection.slot] = nil
         freeSlots.append(connection.slot)
         load.subtract(1, ordering: .relaxed)
-        shared.openConnections.subtract(1, ordering: .relaxed)
+        shared.connectionClosed()
     }
 
     func control(_ operation: Int32, _ fd: Int32, _ events: UInt32, _ token: UInt64) throws(IOError) {
@@ -315,7 +306,7 @@ final class EventLoop: @unchecked Sendable {
         for fd in orphans {
             Syscall.close(fd)
             load.subtract(1, ordering: .relaxed)
-            shared.openConnections.subtract(1, ordering: .relaxed)
+            shared.connectionClosed()
         }
         Syscall.close(epoll)
         readBuffer.deallocate()

@@ -1,18 +1,26 @@
-/// The life of one connection as a pure value: bytes and clock readings in, actions out. The event loop owns the
-/// socket and does only what the actions say, so keep-alive, pipelining, limits, timeouts and drain are tested
-/// without a socket or a sleep.
+/// The life of one connection as a pure value: socket events, bytes and clock readings in, actions out. The event
+/// loop owns the socket and does only what the actions say, so keep-alive, pipelining, limits, timeouts, backed-up
+/// output, answers made off the loop, lingering and drain are all tested without a socket or a sleep.
+///
+/// Everything a connection can be waiting for is state here: more bytes (`readable`), the socket taking queued
+/// output (`outputQueued`), a worker's answer (`.awaitingAnswer`), the peer reading a last answer before the close
+/// (`.lingering`), the peer's hang-up (`peerHungUp`, `inputClosed`).
 struct HTTPConnectionStateMachine {
     /// What the event loop does next for this connection.
     enum Action: Equatable {
-        /// Read when the socket is readable, then call `next(now:)` again.
-        case needMoreData
-        /// Call the handler, write its response with `Connection: keep-alive` or `close`, without the body for
-        /// HEAD; after a `close` response, stop reading requests and close once it is written.
+        /// Read once from the socket and report what came back (`received`, `readWouldBlock`, `endOfInput`).
+        case read
+        /// Answer the request; write the answer with `Connection: keep-alive` or `close` (no body for HEAD) and report
+        /// it with `queued`, or hand it to a worker and report `deferredAnswer`.
         case respond(HTTPRequest, keepAlive: Bool)
-        /// Write this status with a short text body and `Connection: close`, then close.
-        case respondError(HTTPStatus, reason: String)
-        /// Close once what is already queued is written (at once when nothing is).
+        /// Write this status with a short text body (none for HEAD) and `Connection: close`; report it with `queued`.
+        case respondError(HTTPStatus, reason: String, isHead: Bool)
+        /// Shut the output side (the peer reads the last answer, then end of stream), and go on reading to discard.
+        case shutdownOutput
+        /// Close the socket now, and report `closed`.
         case close
+        /// Nothing until an event: the socket readable or writable, a worker's answer, a tick, a command.
+        case wait
     }
 
     /// The timeouts of `HTTPServerConfiguration`, as they apply to one connection.
@@ -30,21 +38,38 @@ struct HTTPConnectionStateMachine {
         case idle(deadline: MonotonicInstant)
         /// A request was answered; whether the next head has begun is known at the next `next(now:)`.
         case betweenRequests
-        /// No more requests are read: the last response goes out, then the connection closes.
-        case finishing
+        /// A worker is making the answer to the last request; nothing more is read or answered until it arrives, so
+        /// answers keep the order of their requests. `keepAlive` is what the request allowed.
+        case awaitingAnswer(keepAlive: Bool)
+        /// No more requests are read: once the queued output is written, linger (`linger`) or close.
+        case finishing(linger: Bool)
         /// The output side is shut; input is read and discarded until the peer closes or the deadline passes.
         case lingering(deadline: MonotonicInstant)
+        /// The socket is closed; nothing more happens.
+        case closed
     }
+
+    /// A connection stops being answered while this many bytes of its answers wait to be written, until the socket
+    /// takes some.
+    static let outputHighWater = 65_536
 
     private var parser: HTTPRequestParser
     private let timeouts: Timeouts
     private let maxRequests: Int
     private(set) var phase: Phase
     private(set) var requestsAnswered = 0
+    /// Bytes may wait in the socket: edge-triggered epoll reports readability once, so this is remembered until a
+    /// read finds the socket empty.
+    private(set) var readable = true
+    /// epoll reported the peer's FIN: read until end of stream even after a short read, as no edge will follow.
+    private(set) var peerHungUp = false
+    /// A read returned end of stream.
+    private(set) var inputClosed = false
+    /// Bytes of answers the socket has not taken yet.
+    private(set) var outputQueued = 0
     /// While output is queued, the client must take some of it before this instant.
     private(set) var sendDeadline: MonotonicInstant?
     private(set) var draining = false
-    private(set) var inputClosed = false
 
     init(limits: HTTPLimits, timeouts: Timeouts, maxRequests: Int, now: MonotonicInstant) {
         self.parser = HTTPRequestParser(limits: limits)
@@ -53,17 +78,80 @@ struct HTTPConnectionStateMachine {
         self.phase = .awaitingHead(deadline: now + timeouts.header)
     }
 
-    /// True when the connection is lingering: input is read only to be discarded.
-    var isLingering: Bool {
-        if case .lingering = phase { return true }
-        return false
+    var isClosed: Bool { phase == .closed }
+
+    /// The next thing to do. The loop calls it until it says `.wait` (or its read budget for the round is spent).
+    mutating func next(now: MonotonicInstant) -> Action {
+        switch phase {
+        case .closed, .awaitingAnswer:
+            return .wait
+        case .finishing(let linger):
+            if outputQueued > 0 { return .wait }  // the socket takes the rest first
+            if linger && !inputClosed {
+                // nginx's lingering close: FIN first, so the client reads the whole answer; keep reading for a
+                // while so bytes it already sent (a pipelined request, an unread body) do not turn into a reset
+                // that destroys the answer in its receive buffer.
+                phase = .lingering(deadline: now + timeouts.linger)
+                return .shutdownOutput
+            }
+            return .close
+        case .lingering:
+            if inputClosed { return .close }
+            return readable ? .read : .wait
+        case .awaitingHead, .idle, .betweenRequests:
+            return nextRequest(now: now)
+        }
     }
 
-    /// Bytes from the socket.
-    mutating func received(_ bytes: UnsafeRawBufferPointer, now: MonotonicInstant) {
+    private mutating func nextRequest(now: MonotonicInstant) -> Action {
+        if outputQueued >= Self.outputHighWater { return .wait }
+        switch parser.next() {
+        case .request(let request, let clientKeepAlive, _):
+            requestsAnswered += 1
+            // The server never reads a request body, so `Expect: 100-continue` never gets a 100: the final answer
+            // goes out at once (RFC 9110 §10.1.1). A request that announces a body comes with keepAlive false
+            // from the parser, so the connection closes instead of reading the body as the next request.
+            let keepAlive = clientKeepAlive && !draining && !inputClosed && requestsAnswered < maxRequests
+            phase = keepAlive ? .betweenRequests : .finishing(linger: true)
+            return .respond(request, keepAlive: keepAlive)
+        case .error(let status, let reason):
+            phase = .finishing(linger: true)
+            return .respondError(status, reason: reason, isHead: false)
+        case .needMoreData:
+            if inputClosed {
+                // A half-sent head from a peer that closed: nobody is left to answer.
+                phase = .finishing(linger: false)
+                return next(now: now)
+            }
+            let begun = parser.bufferedByteCount > 0
+            if draining && !begun {
+                // Bytes still in the socket would make a request in progress, not an idle connection.
+                if readable { return .read }
+                phase = .finishing(linger: false)
+                return next(now: now)
+            }
+            if case .betweenRequests = phase {
+                phase = begun ? .awaitingHead(deadline: now + timeouts.header) : .idle(deadline: now + timeouts.idle)
+            }
+            return readable ? .read : .wait
+        }
+    }
+
+    // MARK: What the event loop reports: the socket's events, reads and writes, workers' answers, drain, time.
+
+    /// epoll reported the socket: input (or a hang-up, which reads as input) and whether the peer closed its side.
+    mutating func socketReported(input: Bool, hangUp: Bool) {
+        if input || hangUp { readable = true }
+        if hangUp { peerHungUp = true }
+    }
+
+    /// A read brought bytes. `filledBuffer` is false when the read was shorter than the buffer, which means the
+    /// socket is empty (epoll(7)) and the next byte brings a new edge, unless the peer already hung up.
+    mutating func received(_ bytes: UnsafeRawBufferPointer, filledBuffer: Bool = true, now: MonotonicInstant) {
+        if !filledBuffer && !peerHungUp { readable = false }
         switch phase {
-        case .lingering, .finishing:
-            return  // nothing after the last request is read
+        case .lingering, .finishing, .closed, .awaitingAnswer:
+            return  // nothing after the last request is read; nothing is read while an answer is being made
         case .idle:
             phase = .awaitingHead(deadline: now + timeouts.header)
         case .awaitingHead, .betweenRequests:
@@ -72,83 +160,65 @@ struct HTTPConnectionStateMachine {
         parser.feed(bytes)
     }
 
-    /// The peer shut down its side (read returned 0): answer what is complete, then close.
-    mutating func peerClosedInput() {
+    /// A read found the socket empty.
+    mutating func readWouldBlock() {
+        readable = false
+    }
+
+    /// A read returned end of stream: answer what is complete, then close.
+    mutating func endOfInput() {
+        readable = false
         inputClosed = true
     }
 
-    /// The next thing to do. Call it until it says `.needMoreData` (or the loop stops for backed-up output).
-    mutating func next(now: MonotonicInstant) -> Action {
+    /// The loop wrote (or queued) output: `queued` bytes still wait for the socket, and `progressed` says whether
+    /// the socket took any of what was queued before.
+    mutating func wrote(queued: Int, progressed: Bool, now: MonotonicInstant) {
+        let wasQueued = outputQueued > 0
+        outputQueued = queued
+        if queued == 0 {
+            sendDeadline = nil
+            // An idle connection's wait starts when its last answer is written, not when it was queued.
+            if case .idle = phase { phase = .idle(deadline: now + timeouts.idle) }
+        } else if !wasQueued || progressed {
+            // The send timeout runs between two writes that make progress, as nginx's send_timeout does.
+            sendDeadline = now + timeouts.send
+        }
+    }
+
+    /// The answer to the request of the last `.respond` is being made off the loop.
+    mutating func deferredAnswer() {
         switch phase {
-        case .finishing:
-            return .close
-        case .lingering:
-            return inputClosed ? .close : .needMoreData
-        case .awaitingHead, .idle, .betweenRequests:
-            break
-        }
-        switch parser.next() {
-        case .request(let request, let clientKeepAlive, _):
-            requestsAnswered += 1
-            // The server never reads a request body, so `Expect: 100-continue` never gets a 100: the final answer
-            // goes out at once (RFC 9110 §10.1.1). A request that announces a body comes with keepAlive false
-            // from the parser, so the connection closes instead of reading the body as the next request.
-            let keepAlive = clientKeepAlive && !draining && !inputClosed && requestsAnswered < maxRequests
-            phase = keepAlive ? .betweenRequests : .finishing
-            return .respond(request, keepAlive: keepAlive)
-        case .error(let status, let reason):
-            phase = .finishing
-            return .respondError(status, reason: reason)
-        case .needMoreData:
-            if inputClosed {
-                // A half-sent head from a peer that closed: nobody is left to answer.
-                phase = .finishing
-                return .close
-            }
-            if case .betweenRequests = phase {
-                if parser.bufferedByteCount == 0 {
-                    if draining {
-                        phase = .finishing
-                        return .close
-                    }
-                    phase = .idle(deadline: now + timeouts.idle)
-                } else {
-                    phase = .awaitingHead(deadline: now + timeouts.header)
-                }
-            }
-            return .needMoreData
+        case .betweenRequests: phase = .awaitingAnswer(keepAlive: true)
+        case .finishing: phase = .awaitingAnswer(keepAlive: false)
+        default: preconditionFailure("an answer deferred in phase \(phase), not after .respond")
         }
     }
 
-    /// Some output could not be written at once; the client has `send` timeout to take more of it.
-    mutating func outputBlocked(now: MonotonicInstant) {
-        sendDeadline = now + timeouts.send
+    /// A worker's answer arrived; returns whether it keeps the connection open. A drain that began while the worker
+    /// made it makes it the last answer.
+    mutating func answerArrived() -> Bool {
+        guard case .awaitingAnswer(let keepAlive) = phase else {
+            preconditionFailure("an answer arrived in phase \(phase), none was awaited")
+        }
+        let keep = keepAlive && !draining
+        phase = keep ? .betweenRequests : .finishing(linger: true)
+        return keep
     }
 
-    /// All queued output is written. An idle connection's wait starts now, not when its last answer was queued.
-    mutating func outputFlushed(now: MonotonicInstant) {
+    /// The socket is closed.
+    mutating func closed() {
+        phase = .closed
+        readable = false
+        outputQueued = 0
         sendDeadline = nil
-        if case .idle = phase { phase = .idle(deadline: now + timeouts.idle) }
     }
 
-    /// The last response is written and the output side shut: discard input for at most the linger timeout.
-    mutating func startLingering(now: MonotonicInstant) {
-        phase = .lingering(deadline: now + timeouts.linger)
-    }
-
-    /// Stop after the request in progress. Returns `.close` when there is none (nothing queued, no head begun).
-    mutating func startDraining(outputQueued: Bool) -> Action? {
+    /// Stop after the request in progress: an idle connection closes (once its queued output is written), a head
+    /// in progress or an answer being made ends the connection after its answer. Call `next(now:)` afterwards.
+    mutating func startDraining() {
         draining = true
-        switch phase {
-        case .idle:
-            phase = .finishing
-            return .close
-        case .awaitingHead where parser.bufferedByteCount == 0 && !outputQueued:
-            phase = .finishing
-            return .close
-        default:
-            return nil
-        }
+        if case .idle = phase { phase = .betweenRequests }
     }
 
     /// What a timer tick at `now` requires: `nil` while no deadline has passed, `.close` to cut the connection
@@ -160,11 +230,10 @@ struct HTTPConnectionStateMachine {
         }
         switch phase {
         case .awaitingHead(let deadline) where now >= deadline:
-            phase = .finishing
             if requestsAnswered == 0 && parser.bufferedByteCount == 0 { return .close }
-            return .respondError(.requestTimeout, reason: "the request head did not arrive in time")
+            phase = .finishing(linger: true)
+            return .respondError(.requestTimeout, reason: "the request head did not arrive in time", isHead: false)
         case .idle(let deadline) where now >= deadline, .lingering(let deadline) where now >= deadline:
-            phase = .finishing
             return .close
         default:
             return nil

@@ -18,6 +18,7 @@ public struct HTTPMethod: Sendable, Hashable, RawRepresentable, CustomStringConv
     public static let get = HTTPMethod(rawValue: "GET")
     public static let head = HTTPMethod(rawValue: "HEAD")
     public static let post = HTTPMethod(rawValue: "POST")
+    public static let options = HTTPMethod(rawValue: "OPTIONS")
 }
 
 /// A parsed request head, as the handler sees it. The request has no body: the server refuses bodies on GET and

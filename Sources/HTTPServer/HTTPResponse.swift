@@ -6,17 +6,15 @@ public struct HTTPResponse: Sendable {
     /// Status line and header lines, each ending in CRLF, `Content-Length` included; no blank line.
     public let head: [UInt8]
     public let body: [UInt8]
-    public let headers: HTTPHeaders
 
     public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
-        self.headers = headers
         self.body = body
         var head: [UInt8] = []
         head.reserveCapacity(64 + headers.count * 48)
         head += "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n".utf8
-        for field in headers where !HTTPHeaders.equalNames(field.name, "Content-Length") {
-            head += field.name.utf8
+        for field in headers where field.name != .contentLength {
+            head += field.name.rawName.utf8
             head += ": ".utf8
             head += field.value.utf8
             head += "\r\n".utf8
@@ -28,20 +26,4 @@ public struct HTTPResponse: Sendable {
         }
         self.head = head
     }
-}
-
-/// What the server calls for each request.
-///
-/// The loop first asks `quickResponse(to:)` on its own thread. A handler that knows a request will take long
-/// (a costly render) returns nil there; `handle` then runs on a worker thread while the loop serves its other
-/// connections, and the answer goes out in order once ready. Requests after it on the same connection wait.
-public protocol HTTPHandler: Sendable {
-    func handle(_ request: HTTPRequest) -> HTTPResponse
-    /// The response when it is quick to make, or nil to have `handle` run on a worker thread.
-    func quickResponse(to request: HTTPRequest) -> HTTPResponse?
-}
-
-extension HTTPHandler {
-    /// Every response is quick unless the handler says otherwise.
-    public func quickResponse(to request: HTTPRequest) -> HTTPResponse? { handle(request) }
 }

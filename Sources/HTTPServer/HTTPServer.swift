@@ -78,11 +78,13 @@ public final class HTTPServer: Sendable {
     /// when every connection closed before the deadline (then forces the rest closed and returns false).
     /// The server is stopped when it returns.
     public func drain(deadline: Duration) -> Bool {
-        let end = MonotonicInstant.now() + deadline
+        let end = DispatchTime.now() + .nanoseconds(Int(clamping: deadline.nanosecondsClamped))
         shared.raise(to: .drain)
         wakeLoops()
-        while openConnections > 0 && MonotonicInstant.now() < end {
-            usleep(2_000)
+        // The last connection to close signals after the command is `.drain`, and the count is read again after
+        // each wake, so a close that comes before the wait begins is not missed; a stale signal only re-checks.
+        while shared.openConnections.load(ordering: .acquiring) > 0 {
+            if shared.allClosed.wait(timeout: end) == .timedOut { break }
         }
         let clean = openConnections == 0
         stop()

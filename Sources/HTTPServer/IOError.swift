@@ -12,7 +12,8 @@ public struct IOError: Error, Sendable, Hashable, CustomStringConvertible {
         self.function = function
     }
 
-    public var description: String {
-        "\(function) failed: \(String(cString: strerror(errno))) (errno \(errno))"
-    }
+    /// The system's text for errno, e.g. `No such file or directory`.
+    public var reason: String { String(cString: strerror(errno)) }
+
+    public var description: String { "\(function) failed: \(reason) (errno \(errno))" }
 }

@@ -1,5 +1,5 @@
 /// Bytes of responses the socket did not take yet, in order. Bounded by the event loop: it stops answering a
-/// connection's requests while this holds more than `EventLoop.outputHighWater` bytes.
+/// connection's requests while this holds `HTTPConnectionStateMachine.outputHighWater` bytes or more.
 struct OutputBuffer {
     private var bytes: [UInt8] = []
     private var start = 0

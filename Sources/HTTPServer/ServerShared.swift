@@ -22,6 +22,14 @@ final class ServerShared: Sendable {
     let workersBusyUntil = Atomic<Int64>(0)
     /// One entry per loop thread and per worker thread still running; `HTTPServer.waitUntilStopped` waits for it.
     let threads = DispatchGroup()
+    /// Signalled each time the last open connection closes once a drain has begun: what `HTTPServer.drain` waits on.
+    let allClosed = DispatchSemaphore(value: 0)
+
+    /// Counts a connection closed (or refused after it was counted), and wakes a drain waiting for the last one.
+    func connectionClosed() {
+        let left = openConnections.subtract(1, ordering: .acquiringAndReleasing).newValue
+        if left == 0 && command.load(ordering: .acquiring) != Command.run.rawValue { allClosed.signal() }
+    }
 
     var currentCommand: Command {
         Command(rawValue: command.load(ordering: .acquiring)) ?? .stop

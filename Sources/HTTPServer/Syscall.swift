@@ -10,11 +10,12 @@ enum IOResult: Equatable {
     case wouldBlock
 }
 
-/// The one funnel every system call of the server goes through: EINTR is retried, EAGAIN becomes `.wouldBlock`,
-/// EBADF and EFAULT are bugs in this module (a precondition stops the process rather than touch a reused
-/// descriptor), anything else is thrown as `IOError`.
-enum Syscall {
-    @inline(__always)
+/// The one funnel every descriptor call of the package goes through: EINTR is retried, EAGAIN becomes
+/// `.wouldBlock`, EBADF and EFAULT are bugs (a precondition stops the process rather than touch a reused
+/// descriptor), anything else is thrown as `IOError`. Not inlined, so errno is read right after the call, before
+/// anything else can touch it. `package`: the service's log writer and the command line write through it too.
+package enum Syscall {
+    @inline(never)
     static func call(_ function: StaticString, _ body: () -> Int) throws(IOError) -> IOResult {
         while true {
             let result = body()
@@ -34,7 +35,6 @@ enum Syscall {
     }
 
     /// A call that cannot block: "would block" is impossible, so only the result or an error comes back.
-    @inline(__always)
     static func blocking(_ function: StaticString, _ body: () -> Int) throws(IOError) -> Int {
         switch try call(function, body) {
         case .processed(let value): return value
@@ -76,5 +76,53 @@ enum Syscall {
 
     static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws(IOError) {
         _ = try blocking("setsockopt") { Int(pr_set_int_option(fd, level, name, value)) }
+    }
+
+    /// Waits for events like epoll_wait(2); a signal that interrupts the wait counts as no event.
+    static func wait(
+        _ epoll: Int32, _ events: UnsafeMutablePointer<pr_epoll_event>, _ max: Int, timeoutMilliseconds: Int
+    ) -> Int {
+        do {
+            switch try call("epoll_wait", { Int(pr_epoll_wait(epoll, events, Int32(max), Int32(timeoutMilliseconds))) })
+            {
+            case .processed(let count): return count
+            case .wouldBlock: return 0
+            }
+        } catch {
+            // Only EINVAL is left, which means a bad descriptor or size: a bug here, not a condition to handle.
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// Adds one to an eventfd, waking whoever waits on it. A counter at its maximum (never reached) stays woken.
+    static func signalEventFD(_ fd: Int32) {
+        _ = try? call("eventfd write") { Int(pr_eventfd_signal(fd)) }
+    }
+
+    /// Resets an eventfd to zero.
+    static func drainEventFD(_ fd: Int32) {
+        _ = try? call("eventfd read") { Int(pr_eventfd_drain(fd)) }
+    }
+
+    /// Writes all of `bytes` to a blocking descriptor (a log, standard output, a file), retrying short writes.
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(IOError) {
+        var offset = 0
+        while offset < bytes.count {
+            let result = try call("write") { Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset) }
+            switch result {
+            case .processed(let count): offset += count
+            case .wouldBlock: throw IOError(errno: EAGAIN, function: "write")
+            }
+        }
+    }
+
+    /// Opens (creating or truncating) a file to write, close-on-exec.
+    package static func openForWriting(_ path: String) throws(IOError) -> Int32 {
+        Int32(try blocking("open") { Int(Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)) })
+    }
+
+    /// Closes a descriptor the caller opened (see `close(_:)`); `package` for the command line's output files.
+    package static func closeDescriptor(_ fd: Int32) throws(IOError) {
+        if Glibc.close(fd) != 0 && errno != EINTR { throw IOError(errno: errno, function: "close") }
     }
 }

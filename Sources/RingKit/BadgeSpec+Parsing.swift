@@ -7,7 +7,7 @@ extension BadgeSpec {
     /// The result is `normalized()`.
     public static func parse(
         query: some StringProtocol, pathLabel: String? = nil, pathValue: String? = nil
-    ) throws(RingSpecError) -> BadgeSpec {
+    ) throws(ParameterError) -> BadgeSpec {
         var parameters = QueryParameters(query: query)
         if let pathLabel {
             parameters.add(
@@ -22,7 +22,7 @@ extension BadgeSpec {
     /// Reads and validates every badge parameter of `parameters`; see `parse(query:pathLabel:pathValue:)`.
     /// The order is fixed (min and max before value, which is clamped into them), so one query always reports the
     /// same error, and the messages are those of the ring's parameters of the same name.
-    public init(parameters: QueryParameters) throws(RingSpecError) {
+    public init(parameters: QueryParameters) throws(ParameterError) {
         let reader = ParameterReader(parameters: parameters)
         self.init()
 
@@ -40,22 +40,22 @@ extension BadgeSpec {
         if let text = try parameters.value(BadgeParameter.thresholds.rawValue) {
             thresholds = try Thresholds.parse(text, parameter: BadgeParameter.thresholds.rawValue)
         }
-        if let given = try reader.integer(of: BadgeParameter.decimals, in: RingSpec.Limits.decimals) {
+        if let given = try reader.integer(of: BadgeParameter.decimals, in: ImageLimits.decimals) {
             decimals = given
         }
         if let given = try reader.keyword(of: BadgeParameter.style, as: Style.self) { style = given }
-        if let given = try reader.integer(of: BadgeParameter.scale, in: RingSpec.Limits.scale) {
+        if let given = try reader.integer(of: BadgeParameter.scale, in: ImageLimits.scale) {
             let width = BadgeLayout(self).width
-            guard width * given <= RingSpec.Limits.pixelEdge else {
-                throw RingSpecError(
+            guard width * given <= ImageLimits.pixelEdge else {
+                throw ParameterError(
                     parameter: "scale", value: String(given),
                     reason:
-                        "is too large for this badge, \(width) px wide: width × scale must be at most \(RingSpec.Limits.pixelEdge)"
+                        "is too large for this badge, \(width) px wide: width × scale must be at most \(ImageLimits.pixelEdge)"
                 )
             }
             scale = given
         }
-        cacheSeconds = try reader.integer(of: BadgeParameter.cacheSeconds, in: RingSpec.Limits.cacheSeconds)
+        cacheSeconds = try reader.integer(of: BadgeParameter.cacheSeconds, in: ImageLimits.cacheSeconds)
 
         self = normalized()
     }

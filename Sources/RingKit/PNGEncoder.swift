@@ -2,9 +2,9 @@ import CCairo
 import CPNG
 
 /// How `PNGRenderer` turns Cairo's pixels into PNG bytes.
-public enum PNGEncoder: Sendable, Hashable {
+package enum PNGEncoder: Sendable, Hashable {
     /// The PNG row filters, for `.zlib`.
-    public enum Filter: Int32, Sendable, Hashable, CaseIterable {
+    package enum Filter: Int32, Sendable, Hashable, CaseIterable {
         case none = 0
         case sub = 1
         case up = 2
@@ -15,7 +15,7 @@ public enum PNGEncoder: Sendable, Hashable {
     }
 
     /// The zlib strategies that suit images.
-    public enum Strategy: Int32, Sendable, Hashable, CaseIterable {
+    package enum Strategy: Int32, Sendable, Hashable, CaseIterable {
         case standard = 0
         case filtered = 1
         case huffmanOnly = 2

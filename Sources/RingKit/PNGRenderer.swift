@@ -9,7 +9,7 @@ public enum PNGRenderer {
     }
 
     /// The PNG of `spec`, encoded with `encoder` (benchmarks and tests compare the encoders).
-    public static func render(_ spec: RingSpec, encoder: PNGEncoder) throws(RenderError) -> [UInt8] {
+    package static func render(_ spec: RingSpec, encoder: PNGEncoder) throws(RenderError) -> [UInt8] {
         let scale = Swift.min(Swift.max(spec.scale, 1), 4)
         let surface = try CairoCanvas.surface(pixels: spec.size * scale)
         defer { cairo_surface_destroy(surface) }

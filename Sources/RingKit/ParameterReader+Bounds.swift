@@ -3,24 +3,24 @@ extension ParameterReader {
     /// message blames the parameter that was given.
     func bounds(
         _ minName: some ParameterName, _ maxName: some ParameterName, defaults: (min: Double, max: Double)
-    ) throws(RingSpecError) -> (min: Double, max: Double) {
+    ) throws(ParameterError) -> (min: Double, max: Double) {
         let minimum = try number(of: minName)
         let maximum = try number(of: maxName)
         let min = minimum?.number ?? defaults.min
         let max = maximum?.number ?? defaults.max
         if max <= min {
             if let maximum {
-                throw RingSpecError(
+                throw ParameterError(
                     parameter: maxName.rawValue, value: maximum.shown,
                     reason: "must be greater than min \(CanonicalNumber.text(min))")
             }
-            throw RingSpecError(
+            throw ParameterError(
                 parameter: minName.rawValue, value: minimum?.shown ?? "",
                 reason: "must be less than max \(CanonicalNumber.text(max))")
         }
         if !(max - min).isFinite {
             let blamed = maximum ?? minimum
-            throw RingSpecError(
+            throw ParameterError(
                 parameter: maximum != nil ? maxName.rawValue : minName.rawValue, value: blamed?.shown ?? "",
                 reason: "is too far from the other bound (max − min must be a finite number)")
         }

@@ -1,4 +1,4 @@
-/// Reads one parameter at a time out of a query and turns bad text into a `RingSpecError` that names it.
+/// Reads one parameter at a time out of a query and turns bad text into a `ParameterError` that names it.
 struct ParameterReader {
     /// A number as given: its value, and its text for a message.
     struct Given {
@@ -6,7 +6,7 @@ struct ParameterReader {
         var text: String
 
         /// The text as a message shows it (computed only when a message is made).
-        var shown: String { RingSpecError.shown(text) }
+        var shown: String { ParameterError.shown(text) }
     }
 
     let parameters: QueryParameters
@@ -14,77 +14,77 @@ struct ParameterReader {
     /// A finite decimal, or `nil` when the parameter is absent.
     func number(
         of parameter: some ParameterName, accepted: String = "a decimal such as 72, -0.5 or 1e-5"
-    ) throws(RingSpecError) -> Given? {
+    ) throws(ParameterError) -> Given? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         return try number(parameter, text: text, accepted: accepted)
     }
 
     /// `text`, already read from `parameter`, as a finite decimal.
-    private func number(_ parameter: some ParameterName, text: String, accepted: String) throws(RingSpecError) -> Given
+    private func number(_ parameter: some ParameterName, text: String, accepted: String) throws(ParameterError) -> Given
     {
         switch CanonicalNumber.parse(text) {
         case .success(let number):
             return Given(number: number, text: text)
         case .failure(.notANumber):
-            throw RingSpecError(
-                parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+            throw ParameterError(
+                parameter: parameter.rawValue, value: ParameterError.quoted(text),
                 reason: "is not a number (accepted: \(accepted))")
         case .failure(.notFinite):
-            throw RingSpecError(
-                parameter: parameter.rawValue, value: RingSpecError.shown(text), reason: "is not a finite number")
+            throw ParameterError(
+                parameter: parameter.rawValue, value: ParameterError.shown(text), reason: "is not a finite number")
         }
     }
 
     /// A finite decimal within `range`; `note` explains a range that depends on another parameter.
     func number(
         of parameter: some ParameterName, in range: ClosedRange<Double>, note: String = ""
-    ) throws(RingSpecError)
+    ) throws(ParameterError)
         -> Given?
     {
         let rangeText = Self.text(range)
         guard let given = try number(of: parameter, accepted: rangeText) else { return nil }
         guard range.contains(given.number) else {
-            throw RingSpecError(
+            throw ParameterError(
                 parameter: parameter.rawValue, value: given.shown, reason: "is out of range \(rangeText)\(note)")
         }
         return given
     }
 
     /// An integer within `range`; `128.0` and `1.28e2` are the integer 128, `128.5` is refused.
-    func integer(of parameter: some ParameterName, in range: ClosedRange<Int>) throws(RingSpecError) -> Int? {
+    func integer(of parameter: some ParameterName, in range: ClosedRange<Int>) throws(ParameterError) -> Int? {
         let rangeText = "\(range.lowerBound)…\(range.upperBound)"
         guard let given = try number(of: parameter, accepted: "an integer \(rangeText)") else { return nil }
         guard given.number == given.number.rounded(.towardZero) else {
-            throw RingSpecError(
+            throw ParameterError(
                 parameter: parameter.rawValue, value: given.shown,
                 reason: "is not an integer (accepted: \(rangeText))")
         }
         // Compare as Doubles first: converting 1e300 to Int would trap.
         guard given.number >= Double(range.lowerBound), given.number <= Double(range.upperBound) else {
-            throw RingSpecError(
+            throw ParameterError(
                 parameter: parameter.rawValue, value: given.shown, reason: "is out of range \(rangeText)")
         }
         return Int(given.number)
     }
 
     /// A color (see `RGBAColor.parse(_:)`).
-    func color(of parameter: some ParameterName) throws(RingSpecError) -> RGBAColor? {
+    func color(of parameter: some ParameterName) throws(ParameterError) -> RGBAColor? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         guard let color = RGBAColor.parse(text) else {
-            throw RingSpecError(
-                parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+            throw ParameterError(
+                parameter: parameter.rawValue, value: ParameterError.quoted(text),
                 reason: "is not a color (accepted: \(RGBAColor.acceptedForms))")
         }
         return color
     }
 
     /// A color or `none` (any case): `.some(nil)` is `none`, `nil` is absent.
-    func colorOrNone(of parameter: some ParameterName) throws(RingSpecError) -> RGBAColor?? {
+    func colorOrNone(of parameter: some ParameterName) throws(ParameterError) -> RGBAColor?? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         if text.lowercased() == "none" { return .some(nil) }
         guard let color = RGBAColor.parse(text) else {
-            throw RingSpecError(
-                parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+            throw ParameterError(
+                parameter: parameter.rawValue, value: ParameterError.quoted(text),
                 reason: "is not a color (accepted: none, \(RGBAColor.acceptedForms))")
         }
         return color
@@ -96,15 +96,15 @@ struct ParameterReader {
     /// One number per ring: `72`, or `30,60,90` for several rings (at most `RingSpec.Limits.rings`): the first
     /// and the rest (empty for one ring, so a single value costs no array). A value without a comma reads exactly as
     /// `number(_:)` does, messages included.
-    func numberList(_ parameter: RingParameter) throws(RingSpecError) -> (first: Given, more: [Given])? {
+    func numberList(_ parameter: RingParameter) throws(ParameterError) -> (first: Given, more: [Given])? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         guard text.utf8.contains(UInt8(ascii: ",")) else {
             return (try number(parameter, text: text, accepted: "a decimal such as 72, -0.5 or 1e-5"), [])
         }
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
         guard items.count <= RingSpec.Limits.rings else {
-            throw RingSpecError(
-                parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+            throw ParameterError(
+                parameter: parameter.rawValue, value: ParameterError.quoted(text),
                 reason: "lists \(items.count) values (accepted: \(Self.valueListAccepted))")
         }
         var list: [Given] = []
@@ -113,14 +113,14 @@ struct ParameterReader {
             case .success(let number):
                 list.append(Given(number: number, text: String(item)))
             case .failure(.notANumber):
-                throw RingSpecError(
-                    parameter: parameter.rawValue, value: RingSpecError.quoted(text),
-                    reason: "has \(RingSpecError.quoted(item)), which is not a number "
+                throw ParameterError(
+                    parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                    reason: "has \(ParameterError.quoted(item)), which is not a number "
                         + "(accepted: \(Self.valueListAccepted))")
             case .failure(.notFinite):
-                throw RingSpecError(
-                    parameter: parameter.rawValue, value: RingSpecError.quoted(text),
-                    reason: "has \(RingSpecError.shown(item)), which is not a finite number")
+                throw ParameterError(
+                    parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                    reason: "has \(ParameterError.shown(item)), which is not a finite number")
             }
         }
         return (list[0], Array(list.dropFirst()))
@@ -142,23 +142,23 @@ struct ParameterReader {
 
     /// One color (or `none`, where `allowsNone`) for every one of `rings` rings: a single item for all, or a list
     /// of exactly `rings` items, where `nil` stands for `none`.
-    func colorList(_ parameter: RingParameter, rings: Int, allowsNone: Bool) throws(RingSpecError) -> ColorList? {
+    func colorList(_ parameter: RingParameter, rings: Int, allowsNone: Bool) throws(ParameterError) -> ColorList? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         let accepted = allowsNone ? "none, \(RGBAColor.acceptedForms)" : RGBAColor.acceptedForms
-        func item(_ piece: Substring, inList: Bool) throws(RingSpecError) -> RGBAColor? {
+        func item(_ piece: Substring, inList: Bool) throws(ParameterError) -> RGBAColor? {
             if allowsNone && piece.lowercased() == "none" { return nil }
             if let color = RGBAColor.parse(piece) { return color }
             let reason =
                 inList
-                ? "has \(RingSpecError.quoted(piece)), which is not a color (accepted: \(accepted))"
+                ? "has \(ParameterError.quoted(piece)), which is not a color (accepted: \(accepted))"
                 : "is not a color (accepted: \(accepted))"
-            throw RingSpecError(parameter: parameter.rawValue, value: RingSpecError.quoted(text), reason: reason)
+            throw ParameterError(parameter: parameter.rawValue, value: ParameterError.quoted(text), reason: reason)
         }
         guard text.utf8.contains(UInt8(ascii: ",")) else { return .one(try item(Substring(text), inList: false)) }
         let pieces = text.split(separator: ",", omittingEmptySubsequences: false)
         guard pieces.count == rings else {
-            throw RingSpecError(
-                parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+            throw ParameterError(
+                parameter: parameter.rawValue, value: ParameterError.quoted(text),
                 reason: "lists \(pieces.count) colors for \(rings) \(rings == 1 ? "ring" : "rings") "
                     + "(accepted: one for every value, or one for all)")
         }
@@ -168,7 +168,7 @@ struct ParameterReader {
     }
 
     /// `percent:color` pairs (see `Thresholds.parse(_:parameter:)`).
-    func thresholds() throws(RingSpecError) -> Thresholds? {
+    func thresholds() throws(ParameterError) -> Thresholds? {
         guard let text = try parameters.value(RingParameter.thresholds.rawValue) else { return nil }
         return try Thresholds.parse(text, parameter: RingParameter.thresholds.rawValue)
     }
@@ -177,19 +177,19 @@ struct ParameterReader {
     func keyword<Keyword: RawRepresentable & CaseIterable>(
         of parameter: some ParameterName, as type: Keyword.Type
     )
-        throws(RingSpecError) -> Keyword? where Keyword.RawValue == String
+        throws(ParameterError) -> Keyword? where Keyword.RawValue == String
     {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         guard let keyword = Keyword(rawValue: text) else {
             let accepted = Keyword.allCases.map(\.rawValue).joined(separator: ", ")
-            throw RingSpecError(
-                parameter: parameter.rawValue, value: RingSpecError.quoted(text), reason: "is not one of \(accepted)")
+            throw ParameterError(
+                parameter: parameter.rawValue, value: ParameterError.quoted(text), reason: "is not one of \(accepted)")
         }
         return keyword
     }
 
     /// The centre text: `auto`, `none` (or empty), or a template whose `{…}` placeholders are all known.
-    func label() throws(RingSpecError) -> RingSpec.Label? {
+    func label() throws(ParameterError) -> RingSpec.Label? {
         guard let text = try self.text(.label, maximumLength: RingSpec.Limits.labelLength, allowsEmpty: true) else {
             return nil
         }
@@ -200,20 +200,20 @@ struct ParameterReader {
         }
         if let unknown = Self.unknownPlaceholder(in: text) {
             let accepted = RingSpec.Limits.labelPlaceholders.map { "{\($0)}" }.joined(separator: ", ")
-            throw RingSpecError(
-                parameter: "label", value: RingSpecError.quoted(text),
-                reason: "has an unknown placeholder {\(RingSpecError.shown(unknown))} (accepted: \(accepted))")
+            throw ParameterError(
+                parameter: "label", value: ParameterError.quoted(text),
+                reason: "has an unknown placeholder {\(ParameterError.shown(unknown))} (accepted: \(accepted))")
         }
         return .template(text)
     }
 
     /// Free text for the image: at most `maximumLength` code points and nothing XML cannot hold (control
     /// characters, noncharacters).
-    func text(of parameter: some ParameterName, maximumLength: Int, allowsEmpty: Bool) throws(RingSpecError) -> String?
+    func text(of parameter: some ParameterName, maximumLength: Int, allowsEmpty: Bool) throws(ParameterError) -> String?
     {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
         if text.isEmpty && !allowsEmpty {
-            throw RingSpecError(
+            throw ParameterError(
                 parameter: parameter.rawValue, value: "",
                 reason: "is empty (accepted: text of 1…\(maximumLength) characters)")
         }
@@ -227,14 +227,14 @@ struct ParameterReader {
             if isControl || (!scalar.isASCII && scalar.properties.isNoncharacterCodePoint) {
                 let code = String(scalar.value, radix: 16, uppercase: true)
                 let padded = String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code
-                throw RingSpecError(
-                    parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+                throw ParameterError(
+                    parameter: parameter.rawValue, value: ParameterError.quoted(text),
                     reason: "contains the \(isControl ? "control character" : "noncharacter") U+\(padded)")
             }
         }
         guard length <= maximumLength else {
-            throw RingSpecError(
-                parameter: parameter.rawValue, value: RingSpecError.quoted(text),
+            throw ParameterError(
+                parameter: parameter.rawValue, value: ParameterError.quoted(text),
                 reason: "is longer than \(maximumLength) characters")
         }
         return text

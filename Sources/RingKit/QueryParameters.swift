@@ -53,19 +53,19 @@ public struct QueryParameters: Sendable {
 
     /// The decoded value of `name`, or `nil` when it was not given.
     /// Throws when it was given more than once, has a malformed `%` escape, or does not decode to UTF-8.
-    public func value(_ name: String) throws(RingSpecError) -> String? {
+    public func value(_ name: String) throws(ParameterError) -> String? {
         guard let entry = entries[name] else { return nil }
-        guard entry.occurrences == 1 else { throw RingSpecError(parameter: name, value: "", reason: "given twice") }
+        guard entry.occurrences == 1 else { throw ParameterError(parameter: name, value: "", reason: "given twice") }
         switch PercentDecoding.decode(entry.encoded, plusIsSpace: entry.plusIsSpace) {
         case .success(let text):
             return text
         case .failure(.malformedEscape):
-            throw RingSpecError(
-                parameter: name, value: RingSpecError.quoted(entry.encoded),
+            throw ParameterError(
+                parameter: name, value: ParameterError.quoted(entry.encoded),
                 reason: "has a malformed percent escape (% must be followed by two hex digits)")
         case .failure(.invalidUTF8):
-            throw RingSpecError(
-                parameter: name, value: RingSpecError.quoted(entry.encoded),
+            throw ParameterError(
+                parameter: name, value: ParameterError.quoted(entry.encoded),
                 reason: "is not UTF-8 text once percent-decoded")
         }
     }

@@ -1,17 +1,12 @@
 extension RingSpec {
-    /// The accepted ranges, in one place for validation, messages and documentation.
+    /// The accepted ranges of the ring's own parameters; those every image shares are in `ImageLimits`.
     public enum Limits {
         public static let size = 16...1024
         public static let thicknessMinimum = 1.0
         public static let arc = 1.0...360.0
         public static let start = -360.0...360.0
-        public static let decimals = 0...3
         public static let fontSizeMinimum = 4.0
         public static let animate = 0.0...10.0
-        public static let scale = 1...4
-        /// The largest PNG edge in pixels: `size × scale` may not exceed it.
-        public static let pixelEdge = 2048
-        public static let cacheSeconds = 0...31_536_000
         /// In Unicode code points.
         public static let labelLength = 40
         /// In Unicode code points.
@@ -26,7 +21,7 @@ extension RingSpec {
     /// `pathValue` is the `{value}` of `/ring/{value}.svg`, still percent-encoded (there `+` is a plus); a `value` in
     /// the query as well is the same parameter given twice. The result is `normalized()`, so two queries that mean one
     /// image give equal specs.
-    public static func parse(query: some StringProtocol, pathValue: String? = nil) throws(RingSpecError) -> RingSpec {
+    public static func parse(query: some StringProtocol, pathValue: String? = nil) throws(ParameterError) -> RingSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
             parameters.add(name: RingParameter.value.rawValue, encodedValue: pathValue, plusIsSpace: false)
@@ -37,7 +32,7 @@ extension RingSpec {
     /// Reads and validates every ring parameter of `parameters`; see `parse(query:pathValue:)`.
     /// Parameters are checked in a fixed order (min and max first, as `value` is clamped into them), so one query
     /// always reports the same error.
-    public init(parameters: QueryParameters) throws(RingSpecError) {
+    public init(parameters: QueryParameters) throws(ParameterError) {
         let reader = ParameterReader(parameters: parameters)
         self.init()
 
@@ -82,21 +77,21 @@ extension RingSpec {
         if let given = try reader.keyword(.direction, as: Direction.self) { direction = given }
 
         if let given = try reader.label() { label = given }
-        if let given = try reader.integer(.decimals, in: Limits.decimals) { decimals = given }
+        if let given = try reader.integer(.decimals, in: ImageLimits.decimals) { decimals = given }
         let fontSizeRange = Limits.fontSizeMinimum...Double(size)
         fontSize = try reader.number(.fontSize, in: fontSizeRange, note: " (at most size \(size))")?.number
         if let given = try reader.keyword(.fontWeight, as: FontWeight.self) { fontWeight = given }
         if let given = try reader.number(.animate, in: Limits.animate) { animate = given.number }
-        if let given = try reader.integer(.scale, in: Limits.scale) {
-            guard size * given <= Limits.pixelEdge else {
-                throw RingSpecError(
+        if let given = try reader.integer(.scale, in: ImageLimits.scale) {
+            guard size * given <= ImageLimits.pixelEdge else {
+                throw ParameterError(
                     parameter: "scale", value: String(given),
-                    reason: "is too large for size \(size): size × scale must be at most \(Limits.pixelEdge)")
+                    reason: "is too large for size \(size): size × scale must be at most \(ImageLimits.pixelEdge)")
             }
             scale = given
         }
         title = try reader.text(.title, maximumLength: Limits.titleLength, allowsEmpty: false)
-        cacheSeconds = try reader.integer(.cacheSeconds, in: Limits.cacheSeconds)
+        cacheSeconds = try reader.integer(.cacheSeconds, in: ImageLimits.cacheSeconds)
         // Most queries name none of these; comparing the few names given (small strings, compared in place) is
         // cheaper than hashing three names that are not there.
         if parameters.names.contains(where: { $0 == "theme" || $0 == "thresholds" || $0 == "gradient" }) {
@@ -113,14 +108,14 @@ extension RingSpec {
     }
 
     /// A gradient fades the hue; the opacity of the whole stroke is one (drawn as a group), so both ends need it.
-    private func checkGradientOpacity() throws(RingSpecError) {
+    private func checkGradientOpacity() throws(ParameterError) {
         for index in 0..<ringCount {
             guard let end = gradient(ofRing: index) else { continue }
             var starts = [color(ofRing: index)]
             starts += thresholds?.steps.map(\.color) ?? []
             for start in starts where start.alpha != end.alpha {
                 let source = start == color(ofRing: index) ? "color" : "a thresholds color"
-                throw RingSpecError(
+                throw ParameterError(
                     parameter: RingParameter.gradient.rawValue, value: end.hex,
                     reason: "has another opacity than \(source) \(start.hex) (accepted: a color of the same alpha, "
                         + "as a gradient fades the hue, not the opacity)")

@@ -60,13 +60,13 @@ public struct Thresholds: Sendable, Hashable {
     /// Errors name `parameter` and the pair at fault.
     public static func parse(
         _ text: some StringProtocol, parameter: String = "thresholds"
-    ) throws(RingSpecError)
+    ) throws(ParameterError)
         -> Thresholds
     {
         let whole = Substring(text)
-        func refuse(_ reason: String) -> RingSpecError {
-            RingSpecError(
-                parameter: parameter, value: RingSpecError.quoted(whole), reason: "\(reason) (accepted: \(accepted))")
+        func refuse(_ reason: String) -> ParameterError {
+            ParameterError(
+                parameter: parameter, value: ParameterError.quoted(whole), reason: "\(reason) (accepted: \(accepted))")
         }
         guard !whole.isEmpty else { throw refuse("is empty") }
         let pairs = whole.split(separator: ",", omittingEmptySubsequences: false)
@@ -74,20 +74,20 @@ public struct Thresholds: Sendable, Hashable {
         var steps: [Step] = []
         steps.reserveCapacity(pairs.count)
         for pair in pairs {
-            let shownPair = RingSpecError.quoted(pair)
+            let shownPair = ParameterError.quoted(pair)
             guard let colon = pair.firstIndex(of: ":") else {
                 throw refuse("has \(shownPair), which is not a percent:color pair")
             }
             let percentText = pair[..<colon]
             let colorText = pair[pair.index(after: colon)...]
             guard case .success(let percent) = CanonicalNumber.parse(percentText) else {
-                throw refuse("has \(shownPair), whose percent \(RingSpecError.quoted(percentText)) is not a number")
+                throw refuse("has \(shownPair), whose percent \(ParameterError.quoted(percentText)) is not a number")
             }
             guard percent >= 0 && percent <= 100 else {
                 throw refuse("has \(shownPair), whose percent is out of range 0…100")
             }
             guard let color = RGBAColor.parse(colorText) else {
-                throw refuse("has \(shownPair), whose color \(RingSpecError.quoted(colorText)) is not a color")
+                throw refuse("has \(shownPair), whose color \(ParameterError.quoted(colorText)) is not a color")
             }
             if let previous = steps.last, percent <= previous.percent {
                 throw refuse(

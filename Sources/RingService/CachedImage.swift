@@ -7,13 +7,12 @@ struct CachedImage: Sendable {
     let notModified: HTTPResponse
     let etag: String
 
-    /// Bytes this entry holds in memory, counted against the cache's bound: every buffer at its capacity, the
-    /// header fields each response keeps beside its serialized head, allocator overhead, and the entry's share of
-    /// the cache's own index. Counting only the image bytes would let the process grow to twice the bound.
+    /// Bytes this entry holds in memory, counted against the cache's bound: every buffer at its capacity,
+    /// allocator overhead, and the entry's share of the cache's own index. Counting only the image bytes would let
+    /// the process grow to twice the bound.
     var cost: Int {
         Self.allocation(ok.head.capacity) + Self.allocation(ok.body.capacity)
-            + Self.allocation(notModified.head.capacity) + Self.fieldsCost(ok.headers)
-            + Self.fieldsCost(notModified.headers) + Self.allocation(etag.utf8.count) + Self.entryOverhead
+            + Self.allocation(notModified.head.capacity) + Self.allocation(etag.utf8.count) + Self.entryOverhead
     }
 
     /// The cache's node, index slot and growth slack for one entry, measured rather than derived.
@@ -22,15 +21,6 @@ struct CachedImage: Sendable {
     /// A heap block: the array or string header, the allocator's own header, and rounding to 16 bytes.
     static func allocation(_ bytes: Int) -> Int {
         bytes == 0 ? 0 : (bytes + 32 + 16 + 15) & ~15
-    }
-
-    static func fieldsCost(_ headers: HTTPHeaders) -> Int {
-        var total = allocation(headers.count * 32)
-        for field in headers where field.value.utf8.count > 15 {
-            // Strings over 15 UTF-8 bytes live on the heap unless they are literals; count them all.
-            total += allocation(field.value.utf8.count)
-        }
-        return total
     }
 
     /// A copy of the bytes in a buffer of exactly their size: renderers reserve room generously, and a cache of

@@ -1,3 +1,4 @@
+import HTTPServer
 import RingKit
 
 /// The gallery at `/examples`: what the service draws, each image with the URL that made it and a link that opens
@@ -14,15 +15,10 @@ enum GalleryPage {
 
         /// The request the example's URL makes, or nil for a path that is no image route.
         var request: Drawing.Request? {
-            let query = path.firstIndex(of: "?").map { path[path.index(after: $0)...] } ?? ""
-            switch ServiceRoute(path: path.prefix { $0 != "?" }) {
-            case .ring: return .init(kind: .ring, query: query)
-            case .ringValue(let value, _): return .init(kind: .ring, query: query, pathValue: String(value))
-            case .badge: return .init(kind: .badge, query: query)
-            case .badgePath(let label, let value, _):
-                return .init(kind: .badge, query: query, pathLabel: String(label), pathValue: String(value))
-            default: return nil
+            guard case .image(let request, _, _) = ServiceRoute(HTTPRequest(method: .get, target: path)) else {
+                return nil
             }
+            return request
         }
 
         /// Whether this build draws the example: its URL parses, and every parameter it names is one the route

@@ -1,7 +1,7 @@
 /// The routes as metrics name them, a closed set so label cardinality stays bounded.
 enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
     case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, builder, examples, healthz, readyz, metrics
-    case notFound
+    case serverOptions, notFound
 
     var label: String {
         switch self {
@@ -17,6 +17,7 @@ enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
         case .healthz: "/healthz"
         case .readyz: "/readyz"
         case .metrics: "/metrics"
+        case .serverOptions: "*"
         case .notFound: "unmatched"
         }
     }

@@ -4,7 +4,8 @@ import RingKit
 import Synchronization
 
 /// The product's request handler: routes, the render cache, HTTP caching headers, error images, health,
-/// readiness and metrics. It runs on the event-loop threads, synchronously.
+/// readiness and metrics. It answers on the event-loop threads; a costly render is returned as work for the loop's
+/// worker thread, carrying what was already parsed.
 public final class RingService: HTTPHandler {
     public let configuration: ServiceConfiguration
     public let log: ServiceLog
@@ -14,32 +15,22 @@ public final class RingService: HTTPHandler {
     /// Error images, cached apart so they never pass for successes; small, as they should be rare.
     let errorCache: RenderCache
     let metrics = ServiceMetrics()
-    /// Image requests whose query was parsed: a repeated URL is answered through the cache's alias without one.
-    let drawingsParsed = Atomic<Int>(0)
+    let renderer: any Renderer
     private let draining = Atomic<Bool>(false)
     private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
     let responses: StaticResponses
     /// The builder page and the gallery, built once: their bytes, ETags and CSP hashes never change while running.
     let builderPage: StaticPage
     let galleryPage: StaticPage
-    /// Draws a ring's PNG; replaceable so tests can make a render fail and prove that only its request fails.
-    let renderPNG: @Sendable (RingSpec) throws(RenderError) -> [UInt8]
 
     public convenience init(configuration: ServiceConfiguration, log: ServiceLog) {
-        self.init(
-            configuration: configuration, log: log,
-            renderPNG: { spec throws(RenderError) in
-                try PNGRenderer.render(spec)
-            })
+        self.init(configuration: configuration, log: log, renderer: RingKitRenderer())
     }
 
-    init(
-        configuration: ServiceConfiguration, log: ServiceLog,
-        renderPNG: @escaping @Sendable (RingSpec) throws(RenderError) -> [UInt8]
-    ) {
+    init(configuration: ServiceConfiguration, log: ServiceLog, renderer: any Renderer) {
         self.configuration = configuration
         self.log = log
-        self.renderPNG = renderPNG
+        self.renderer = renderer
         cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)
         errorCache = RenderCache(
             maxBytes: min(configuration.cacheBytes, 4 << 20), maxEntries: min(configuration.cacheEntries, 4096))
@@ -61,86 +52,54 @@ public final class RingService: HTTPHandler {
     /// Counters of the render cache.
     public var cacheCounters: CacheCounters { cache.counters }
 
-    /// Everything but an uncached PNG over `workerRenderEdge` px is answered on the event loop; that one is left to
-    /// the loop's worker thread.
-    public func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
-        respond(to: request, allowingCostlyRender: false)
-    }
-
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        // With costly renders allowed, every path produces a response.
-        respond(to: request, allowingCostlyRender: true) ?? responses.renderFailed
-    }
-
-    private func respond(to request: HTTPRequest, allowingCostlyRender: Bool) -> HTTPResponse? {
+    public func answer(_ request: HTTPRequest) -> HTTPAnswer {
         let started = log.logsRequests ? DispatchTime.now().uptimeNanoseconds : 0
-        let path = request.path
-        let route = ServiceRoute(path: path)
-        var format: ImageFormat? = nil
-        var cacheOutcome = "none"
+        let route = ServiceRoute(request)
         let response: HTTPResponse
-        if case .notFound = route {
+        switch route {
+        case .notFound:
             response = responses.notFound
-        } else if request.method != .get && request.method != .head {
+        case .serverOptions:
+            response = request.method == .options ? responses.serverOptions : responses.methodNotAllowed
+        case _ where request.method != .get && request.method != .head:
             response = responses.methodNotAllowed
-        } else {
-            switch route {
-            case .ring(let explicit):
-                let chosen = explicit ?? ContentNegotiation.format(accept: request.headers.values("Accept"))
-                format = chosen
-                guard
-                    let answer = image(
-                        request, drawing: .init(kind: .ring, query: request.query), format: chosen,
-                        varyAccept: explicit == nil, allowingCostlyRender: allowingCostlyRender)
-                else { return nil }
-                (response, cacheOutcome) = answer
-            case .ringValue(let value, let chosen):
-                format = chosen
-                guard
-                    let answer = image(
-                        request, drawing: .init(kind: .ring, query: request.query, pathValue: String(value)),
-                        format: chosen, varyAccept: false, allowingCostlyRender: allowingCostlyRender)
-                else { return nil }
-                (response, cacheOutcome) = answer
-            case .badge(let chosen):
-                format = chosen
-                guard
-                    let answer = image(
-                        request, drawing: .init(kind: .badge, query: request.query), format: chosen,
-                        varyAccept: false, allowingCostlyRender: allowingCostlyRender)
-                else { return nil }
-                (response, cacheOutcome) = answer
-            case .badgePath(let label, let value, let chosen):
-                format = chosen
-                guard
-                    let answer = image(
-                        request,
-                        drawing: .init(
-                            kind: .badge, query: request.query, pathLabel: String(label), pathValue: String(value)),
-                        format: chosen, varyAccept: false, allowingCostlyRender: allowingCostlyRender)
-                else { return nil }
-                (response, cacheOutcome) = answer
-            case .builder:
-                response = builderPage.response(to: request)
-            case .examples:
-                response = galleryPage.response(to: request)
-            case .healthz:
-                response = responses.healthy
-            case .readyz:
-                response = isDraining ? responses.draining : responses.ready
-            case .metrics:
-                response = metricsResponse()
-            case .notFound:
-                response = responses.notFound
+        case .image(let drawing, let format, let varyAccept):
+            switch image(request, drawing, format: format, varyAccept: varyAccept) {
+            case .now(let response, let outcome):
+                return .now(finish(request, route, response, cache: outcome, started: started))
+            case .later(let work):
+                return .later { [self] in
+                    let (response, outcome) = work()
+                    return finish(request, route, response, cache: outcome, started: started)
+                }
             }
+        case .builder:
+            response = builderPage.response(to: request)
+        case .examples:
+            response = galleryPage.response(to: request)
+        case .healthz:
+            response = responses.healthy
+        case .readyz:
+            response = isDraining ? responses.draining : responses.ready
+        case .metrics:
+            response = metricsResponse()
         }
+        return .now(finish(request, route, response, cache: .none, started: started))
+    }
+
+    /// Counts the answer in the metrics and writes its access line.
+    private func finish(
+        _ request: HTTPRequest, _ route: ServiceRoute, _ response: HTTPResponse, cache: CacheOutcome, started: UInt64
+    ) -> HTTPResponse {
+        var format: ImageFormat? = nil
+        if case .image(_, let chosen, _) = route { format = chosen }
         metrics.countRequest(route: route.metricsLabel, format: format, status: response.status.code)
         if started != 0 {
             let elapsed = DispatchTime.now().uptimeNanoseconds &- started
             log.access(
-                method: request.method.rawValue, path: path, status: response.status.code,
+                method: request.method.rawValue, path: request.path, status: response.status.code,
                 bytes: request.method == .head ? 0 : response.body.count, microseconds: Int(elapsed / 1000),
-                cache: cacheOutcome)
+                cache: cache.rawValue)
         }
         return response
     }
@@ -151,7 +110,7 @@ public final class RingService: HTTPHandler {
             openConnections: connectionCounter.withLock { $0 }?() ?? 0, logLinesDropped: log.droppedLines)
         return HTTPResponse(
             status: .ok,
-            headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
             body: Array(text.utf8))
     }
 }

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// Every setting of the service, with the defaults `config/default.json` documents.
 /// Values are plain numbers and strings so one table can read them from JSON, environment variables and flags.
 public struct ServiceConfiguration: Sendable, Hashable {
@@ -22,21 +24,22 @@ public struct ServiceConfiguration: Sendable, Hashable {
         public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rank < b.rank }
     }
 
-    public var host = "127.0.0.1"
-    public var port = 8080
+    // The transport's settings take the transport's own defaults, written once in `HTTPServerConfiguration`.
+    public var host = transport.host
+    public var port = transport.port
     /// 0 means one event loop per core.
     public var eventLoops = 0
-    public var backlog = 1024
-    public var maxConnections = 10_000
-    public var maxRequestsPerConnection = 10_000
-    public var maxRequestLineBytes = 8192
-    public var maxHeadBytes = 16384
-    public var maxHeaderFields = 100
+    public var backlog = transport.backlog
+    public var maxConnections = transport.maxConnections
+    public var maxRequestsPerConnection = transport.maxRequestsPerConnection
+    public var maxRequestLineBytes = transport.limits.maxRequestLineBytes
+    public var maxHeadBytes = transport.limits.maxHeadBytes
+    public var maxHeaderFields = transport.limits.maxHeaderFields
     /// Seconds.
-    public var headerTimeout = 10.0
-    public var idleTimeout = 60.0
-    public var sendTimeout = 30.0
-    public var lingerTimeout = 2.0
+    public var headerTimeout = transport.headerTimeout.seconds
+    public var idleTimeout = transport.idleTimeout.seconds
+    public var sendTimeout = transport.sendTimeout.seconds
+    public var lingerTimeout = transport.lingerTimeout.seconds
     public var cacheBytes = 64 << 20
     public var cacheEntries = 100_000
     public var maxAge = 86400
@@ -49,4 +52,14 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var logLevel = LogLevel.info
 
     public init() {}
+
+    private static let transport = HTTPServerConfiguration()
+}
+
+extension Duration {
+    /// The duration in seconds, as settings write it.
+    var seconds: Double {
+        let (whole, fraction) = components
+        return Double(whole) + Double(fraction) / 1e18
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// The log: access lines and lifecycle lines in logfmt or JSON, appended to a bounded buffer that a
@@ -160,16 +161,9 @@ public final class ServiceLog: Sendable {
         }
     }
 
+    /// Writes the chunk; a log that cannot take it (a closed pipe, a full disk) loses the chunk, not the server.
     private func write(_ bytes: [UInt8]) {
-        var offset = 0
-        bytes.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        bytes.withUnsafeBytes { raw in _ = try? Syscall.writeAll(fd, raw) }
     }
 
     /// `2026-01-31T12:34:56.789Z`; the part up to the seconds is formatted once a second.

@@ -1,15 +1,11 @@
+import HTTPServer
 import RingKit
 
-/// What a request path names. Matching is on the raw path: `/ring%2Esvg` is no route.
+/// What a request names. Matching is on the raw path: `/ring%2Esvg` is no route.
 enum ServiceRoute: Sendable, Hashable {
-    /// `/ring.svg`, `/ring.png`, and `/ring` (format from Accept, `negotiated`).
-    case ring(ImageFormat?)
-    /// `/ring/{value}.svg|png`, with the value still percent-encoded.
-    case ringValue(Substring, ImageFormat)
-    /// `/badge.svg`, `/badge.png`.
-    case badge(ImageFormat)
-    /// `/badge/{label}/{value}.svg|png`, both segments still percent-encoded.
-    case badgePath(label: Substring, value: Substring, ImageFormat)
+    /// Every image route: what to draw (still percent-encoded), in which format, and whether the format was
+    /// negotiated from `Accept` (then the answer says `Vary: Accept`).
+    case image(Drawing.Request, ImageFormat, varyAccept: Bool)
     /// `/`, the builder page.
     case builder
     /// `/examples`, the gallery.
@@ -17,36 +13,49 @@ enum ServiceRoute: Sendable, Hashable {
     case healthz
     case readyz
     case metrics
+    /// `OPTIONS *`: a question about the server in general (RFC 9110 §9.3.7).
+    case serverOptions
     case notFound
 
-    init(path: Substring) {
+    init(_ request: HTTPRequest) {
+        if request.target == "*" {
+            self = .serverOptions
+            return
+        }
+        let path = request.path
         switch path {
-        case "/ring.svg": self = .ring(.svg)
-        case "/ring.png": self = .ring(.png)
-        case "/ring": self = .ring(nil)
-        case "/badge.svg": self = .badge(.svg)
-        case "/badge.png": self = .badge(.png)
+        case "/ring.svg": self = .image(.init(kind: .ring, query: request.query), .svg, varyAccept: false)
+        case "/ring.png": self = .image(.init(kind: .ring, query: request.query), .png, varyAccept: false)
+        case "/ring":
+            let format = ContentNegotiation.format(accept: request.headers.values(.accept))
+            self = .image(.init(kind: .ring, query: request.query), format, varyAccept: true)
+        case "/badge.svg": self = .image(.init(kind: .badge, query: request.query), .svg, varyAccept: false)
+        case "/badge.png": self = .image(.init(kind: .badge, query: request.query), .png, varyAccept: false)
         case "/": self = .builder
         case "/examples": self = .examples
         case "/healthz": self = .healthz
         case "/readyz": self = .readyz
         case "/metrics": self = .metrics
         default:
-            self = Self.ringValue(path) ?? Self.badgePath(path) ?? .notFound
+            self = Self.ringValue(path, query: request.query) ?? Self.badgePath(path, query: request.query) ?? .notFound
         }
     }
 
-    private static func ringValue(_ path: Substring) -> ServiceRoute? {
+    /// `/ring/{value}.svg|png`.
+    private static func ringValue(_ path: Substring, query: Substring) -> ServiceRoute? {
         guard path.hasPrefix("/ring/"), let (value, format) = imageName(path.dropFirst(6)) else { return nil }
         guard !value.contains("/") else { return nil }
-        return .ringValue(value, format)
+        return .image(.init(kind: .ring, query: query, pathValue: String(value)), format, varyAccept: false)
     }
 
-    private static func badgePath(_ path: Substring) -> ServiceRoute? {
+    /// `/badge/{label}/{value}.svg|png`.
+    private static func badgePath(_ path: Substring, query: Substring) -> ServiceRoute? {
         guard path.hasPrefix("/badge/"), let (rest, format) = imageName(path.dropFirst(7)) else { return nil }
         let segments = rest.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.count == 2, !segments[0].isEmpty, !segments[1].isEmpty else { return nil }
-        return .badgePath(label: segments[0], value: segments[1], format)
+        let request = Drawing.Request(
+            kind: .badge, query: query, pathLabel: String(segments[0]), pathValue: String(segments[1]))
+        return .image(request, format, varyAccept: false)
     }
 
     /// `name.svg` or `name.png` with a non-empty name: the name and the format.
@@ -66,18 +75,22 @@ enum ServiceRoute: Sendable, Hashable {
     /// The label of this route in metrics: the pattern, never the request's own text.
     var metricsLabel: MetricsRoute {
         switch self {
-        case .ring(.some(.svg)): .ringSVG
-        case .ring(.some(.png)): .ringPNG
-        case .ring(.none): .ring
-        case .ringValue: .ringValue
-        case .badge(.svg): .badgeSVG
-        case .badge(.png): .badgePNG
-        case .badgePath: .badgePath
+        case .image(let request, let format, let varyAccept):
+            switch (request.kind, format) {
+            case (.ring, _) where varyAccept: .ring
+            case (.ring, _) where request.pathValue != nil: .ringValue
+            case (.ring, .svg): .ringSVG
+            case (.ring, .png): .ringPNG
+            case (.badge, _) where request.pathLabel != nil: .badgePath
+            case (.badge, .svg): .badgeSVG
+            case (.badge, .png): .badgePNG
+            }
         case .builder: .builder
         case .examples: .examples
         case .healthz: .healthz
         case .readyz: .readyz
         case .metrics: .metrics
+        case .serverOptions: .serverOptions
         case .notFound: .notFound
         }
     }

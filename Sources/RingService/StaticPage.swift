@@ -37,19 +37,19 @@ struct StaticPage: Sendable {
         etag = EntityTag.strong(for: html)
         // no-cache: browsers and proxies keep the page but ask each time, so a new version shows at once and an
         // unchanged one costs a 304.
-        let validators: HTTPHeaders = ["Cache-Control": "no-cache", "ETag": etag]
-        var headers: HTTPHeaders = ["Content-Type": "text/html; charset=utf-8"]
+        let validators: HTTPHeaders = [.cacheControl: "no-cache", .eTag: etag]
+        var headers: HTTPHeaders = [.contentType: "text/html; charset=utf-8"]
         for field in validators { headers.append(field.name, field.value) }
-        headers.append("Content-Security-Policy", policy)
-        headers.append("X-Content-Type-Options", "nosniff")
-        headers.append("Referrer-Policy", "no-referrer")
+        headers.append(.contentSecurityPolicy, policy)
+        headers.append(.xContentTypeOptions, "nosniff")
+        headers.append(.referrerPolicy, "no-referrer")
         ok = HTTPResponse(status: .ok, headers: headers, body: html)
         notModified = HTTPResponse(status: .notModified, headers: validators)
     }
 
     /// The answer to a GET or HEAD: 304 when `If-None-Match` names this version.
     func response(to request: HTTPRequest) -> HTTPResponse {
-        let conditions = request.headers.values("If-None-Match")
+        let conditions = request.headers.values(.ifNoneMatch)
         if !conditions.isEmpty && EntityTag.noneMatch(conditions, matches: etag) { return notModified }
         return ok
     }

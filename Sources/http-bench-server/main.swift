@@ -13,8 +13,8 @@ struct FixedResponder: HTTPHandler {
     let notFound = HTTPResponse(
         status: .notFound, headers: ["Content-Type": "text/plain"], body: Array("not found\n".utf8))
 
-    func handle(_ request: HTTPRequest) -> HTTPResponse {
-        request.path == "/bench.txt" ? response : notFound
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
+        .now(request.path == "/bench.txt" ? response : notFound)
     }
 }
 

@@ -1,6 +1,8 @@
 import Glibc
+import HTTPServer
 
-/// Writes to the standard streams and to files without Foundation, reporting failures with `errno`'s text.
+/// Writes to the standard streams and to files without Foundation, through the package's one syscall funnel,
+/// reporting failures with `errno`'s text.
 enum Console {
     /// A write that failed, with the path (or stream) and the system's reason.
     struct WriteError: Error {
@@ -22,32 +24,33 @@ enum Console {
             try write(bytes, to: STDOUT_FILENO, target: "standard output")
             return
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError(target: path, reason: systemReason()) }
+        let descriptor: Int32
+        do {
+            descriptor = try Syscall.openForWriting(path)
+        } catch {
+            throw WriteError(target: path, reason: error.reason)
+        }
         do {
             try write(bytes, to: descriptor, target: path)
         } catch {
-            close(descriptor)
+            try? Syscall.closeDescriptor(descriptor)
             throw error
         }
         // close(2) is where some file systems (NFS) first report a failed write.
-        guard close(descriptor) == 0 else { throw WriteError(target: path, reason: systemReason()) }
+        do {
+            try Syscall.closeDescriptor(descriptor)
+        } catch {
+            throw WriteError(target: path, reason: error.reason)
+        }
     }
 
     /// Writes all of `bytes`, retrying short writes and `EINTR`.
     static func write(_ bytes: [UInt8], to descriptor: Int32, target: String) throws(WriteError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw WriteError(target: target, reason: systemReason())
-            }
-            offset += written
+        do {
+            try bytes.withUnsafeBytes { try Syscall.writeAll(descriptor, $0) }
+        } catch {
+            // The closure throws only IOError; withUnsafeBytes erases the type.
+            throw WriteError(target: target, reason: (error as? IOError)?.reason ?? "\(error)")
         }
     }
-
-    private static func systemReason() -> String { String(cString: strerror(errno)) }
 }

@@ -34,7 +34,7 @@ enum RenderCommand: Command {
         var query = ""
         var output = "-"
         var format: ImageFormat = .svg
-        var badge = false
+        var kind: Drawing.Kind = .ring
     }
 
     /// The result of reading the arguments: something to do, or a message and a status to end with.
@@ -53,15 +53,9 @@ enum RenderCommand: Command {
             options = parsed
         }
         // Parsed before anything is drawn or written, so a bad query is always a usage error.
-        enum Subject {
-            case ring(RingSpec)
-            case badge(BadgeSpec)
-        }
-        let subject: Subject
+        let drawing: Drawing
         do {
-            subject =
-                options.badge
-                ? .badge(try BadgeSpec.parse(query: options.query)) : .ring(try RingSpec.parse(query: options.query))
+            drawing = try Drawing.parse(Drawing.Request(kind: options.kind, query: Substring(options.query)))
         } catch {
             Console.error("progress-rings render: \(error.message)")
             return .usage
@@ -73,12 +67,7 @@ enum RenderCommand: Command {
         }
         let bytes: [UInt8]
         do {
-            switch (subject, options.format) {
-            case (.ring(let spec), .svg): bytes = SVGRenderer.render(spec)
-            case (.ring(let spec), .png): bytes = try PNGRenderer.render(spec)
-            case (.badge(let spec), .svg): bytes = BadgeRenderer.svg(spec)
-            case (.badge(let spec), .png): bytes = try BadgeRenderer.png(spec)
-            }
+            bytes = try drawing.render(options.format)
         } catch {
             Console.error("progress-rings render: cannot draw the PNG: \(error)")
             return .failure
@@ -109,7 +98,7 @@ enum RenderCommand: Command {
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
                 guard query == nil else {
                     return bad(
-                        "one query only; got \(RingSpecError.quoted(query!)) and \(RingSpecError.quoted(argument))")
+                        "one query only; got \(ParameterError.quoted(query!)) and \(ParameterError.quoted(argument))")
                 }
                 query = argument
                 continue
@@ -130,8 +119,8 @@ enum RenderCommand: Command {
                 return .exit(.success, message: "progress-rings \(ProgressRingsVersion.current)")
             case "-b", "--badge":
                 guard attached == nil else { return bad("\(name) takes no value") }
-                guard !options.badge else { return bad("\(name) given twice") }
-                options.badge = true
+                guard options.kind == .ring else { return bad("\(name) given twice") }
+                options.kind = .badge
             case "-o", "--output", "-f", "--format":
                 guard let value = attached ?? remaining.popFirst() else { return bad("\(name) needs a value") }
                 if name == "-o" || name == "--output" {
@@ -140,13 +129,14 @@ enum RenderCommand: Command {
                     output = value
                 } else {
                     guard format == nil else { return bad("\(name) given twice") }
-                    guard let parsed = ImageFormat(rawValue: value) else {
-                        return bad("\(name) \(RingSpecError.quoted(value)) is not one of svg, png")
+                    // Any case, as the file name's extension is.
+                    guard let parsed = ImageFormat(rawValue: value.lowercased()) else {
+                        return bad("\(name) \(ParameterError.quoted(value)) is not one of svg, png")
                     }
                     format = parsed
                 }
             default:
-                return bad("unknown option \(RingSpecError.quoted(argument))")
+                return bad("unknown option \(ParameterError.quoted(argument))")
             }
         }
 
@@ -158,14 +148,14 @@ enum RenderCommand: Command {
         switch (format, named) {
         case (let chosen?, let fromName?) where chosen != fromName:
             return bad(
-                "--format \(chosen.rawValue) contradicts the file name \(RingSpecError.quoted(options.output))")
+                "--format \(chosen.rawValue) contradicts the file name \(ParameterError.quoted(options.output))")
         case (let chosen?, _):
             options.format = chosen
         case (nil, let fromName?):
             options.format = fromName
         case (nil, nil) where options.output != "-":
             return bad(
-                "cannot tell the format of \(RingSpecError.quoted(options.output)): name it .svg or .png, or give --format"
+                "cannot tell the format of \(ParameterError.quoted(options.output)): name it .svg or .png, or give --format"
             )
         case (nil, nil):
             options.format = .svg

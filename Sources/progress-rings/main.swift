@@ -32,7 +32,7 @@ func dispatch(_ arguments: [String]) -> ExitStatus {
         return .success
     default:
         guard let command = commands.first(where: { $0.name == first }) else {
-            Console.error("progress-rings: unknown command \(RingSpecError.quoted(first))\n\n\(usage)")
+            Console.error("progress-rings: unknown command \(ParameterError.quoted(first))\n\n\(usage)")
             return .usage
         }
         return command.run(arguments: Array(arguments.dropFirst()))

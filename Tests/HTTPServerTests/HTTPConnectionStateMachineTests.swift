@@ -2,42 +2,91 @@ import Testing
 
 @testable import HTTPServer
 
-/// The connection logic with a made-up clock: no socket, no sleep.
+/// The connection logic with a made-up clock and a made-up socket: no descriptor, no sleep.
 struct HTTPConnectionStateMachineTests {
-    static let timeouts = HTTPConnectionStateMachine.Timeouts(
+    typealias Machine = HTTPConnectionStateMachine
+
+    static let timeouts = Machine.Timeouts(
         header: .seconds(10), idle: .seconds(60), send: .seconds(30), linger: .seconds(2))
 
     static func at(_ seconds: Double) -> MonotonicInstant {
         MonotonicInstant(nanoseconds: Int64(seconds * 1e9))
     }
 
-    static func machine(maxRequests: Int = 100) -> HTTPConnectionStateMachine {
-        HTTPConnectionStateMachine(limits: .init(), timeouts: timeouts, maxRequests: maxRequests, now: at(0))
+    static func machine(maxRequests: Int = 100) -> Machine {
+        Machine(limits: .init(), timeouts: timeouts, maxRequests: maxRequests, now: at(0))
     }
 
-    static func feed(_ machine: inout HTTPConnectionStateMachine, _ text: String, at seconds: Double) {
-        Array(text.utf8).withUnsafeBytes { machine.received($0, now: at(seconds)) }
+    /// What a socket does when the loop reads it.
+    enum Socket {
+        /// Holds these bytes, then would block.
+        case holds(String)
+        /// Holds these bytes, then the peer's end of stream.
+        case holdsThenEnds(String)
+        /// Holds nothing yet.
+        case empty
     }
 
-    /// The actions until `.needMoreData`, reduced to (target, keepAlive) or a status code.
-    static func drive(_ machine: inout HTTPConnectionStateMachine, at seconds: Double) -> [String] {
+    /// Runs the machine as the event loop does until it waits: reads come from `socket`, answers are written at
+    /// once unless `socketTakesOutput` is false (then 100 bytes stay queued). Returns the actions that reach the
+    /// peer, as text: `"/a true"` (target, keep-alive), `"error 505"`, `"shutdown"`, `"close"`.
+    static func drive(
+        _ machine: inout Machine, at seconds: Double, socket: Socket = .empty, socketTakesOutput: Bool = true
+    ) -> [String] {
+        var pending: String? = nil
+        var ends = false
+        switch socket {
+        case .holds(let text): pending = text
+        case .holdsThenEnds(let text):
+            pending = text
+            ends = true
+        case .empty: break
+        }
         var actions: [String] = []
+        func written() {
+            machine.wrote(queued: socketTakesOutput ? 0 : 100, progressed: false, now: at(seconds))
+        }
         while true {
             switch machine.next(now: at(seconds)) {
-            case .needMoreData: return actions
-            case .respond(let request, let keepAlive): actions.append("\(request.target) \(keepAlive)")
-            case .respondError(let status, _): actions.append("error \(status.code)")
+            case .wait:
+                return actions
+            case .read:
+                if let text = pending {
+                    Array(text.utf8).withUnsafeBytes { machine.received($0, filledBuffer: false, now: at(seconds)) }
+                    pending = nil
+                } else if ends {
+                    machine.endOfInput()
+                } else {
+                    machine.readWouldBlock()
+                }
+            case .respond(let request, let keepAlive):
+                actions.append("\(request.target) \(keepAlive)")
+                written()
+            case .respondError(let status, _, let isHead):
+                actions.append("error \(status.code)" + (isHead ? " head" : ""))
+                written()
+            case .shutdownOutput:
+                actions.append("shutdown")
             case .close:
                 actions.append("close")
+                machine.closed()
                 return actions
             }
         }
     }
 
+    static let requestA = "GET /a HTTP/1.1\r\nHost: x\r\n\r\n"
+
+    /// A keep-alive connection that has answered `/a` and waits, idle.
+    static func idleAfterOneAnswer() -> Machine {
+        var machine = Self.machine()
+        _ = drive(&machine, at: 0, socket: .holds(requestA))
+        return machine
+    }
+
     @Test func keepAliveRequestIsAnsweredThenTheConnectionIdles() {
         var machine = Self.machine()
-        Self.feed(&machine, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 1)
-        #expect(Self.drive(&machine, at: 1) == ["/a true"])
+        #expect(Self.drive(&machine, at: 1, socket: .holds(Self.requestA)) == ["/a true"])
         #expect(machine.phase == .idle(deadline: Self.at(61)))
         #expect(machine.timedOut(now: Self.at(60.9)) == nil)
         #expect(machine.timedOut(now: Self.at(61)) == .close)
@@ -46,10 +95,24 @@ struct HTTPConnectionStateMachineTests {
     @Test func pipelinedRequestsComeOutInOrder() {
         var machine = Self.machine()
         let three = (1...3).map { "GET /\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined()
-        Self.feed(&machine, three + "GET /4 HT", at: 1)
-        #expect(Self.drive(&machine, at: 1) == ["/1 true", "/2 true", "/3 true"])
+        #expect(Self.drive(&machine, at: 1, socket: .holds(three + "GET /4 HT")) == ["/1 true", "/2 true", "/3 true"])
         // The fourth head has begun, so the header timeout applies, not the idle one.
         #expect(machine.phase == .awaitingHead(deadline: Self.at(11)))
+    }
+
+    @Test func aShortReadWaitsForTheNextEdgeUnlessThePeerHungUp() {
+        var machine = Self.machine()
+        #expect(Self.drive(&machine, at: 0, socket: .holds("GET /a")) == [])
+        #expect(machine.next(now: Self.at(0)) == .wait)
+        // A FIN brings no further edge: the loop reads on after a short read until end of stream.
+        machine.socketReported(input: false, hangUp: true)
+        #expect(machine.next(now: Self.at(0)) == .read)
+        Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes {
+            machine.received($0, filledBuffer: false, now: Self.at(0))
+        }
+        #expect(machine.next(now: Self.at(0)) == .respond(Self.request("/a"), keepAlive: true))
+        machine.wrote(queued: 0, progressed: false, now: Self.at(0))
+        #expect(machine.next(now: Self.at(0)) == .read)
     }
 
     @Test func slowHeadGets408AtTheHeaderDeadlineEvenWhileBytesTrickle() {
@@ -57,13 +120,12 @@ struct HTTPConnectionStateMachineTests {
         var time = 0.0
         let head = "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "a", count: 500)
         for byte in head.utf8 {
-            Self.feed(&machine, String(UnicodeScalar(byte)), at: time)
-            #expect(Self.drive(&machine, at: time) == [])
+            #expect(Self.drive(&machine, at: time, socket: .holds(String(UnicodeScalar(byte)))) == [])
             time += 0.1
             if machine.timedOut(now: Self.at(time)) != nil { break }
         }
         #expect(time >= 10 && time < 10.2)
-        #expect(machine.phase == .finishing)
+        #expect(machine.phase == .finishing(linger: true))
     }
 
     @Test func freshConnectionThatSendsNothingIsClosedSilentlyAtTheHeaderTimeout() {
@@ -72,135 +134,92 @@ struct HTTPConnectionStateMachineTests {
         #expect(machine.timedOut(now: Self.at(10)) == .close)
     }
 
-    @Test func freshConnectionWithPartOfAHeadGets408AtTheHeaderTimeout() {
+    @Test func freshConnectionWithPartOfAHeadGets408AtTheHeaderTimeoutThenLingers() {
         var machine = Self.machine()
-        Self.feed(&machine, "G", at: 0)
-        #expect(Self.drive(&machine, at: 0) == [])
+        #expect(Self.drive(&machine, at: 0, socket: .holds("G")) == [])
         #expect(
             machine.timedOut(now: Self.at(10))
-                == .respondError(.requestTimeout, reason: "the request head did not arrive in time"))
+                == .respondError(.requestTimeout, reason: "the request head did not arrive in time", isHead: false))
+        machine.wrote(queued: 0, progressed: false, now: Self.at(10))
+        #expect(Self.drive(&machine, at: 10) == ["shutdown"])
     }
 
     @Test func nextHeadBegunOnAKeepAliveConnectionGets408AtTheHeaderTimeout() {
-        var machine = Self.machine()
-        Self.feed(&machine, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
-        #expect(Self.drive(&machine, at: 0) == ["/a true"])
-        Self.feed(&machine, "GET /b", at: 30)
-        #expect(Self.drive(&machine, at: 30) == [])
+        var machine = Self.idleAfterOneAnswer()
+        machine.socketReported(input: true, hangUp: false)
+        #expect(Self.drive(&machine, at: 30, socket: .holds("GET /b")) == [])
         #expect(machine.timedOut(now: Self.at(39.9)) == nil)
         #expect(machine.timedOut(now: Self.at(40))?.isRequestTimeout == true)
     }
 
-    @Test func http10WithoutKeepAliveClosesAfterItsResponse() {
+    @Test func http10WithoutKeepAliveLingersAfterItsResponseAndReadsNoMore() {
         var machine = Self.machine()
-        Self.feed(&machine, "GET /old HTTP/1.0\r\n\r\nGET /never HTTP/1.0\r\n\r\n", at: 0)
-        #expect(Self.drive(&machine, at: 0) == ["/old false", "close"])
+        let two = "GET /old HTTP/1.0\r\n\r\nGET /never HTTP/1.0\r\n\r\n"
+        #expect(Self.drive(&machine, at: 0, socket: .holds(two)) == ["/old false", "shutdown"])
+        #expect(machine.phase == .lingering(deadline: Self.at(2)))
     }
 
     @Test func http10WithKeepAliveStaysOpen() {
         var machine = Self.machine()
-        Self.feed(&machine, "GET /old HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", at: 0)
-        #expect(Self.drive(&machine, at: 0) == ["/old true"])
+        let request = "GET /old HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"
+        #expect(Self.drive(&machine, at: 0, socket: .holds(request)) == ["/old true"])
     }
 
     @Test func theLastAllowedRequestOfAConnectionSaysClose() {
         var machine = Self.machine(maxRequests: 2)
-        Self.feed(&machine, "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
-        #expect(Self.drive(&machine, at: 0) == ["/1 true", "/2 false", "close"])
+        let two = "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n"
+        #expect(Self.drive(&machine, at: 0, socket: .holds(two)) == ["/1 true", "/2 false", "shutdown"])
     }
 
-    @Test func malformedHeadIsAnsweredWithTheParsersStatus() {
+    @Test func malformedHeadIsAnsweredWithTheParsersStatusThenLingers() {
         var machine = Self.machine()
-        Self.feed(&machine, "GET / HTTP/2.0\r\nHost: x\r\n\r\n", at: 0)
-        #expect(Self.drive(&machine, at: 0) == ["error 505", "close"])
-        #expect(machine.phase == .finishing)
+        #expect(
+            Self.drive(&machine, at: 0, socket: .holds("GET / HTTP/2.0\r\nHost: x\r\n\r\n")) == [
+                "error 505", "shutdown",
+            ])
     }
 
-    @Test func peerThatHalfClosesAfterARequestStillGetsTheAnswer() {
+    @Test func peerThatHalfClosesAfterARequestStillGetsTheAnswerWithoutLingering() {
         var machine = Self.machine()
-        Self.feed(&machine, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
-        machine.peerClosedInput()
-        #expect(Self.drive(&machine, at: 0) == ["/a false", "close"])
+        // epoll reports the FIN with the request: the answer goes out, then the connection closes at once (the peer
+        // has sent everything, so no unread bytes can turn into a reset that would destroy the answer).
+        machine.socketReported(input: true, hangUp: true)
+        #expect(Self.drive(&machine, at: 0, socket: .holdsThenEnds(Self.requestA)) == ["/a true", "close"])
     }
 
     @Test func peerThatClosesInTheMiddleOfAHeadIsClosedWithoutAnswer() {
         var machine = Self.machine()
-        Self.feed(&machine, "GET /a HTTP/1.1\r\nHo", at: 0)
-        #expect(Self.drive(&machine, at: 0) == [])
-        machine.peerClosedInput()
-        #expect(Self.drive(&machine, at: 0) == ["close"])
+        machine.socketReported(input: true, hangUp: true)
+        #expect(Self.drive(&machine, at: 0, socket: .holdsThenEnds("GET /a HTTP/1.1\r\nHo")) == ["close"])
     }
 
-    @Test func drainClosesIdleConnectionsAndAnswersTheHeadInProgressWithClose() {
-        var idle = Self.machine()
-        Self.feed(&idle, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
-        _ = Self.drive(&idle, at: 0)
-        #expect(idle.startDraining(outputQueued: false) == .close)
-
-        var fresh = Self.machine()
-        #expect(fresh.startDraining(outputQueued: false) == .close)
-
-        var busy = Self.machine()
-        Self.feed(&busy, "GET /b HTTP/1.1\r\n", at: 0)
-        #expect(Self.drive(&busy, at: 0) == [])
-        #expect(busy.startDraining(outputQueued: false) == nil)
-        Self.feed(&busy, "Host: x\r\n\r\n", at: 1)
-        #expect(Self.drive(&busy, at: 1) == ["/b false", "close"])
-    }
-
-    @Test func drainWhileAResponseIsQueuedClosesOnceItIsWritten() {
+    @Test func lingeringDiscardsInputAndEndsWhenThePeerCloses() {
         var machine = Self.machine()
-        Self.feed(&machine, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
-        #expect(
-            machine.next(now: Self.at(0))
-                == .respond(HTTPRequest(method: .get, target: "/a", headers: ["Host": "x"]), keepAlive: true))
-        machine.outputBlocked(now: Self.at(0))
-        #expect(machine.startDraining(outputQueued: true) == nil)
-        machine.outputFlushed(now: Self.at(1))
-        #expect(machine.next(now: Self.at(1)) == .close)
+        let request = "GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        #expect(Self.drive(&machine, at: 5, socket: .holds(request)) == ["/a false", "shutdown"])
+        // Bytes after the last request are read and dropped, never parsed into another answer.
+        machine.socketReported(input: true, hangUp: false)
+        #expect(Self.drive(&machine, at: 5.5, socket: .holds(Self.requestA)) == [])
+        #expect(machine.timedOut(now: Self.at(6.9)) == nil)
+        machine.socketReported(input: true, hangUp: true)
+        #expect(Self.drive(&machine, at: 6, socket: .holdsThenEnds("")) == ["close"])
     }
 
-    @Test func readerThatTakesNothingIsCutAtTheSendTimeout() {
+    @Test func lingeringEndsAtItsDeadline() {
         var machine = Self.machine()
-        Self.feed(&machine, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
-        _ = machine.next(now: Self.at(0))
-        machine.outputBlocked(now: Self.at(0))
-        #expect(machine.timedOut(now: Self.at(29)) == nil)
-        // Progress moves the deadline, as nginx's send_timeout does.
-        machine.outputBlocked(now: Self.at(29))
-        #expect(machine.timedOut(now: Self.at(58)) == nil)
-        #expect(machine.timedOut(now: Self.at(59)) == .close)
-    }
-
-    @Test func idleTimeoutCountsFromWhenTheLastAnswerWasWritten() {
-        var machine = Self.machine()
-        Self.feed(&machine, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", at: 0)
-        _ = machine.next(now: Self.at(0))
-        machine.outputBlocked(now: Self.at(0))
-        #expect(machine.next(now: Self.at(0)) == .needMoreData)
-        // The answer takes 50 s to go out; the client then has the whole idle timeout for its next request.
-        machine.outputBlocked(now: Self.at(29))
-        machine.outputFlushed(now: Self.at(50))
-        #expect(machine.timedOut(now: Self.at(100)) == nil)
-        #expect(machine.timedOut(now: Self.at(110)) == .close)
-    }
-
-    @Test func lingeringEndsAtItsDeadlineOrWhenThePeerCloses() {
-        var machine = Self.machine()
-        machine.startLingering(now: Self.at(5))
-        #expect(machine.next(now: Self.at(5)) == .needMoreData)
+        _ = Self.drive(&machine, at: 5, socket: .holds("GET /a HTTP/1.0\r\n\r\n"))
         #expect(machine.timedOut(now: Self.at(6.9)) == nil)
         #expect(machine.timedOut(now: Self.at(7)) == .close)
-        var other = Self.machine()
-        other.startLingering(now: Self.at(5))
-        other.peerClosedInput()
-        #expect(other.next(now: Self.at(5)) == .close)
+    }
+
+    static func request(_ target: String) -> HTTPRequest {
+        HTTPRequest(method: .get, target: target, headers: ["Host": "x"])
     }
 }
 
 extension HTTPConnectionStateMachine.Action {
-    fileprivate var isRequestTimeout: Bool {
-        if case .respondError(let status, _) = self { return status == .requestTimeout }
+    var isRequestTimeout: Bool {
+        if case .respondError(let status, _, _) = self { return status == .requestTimeout }
         return false
     }
 }

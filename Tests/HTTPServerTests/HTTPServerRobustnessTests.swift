@@ -12,9 +12,9 @@ final class CountingHandler: HTTPHandler {
 
     var count: Int { answered.load(ordering: .relaxed) }
 
-    func handle(_ request: HTTPRequest) -> HTTPResponse {
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
         answered.add(1, ordering: .relaxed)
-        return TestHandler().handle(request)
+        return TestHandler().answer(request)
     }
 }
 

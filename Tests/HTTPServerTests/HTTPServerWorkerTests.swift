@@ -40,7 +40,8 @@ struct SlowHandler: HTTPHandler {
     static let workerPaths: Set<String> = ["/slow", "/gated", "/thread"]
     let gate: Gate
 
-    func handle(_ request: HTTPRequest) -> HTTPResponse {
+    /// The answer, made where it is called.
+    func make(_ request: HTTPRequest) -> HTTPResponse {
         var text = String(request.path)
         switch request.path {
         case "/slow": usleep(400_000)
@@ -53,10 +54,11 @@ struct SlowHandler: HTTPHandler {
         return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], body: Array("\(text)\n".utf8))
     }
 
-    func quickResponse(to request: HTTPRequest) -> HTTPResponse? {
-        // The loop hands the request to its worker as soon as this returns nil, before it reads any command.
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
+        // The loop hands the work to its worker as soon as this returns, before it reads any command.
         if request.path == "/gated" { gate.ask() }
-        return Self.workerPaths.contains(String(request.path)) ? nil : handle(request)
+        guard Self.workerPaths.contains(String(request.path)) else { return .now(make(request)) }
+        return .later { make(request) }
     }
 }
 

@@ -167,11 +167,12 @@ struct TestHandler: HTTPHandler {
         status: .ok, headers: ["Content-Type": "application/octet-stream"],
         body: [UInt8](repeating: 0x61, count: 4 << 20))
 
-    func handle(_ request: HTTPRequest) -> HTTPResponse {
-        if request.path == "/big" { return Self.big }
-        return HTTPResponse(
-            status: .ok, headers: ["Content-Type": "text/plain"],
-            body: Array("\(request.method) \(request.target)".utf8))
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
+        if request.path == "/big" { return .now(Self.big) }
+        return .now(
+            HTTPResponse(
+                status: .ok, headers: [.contentType: "text/plain"],
+                body: Array("\(request.method) \(request.target)".utf8)))
     }
 }
 

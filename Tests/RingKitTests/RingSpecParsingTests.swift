@@ -289,12 +289,13 @@ struct RingSpecParsingTests {
     }
 
     @Test func shownValuesAreShortenedAndEscaped() {
-        #expect(RingSpecError.shown(String(repeating: "é", count: 41)) == String(repeating: "é", count: 40) + "…")
-        #expect(RingSpecError.shown(String(repeating: "é", count: 40)) == String(repeating: "é", count: 40))
-        #expect(RingSpecError.shown("a\u{0}b\u{7f}\u{202e}") == #"a\u{0}b\u{7f}\u{202e}"#)
-        #expect(RingSpecError.shown(#"\u{0}"#) == #"\\u{0}"#)
-        #expect(RingSpecError.quoted(#"say "hi""#) == #""say \"hi\"""#)
-        #expect(RingSpecError.shown(String(repeating: "\n", count: 20)) == String(repeating: #"\u{a}"#, count: 8) + "…")
+        #expect(ParameterError.shown(String(repeating: "é", count: 41)) == String(repeating: "é", count: 40) + "…")
+        #expect(ParameterError.shown(String(repeating: "é", count: 40)) == String(repeating: "é", count: 40))
+        #expect(ParameterError.shown("a\u{0}b\u{7f}\u{202e}") == #"a\u{0}b\u{7f}\u{202e}"#)
+        #expect(ParameterError.shown(#"\u{0}"#) == #"\\u{0}"#)
+        #expect(ParameterError.quoted(#"say "hi""#) == #""say \"hi\"""#)
+        #expect(
+            ParameterError.shown(String(repeating: "\n", count: 20)) == String(repeating: #"\u{a}"#, count: 8) + "…")
     }
 
     @Test func queryParametersDecodeOnlyWhatIsAsked() throws {
@@ -306,7 +307,7 @@ struct RingSpecParsingTests {
         #expect(try parameters.value("c") == "%41")
         #expect(try parameters.value("path") == "x+y z")
         #expect(try parameters.value("missing") == nil)
-        #expect(throws: RingSpecError.self) { try parameters.value("bad") }
+        #expect(throws: ParameterError.self) { try parameters.value("bad") }
         // `&` then a combining mark is one Character, yet still two parameters.
         let combining = QueryParameters(query: "a=1&\u{301}b=2")
         #expect(combining.names == ["a", "\u{301}b"])

@@ -23,11 +23,12 @@ struct ThemeTests {
     }
 
     @Test func unknownThemeIsRefusedWithTheAcceptedNames() {
-        #expect(throws: RingSpecError(parameter: "theme", value: #""Dark""#, reason: "is not one of light, dark, auto"))
-        {
+        #expect(
+            throws: ParameterError(parameter: "theme", value: #""Dark""#, reason: "is not one of light, dark, auto")
+        ) {
             try RingSpec.parse(query: "theme=Dark")
         }
-        #expect(throws: RingSpecError(parameter: "theme", value: "", reason: "given twice")) {
+        #expect(throws: ParameterError(parameter: "theme", value: "", reason: "given twice")) {
             try RingSpec.parse(query: "theme=dark&theme=light")
         }
     }

@@ -60,17 +60,15 @@ struct FaultInjectionTests {
         }
     }
 
+    /// Fails the PNG of every ring whose value is 13.
+    static let failingThirteen = CountingRenderer { drawing, format in
+        guard case .ring(let spec) = drawing else { return false }
+        return format == .png && spec.value == 13
+    }
+
     @Test func aFailingRenderIsA500ForThatRequestOnlyAndIsNotCached() throws {
-        let calls = Atomic<Int>(0)
-        var config = ServiceConfiguration()
-        config.logFormat = .off
-        let service = RingService(
-            configuration: config, log: ServiceLog(format: .off, level: .info),
-            renderPNG: { spec throws(RenderError) in
-                calls.add(1, ordering: .relaxed)
-                if spec.value == 13 { throw RenderError("injected failure") }
-                return try PNGRenderer.render(spec)
-            })
+        let renderer = CountingRenderer(fails: Self.failingThirteen.fails)
+        let service = makeService(renderer: renderer)
         let failed = service.get("/ring.png?value=13")
         #expect(failed.status == .internalServerError)
         #expect(failed.header("Cache-Control") == "no-store")
@@ -78,14 +76,15 @@ struct FaultInjectionTests {
         #expect(service.get("/ring.svg?value=13").status == .ok)
         // Not cached: the next request for it tries again (and fails again).
         #expect(service.get("/ring.png?value=13").status == .internalServerError)
-        #expect(calls.load(ordering: .relaxed) == 3)
+        #expect(renderer.renderCount == 4)
         #expect(service.cacheCounters.entries == 2)
     }
 
     @Test func onlyUncachedLargePNGsAreLeftToAWorkerThread() {
         let service = makeService()
         func quick(_ target: String, _ headers: HTTPHeaders = [:]) -> Bool {
-            service.quickResponse(to: HTTPRequest(method: .get, target: target, headers: headers)) != nil
+            if case .now = service.answer(HTTPRequest(method: .get, target: target, headers: headers)) { return true }
+            return false
         }
         #expect(!quick("/ring.png?value=5&size=1024"))
         #expect(!quick("/ring.png?value=5&size=200&scale=2"))
@@ -101,7 +100,7 @@ struct FaultInjectionTests {
         #expect(quick("/ring.png?value=5&size=5000"))
         #expect(quick("/healthz"))
         // Once drawn, the same image is a cache hit, answered on the loop.
-        #expect(service.handle(HTTPRequest(method: .get, target: "/ring.png?value=5&size=1024")).status == .ok)
+        #expect(service.get("/ring.png?value=5&size=1024").status == .ok)
         #expect(quick("/ring.png?value=5&size=1024"))
         #expect(quick("/ring.png?size=1024&value=5.0"))
     }
@@ -111,10 +110,7 @@ struct FaultInjectionTests {
         defer { live.stop() }
         let failing = RingService(
             configuration: live.service.configuration, log: ServiceLog(format: .off, level: .info),
-            renderPNG: { spec throws(RenderError) in
-                if spec.value == 13 { throw RenderError("injected failure") }
-                return try PNGRenderer.render(spec)
-            })
+            renderer: Self.failingThirteen)
         let server = HTTPServer(configuration: live.service.configuration.httpConfiguration, handler: failing)
         try server.start()
         defer {

@@ -7,13 +7,14 @@ import Testing
 /// A repeated URL is answered through the render cache's alias by raw target, without parsing its query. The alias
 /// is made when a parsed target finds its image already cached, so a URL is parsed twice, then never again.
 struct TargetAliasTests {
-    static func parses(_ service: RingService) -> Int { service.drawingsParsed.load(ordering: .relaxed) }
+    /// How many image requests the service parsed, read through its renderer.
+    static func parses(_ service: RingService) -> Int { (service.renderer as! CountingRenderer).parseCount }
 
     @Test(arguments: [
         "/ring.svg?value=72&color=red", "/ring.png?value=72&size=64", "/ring/40.svg", "/badge.svg?value=3",
     ])
     func repeatedTargetIsAnsweredWithoutParsingAndWithTheSameResponse(target: String) {
-        let service = makeService()
+        let service = makeService(renderer: CountingRenderer())
         let first = service.get(target)
         #expect(first.status == .ok)
         #expect(Self.parses(service) == 1)
@@ -37,7 +38,7 @@ struct TargetAliasTests {
     }
 
     @Test func distinctTargetsOfOneImageShareOneEntry() {
-        let service = makeService()
+        let service = makeService(renderer: CountingRenderer())
         let targets = [
             "/ring.svg?value=72&color=red", "/ring.svg?color=RED&value=72.0", "/ring.svg?value=72&color=%23f00",
             "/ring.svg?value=72&color=red&unknown=1",
@@ -54,8 +55,22 @@ struct TargetAliasTests {
         #expect(Self.parses(service) == targets.count + 1)
     }
 
+    /// A PNG miss goes to the worker thread with its drawing already parsed: one parse, then one render there.
+    @Test func aPNGMissLeftToTheWorkerIsParsedOnce() {
+        let renderer = CountingRenderer()
+        let service = makeService(renderer: renderer)
+        guard case .later(let work) = service.answer(HTTPRequest(method: .get, target: "/ring.png?value=5&size=512"))
+        else {
+            Issue.record("an uncached 512 px PNG was not left to a worker")
+            return
+        }
+        #expect(renderer.parseCount == 1 && renderer.renderCount == 0)
+        #expect(work().status == .ok)
+        #expect(renderer.parseCount == 1 && renderer.renderCount == 1)
+    }
+
     @Test func negotiatedRouteRemembersEachFormatApart() {
-        let service = makeService()
+        let service = makeService(renderer: CountingRenderer())
         let accepts = ["image/png", "image/svg+xml", "image/png", "*/*", "image/png"]
         let types = accepts.map { service.get("/ring?value=5", ["Accept": $0]).header("Content-Type") }
         #expect(
@@ -67,7 +82,7 @@ struct TargetAliasTests {
     }
 
     @Test func cacheSecondsStaysPartOfTheAliasedResponse() {
-        let service = makeService()
+        let service = makeService(renderer: CountingRenderer())
         let target = "/ring.svg?value=1&cacheSeconds=999999"
         let expected = "public, max-age=999999, s-maxage=999999"
         #expect(service.get(target).header("Cache-Control") == expected)
@@ -78,14 +93,14 @@ struct TargetAliasTests {
     }
 
     @Test func targetAskedOnceGetsNoAlias() {
-        let service = makeService()
+        let service = makeService(renderer: CountingRenderer())
         for n in 0..<100 { #expect(service.get("/ring.svg?value=\(n)").status == .ok) }
         #expect(service.cacheCounters.misses == 100)
         #expect(service.cacheCounters.aliases == 0)
     }
 
     @Test func errorsAreNeverAnsweredThroughAnAlias() {
-        let service = makeService()
+        let service = makeService(renderer: CountingRenderer())
         for _ in 0..<3 { #expect(service.get("/ring.svg?size=5000").status == .badRequest) }
         #expect(Self.parses(service) == 3)
         #expect(service.cacheCounters.aliases == 0)
@@ -93,7 +108,7 @@ struct TargetAliasTests {
 
     @Test func floodOfCacheBustingTargetsStaysWithinTheBoundAndKeepsTheHotOne() {
         let bound = 256 << 10
-        let service = makeService {
+        let service = makeService(renderer: CountingRenderer()) {
             $0.cacheBytes = bound
             $0.cacheEntries = 1000
         }

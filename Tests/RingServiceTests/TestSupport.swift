@@ -2,20 +2,56 @@ import Dispatch
 import Foundation
 import HTTPServer
 import RingKit
+import Synchronization
 
 @testable import RingService
 
-/// A service with its log off, configured by the test.
-func makeService(_ change: (inout ServiceConfiguration) -> Void = { _ in }) -> RingService {
+/// A service with its log off, configured by the test, drawing through `renderer`.
+func makeService(
+    renderer: any Renderer = RingKitRenderer(), _ change: (inout ServiceConfiguration) -> Void = { _ in }
+) -> RingService {
     var config = ServiceConfiguration()
     config.logFormat = .off
     change(&config)
-    return RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+    return RingService(configuration: config, log: ServiceLog(format: .off, level: .info), renderer: renderer)
+}
+
+/// RingKit's renderer, counting what the service asks of it, and failing the renders `fails` picks.
+final class CountingRenderer: Renderer {
+    let parses = Atomic<Int>(0)
+    let renders = Atomic<Int>(0)
+    let fails: @Sendable (Drawing, ImageFormat) -> Bool
+
+    init(fails: @escaping @Sendable (Drawing, ImageFormat) -> Bool = { _, _ in false }) {
+        self.fails = fails
+    }
+
+    func parse(_ request: Drawing.Request) throws(ParameterError) -> Drawing {
+        parses.add(1, ordering: .relaxed)
+        return try Drawing.parse(request)
+    }
+
+    func render(_ drawing: Drawing, as format: ImageFormat) throws(RenderError) -> [UInt8] {
+        renders.add(1, ordering: .relaxed)
+        if fails(drawing, format) { throw RenderError("injected failure") }
+        return try drawing.render(format)
+    }
+
+    var parseCount: Int { parses.load(ordering: .relaxed) }
+    var renderCount: Int { renders.load(ordering: .relaxed) }
 }
 
 extension RingService {
     func get(_ target: String, _ headers: HTTPHeaders = [:], method: HTTPMethod = .get) -> HTTPResponse {
-        handle(HTTPRequest(method: method, target: target, headers: headers))
+        response(to: HTTPRequest(method: method, target: target, headers: headers))
+    }
+
+    /// The response as the event loop sends it: made here when the service leaves it to a worker.
+    func response(to request: HTTPRequest) -> HTTPResponse {
+        switch answer(request) {
+        case .now(let response): response
+        case .later(let work): work()
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-extension RingSpecError {
+extension ParameterError {
     /// How many characters of a value a message shows before it cuts the rest to `…`.
     public static let shownLength = 40
 

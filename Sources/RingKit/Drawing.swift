@@ -1,0 +1,81 @@
+/// What an image URL draws, parsed: a ring or a badge. The one dispatch the service and `progress-rings render`
+/// share: parsing, the canonical key and the renderers differ by kind; caching, headers and errors do not.
+public enum Drawing: Sendable, Hashable {
+    case ring(RingSpec)
+    case badge(BadgeSpec)
+
+    /// Which kind of drawing a route asks for, before its parameters are read.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case ring
+        case badge
+    }
+
+    /// The parameters of one image request, still percent-encoded.
+    public struct Request: Sendable, Hashable {
+        public var kind: Kind
+        public var query: Substring
+        /// `{label}` of `/badge/{label}/{value}.svg`.
+        public var pathLabel: String?
+        /// `{value}` of `/ring/{value}.svg` or `/badge/{label}/{value}.svg`.
+        public var pathValue: String?
+
+        public init(kind: Kind, query: Substring, pathLabel: String? = nil, pathValue: String? = nil) {
+            self.kind = kind
+            self.query = query
+            self.pathLabel = pathLabel
+            self.pathValue = pathValue
+        }
+    }
+
+    /// Reads and validates every parameter of the request's kind.
+    public static func parse(_ request: Request) throws(ParameterError) -> Drawing {
+        switch request.kind {
+        case .ring:
+            .ring(try RingSpec.parse(query: request.query, pathValue: request.pathValue))
+        case .badge:
+            .badge(
+                try BadgeSpec.parse(query: request.query, pathLabel: request.pathLabel, pathValue: request.pathValue))
+        }
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .ring: .ring
+        case .badge: .badge
+        }
+    }
+
+    /// The `cacheSeconds` the URL asked for; `nil` means the server's default.
+    public var cacheSeconds: Int? {
+        switch self {
+        case .ring(let spec): spec.cacheSeconds
+        case .badge(let spec): spec.cacheSeconds
+        }
+    }
+
+    /// The longer side of the PNG in pixels: what its drawing time and memory grow with.
+    public var pixelEdge: Int {
+        switch self {
+        case .ring(let spec): spec.size * spec.scale
+        case .badge(let spec): BadgeLayout(spec).width * spec.scale
+        }
+    }
+
+    /// Equal for equal images of this format, and never equal between two kinds.
+    public func canonicalKey(for format: ImageFormat) -> String {
+        switch self {
+        case .ring(let spec): spec.canonicalKey(for: format)
+        case .badge(let spec): spec.canonicalKey(for: format)
+        }
+    }
+
+    /// The image's bytes; identical drawings give identical bytes.
+    public func render(_ format: ImageFormat) throws(RenderError) -> [UInt8] {
+        switch (self, format) {
+        case (.ring(let spec), .svg): SVGRenderer.render(spec)
+        case (.ring(let spec), .png): try PNGRenderer.render(spec)
+        case (.badge(let spec), .svg): BadgeRenderer.svg(spec)
+        case (.badge(let spec), .png): try BadgeRenderer.png(spec)
+        }
+    }
+}

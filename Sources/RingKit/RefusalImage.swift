@@ -1,0 +1,41 @@
+/// The image that answers a refused request: the kind the request asked for (a badge's error is a badge, so it sits
+/// in a README line like the badge it replaces; a ring's is a card of the ring's width), sized from the request's
+/// own `size` and `scale` where those are readable, stating the problem.
+public struct RefusalImage: Sendable, Hashable {
+    public let kind: Drawing.Kind
+    public let message: String
+    /// The requested `size` (rings), or the default when it is missing or itself refused.
+    public let size: Int
+    /// The requested `scale` for a PNG where the result stays within `ImageLimits.pixelEdge`, else 1.
+    public let scale: Int
+
+    /// Reads `size` and `scale` leniently (the first value within range), as the request may be refused for them.
+    public init(message: String, for request: Drawing.Request, format: ImageFormat) {
+        kind = request.kind
+        self.message = message
+        size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? 128
+        let scale = format == .png ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1
+        self.scale = size * scale <= ImageLimits.pixelEdge ? scale : 1
+    }
+
+    /// The image's bytes.
+    public func render(_ format: ImageFormat) throws(RenderError) -> [UInt8] {
+        switch (kind, format) {
+        case (.ring, .svg): ErrorImage.svg(message: message, size: size)
+        case (.badge, .svg): BadgeRenderer.errorSVG(message: message)
+        case (.ring, .png): try ErrorImage.png(message: message, size: size, scale: scale)
+        case (.badge, .png): try BadgeRenderer.errorPNG(message: message, scale: scale)
+        }
+    }
+
+    /// A parameter read leniently to size the error image: the first `name=` integer within range, or nil.
+    static func looseInteger(_ name: String, in query: Substring, range: ClosedRange<Int>) -> Int? {
+        for pair in query.split(separator: "&") {
+            guard pair.hasPrefix(name + "="), let n = Int(pair.dropFirst(name.count + 1)), range.contains(n) else {
+                continue
+            }
+            return n
+        }
+        return nil
+    }
+}

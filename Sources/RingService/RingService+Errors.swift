@@ -1,0 +1,48 @@
+import HTTPServer
+import RingKit
+
+extension HTTPFieldName {
+    /// The sentence an error image states, for scripts that read headers rather than pixels.
+    static let xError: HTTPFieldName = "X-Error"
+}
+
+extension RingService {
+    /// An image of the requested format stating the problem, with the same sentence in `X-Error`. Cached apart
+    /// from successes (bounded), never stored by clients or proxies.
+    func errorImage(_ refusal: RefusalImage, format: ImageFormat, varyAccept: Bool) -> HTTPResponse {
+        let key = CacheKey(
+            spec: "error \(refusal.kind) \(refusal.size)x\(refusal.scale) \(refusal.message)", format: format,
+            maxAge: 0, varyAccept: varyAccept)
+        let status = configuration.errorStatus == 200 ? HTTPStatus.ok : .badRequest
+        let (entry, _) = errorCache.value(for: key) { () -> (value: CachedImage?, cacheable: Bool) in
+            guard let body = try? refusal.render(format) else { return (nil, false) }
+            var headers: HTTPHeaders = [.contentType: format.contentType, .cacheControl: "no-store"]
+            headers.append(.xError, Self.headerText(refusal.message))
+            Self.commonImageHeaders(&headers, format: format, varyAccept: varyAccept)
+            let response = HTTPResponse(status: status, headers: headers, body: body)
+            return (CachedImage(ok: response, notModified: response, etag: ""), true)
+        }
+        return entry?.ok ?? responses.renderFailed
+    }
+
+    /// The message as a header value: control characters become spaces (the HTTP layer would drop them too), and a
+    /// message that quotes long non-ASCII values is cut to `maxErrorHeaderBytes` so no header grows with the input.
+    static func headerText(_ message: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in message.unicodeScalars {
+            let clean: Unicode.Scalar =
+                scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) ? " " : scalar
+            bytes += UTF8.width(clean)
+            if bytes > maxErrorHeaderBytes - 3 {
+                scalars.append("…")
+                break
+            }
+            scalars.append(clean)
+        }
+        return String(scalars)
+    }
+
+    /// Longest X-Error value in bytes; every message of a single bad parameter fits in ASCII.
+    static let maxErrorHeaderBytes = 320
+}
