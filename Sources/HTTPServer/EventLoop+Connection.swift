@@ -30,9 +30,9 @@ extension EventLoop {
                     response = handler.handle(request)  // the process is out of threads: the loop answers itself
                 }
                 send(response, to: connection, keepAlive: keepAlive, isHead: request.method == .head)
-            case .respondError(let status, let reason):
+            case .respondError(let status, let reason, let isHead):
                 shared.protocolErrors.add(1, ordering: .relaxed)
-                respondWithError(connection, status: status, reason: reason)
+                respondWithError(connection, status: status, reason: reason, isHead: isHead)
             case .close:
                 finishAfterFlush(connection, .close)
             case .needMoreData:
@@ -131,12 +131,13 @@ extension EventLoop {
         }
     }
 
-    /// The server's own answer to a request it cannot serve: status, a one-line text body, then close.
-    func respondWithError(_ connection: HTTPConnection, status: HTTPStatus, reason: String) {
+    /// The server's own answer to a request it cannot serve: status, a one-line text body (only its
+    /// Content-Length for HEAD), then close.
+    func respondWithError(_ connection: HTTPConnection, status: HTTPStatus, reason: String, isHead: Bool) {
         let response = HTTPResponse(
             status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
             body: Array("\(status.code) \(status.reasonPhrase): \(reason)\n".utf8))
-        write(connection, head: response.head, keepAlive: false, body: response.body)
+        write(connection, head: response.head, keepAlive: false, body: isHead ? nil : response.body)
         finishAfterFlush(connection, .linger)
     }
 

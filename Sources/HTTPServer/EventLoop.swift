@@ -244,9 +244,9 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             switch action {
-            case .respondError(let status, let reason):
+            case .respondError(let status, let reason, let isHead):
                 shared.headerTimeouts.add(1, ordering: .relaxed)
-                respondWithError(connection, status: status, reason: reason)
+                respondWithError(connection, status: status, reason: reason, isHead: isHead)
             case .close:
                 if !connection.output.isEmpty { shared.sendTimeouts.add(1, ordering: .relaxed) }
                 close(connection)

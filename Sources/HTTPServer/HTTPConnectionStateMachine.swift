@@ -9,8 +9,9 @@ struct HTTPConnectionStateMachine {
         /// Call the handler, write its response with `Connection: keep-alive` or `close`, without the body for
         /// HEAD; after a `close` response, stop reading requests and close once it is written.
         case respond(HTTPRequest, keepAlive: Bool)
-        /// Write this status with a short text body and `Connection: close`, then close.
-        case respondError(HTTPStatus, reason: String)
+        /// Write this status with a short text body and `Connection: close`, then close; without the body (its
+        /// Content-Length kept) when the request was HEAD.
+        case respondError(HTTPStatus, reason: String, isHead: Bool)
         /// Close once what is already queued is written (at once when nothing is).
         case close
     }
@@ -96,9 +97,9 @@ struct HTTPConnectionStateMachine {
             let keepAlive = clientKeepAlive && !draining && !inputClosed && requestsAnswered < maxRequests
             phase = keepAlive ? .betweenRequests : .finishing
             return .respond(request, keepAlive: keepAlive)
-        case .error(let status, let reason):
+        case .error(let status, let reason, let isHead):
             phase = .finishing
-            return .respondError(status, reason: reason)
+            return .respondError(status, reason: reason, isHead: isHead)
         case .needMoreData:
             if inputClosed {
                 // A half-sent head from a peer that closed: nobody is left to answer.
@@ -162,7 +163,8 @@ struct HTTPConnectionStateMachine {
         case .awaitingHead(let deadline) where now >= deadline:
             phase = .finishing
             if requestsAnswered == 0 && parser.bufferedByteCount == 0 { return .close }
-            return .respondError(.requestTimeout, reason: "the request head did not arrive in time")
+            return .respondError(
+                .requestTimeout, reason: "the request head did not arrive in time", isHead: parser.pendingRequestIsHead)
         case .idle(let deadline) where now >= deadline, .lingering(let deadline) where now >= deadline:
             phase = .finishing
             return .close

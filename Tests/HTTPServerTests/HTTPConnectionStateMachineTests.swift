@@ -26,7 +26,7 @@ struct HTTPConnectionStateMachineTests {
             switch machine.next(now: at(seconds)) {
             case .needMoreData: return actions
             case .respond(let request, let keepAlive): actions.append("\(request.target) \(keepAlive)")
-            case .respondError(let status, _): actions.append("error \(status.code)")
+            case .respondError(let status, _, _): actions.append("error \(status.code)")
             case .close:
                 actions.append("close")
                 return actions
@@ -78,7 +78,17 @@ struct HTTPConnectionStateMachineTests {
         #expect(Self.drive(&machine, at: 0) == [])
         #expect(
             machine.timedOut(now: Self.at(10))
-                == .respondError(.requestTimeout, reason: "the request head did not arrive in time"))
+                == .respondError(.requestTimeout, reason: "the request head did not arrive in time", isHead: false))
+    }
+
+    /// The 408 for a HEAD request cut short goes without its text, as every answer to HEAD does.
+    @Test func headRequestCutByTheHeaderTimeoutGets408WithoutContent() {
+        var machine = Self.machine()
+        Self.feed(&machine, "HEAD / HTTP/1.1\r\nHost: x\r\n", at: 0)
+        #expect(Self.drive(&machine, at: 0) == [])
+        #expect(
+            machine.timedOut(now: Self.at(10))
+                == .respondError(.requestTimeout, reason: "the request head did not arrive in time", isHead: true))
     }
 
     @Test func nextHeadBegunOnAKeepAliveConnectionGets408AtTheHeaderTimeout() {
@@ -200,7 +210,7 @@ struct HTTPConnectionStateMachineTests {
 
 extension HTTPConnectionStateMachine.Action {
     fileprivate var isRequestTimeout: Bool {
-        if case .respondError(let status, _) = self { return status == .requestTimeout }
+        if case .respondError(let status, _, _) = self { return status == .requestTimeout }
         return false
     }
 }
