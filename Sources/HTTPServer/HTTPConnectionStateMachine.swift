@@ -114,9 +114,9 @@ struct HTTPConnectionStateMachine {
             let keepAlive = clientKeepAlive && !draining && !inputClosed && requestsAnswered < maxRequests
             phase = keepAlive ? .betweenRequests : .finishing(linger: true)
             return .respond(request, keepAlive: keepAlive)
-        case .error(let status, let reason):
+        case .error(let status, let reason, let isHead):
             phase = .finishing(linger: true)
-            return .respondError(status, reason: reason, isHead: false)
+            return .respondError(status, reason: reason, isHead: isHead)
         case .needMoreData:
             if inputClosed {
                 // A half-sent head from a peer that closed: nobody is left to answer.
@@ -232,7 +232,8 @@ struct HTTPConnectionStateMachine {
         case .awaitingHead(let deadline) where now >= deadline:
             if requestsAnswered == 0 && parser.bufferedByteCount == 0 { return .close }
             phase = .finishing(linger: true)
-            return .respondError(.requestTimeout, reason: "the request head did not arrive in time", isHead: false)
+            return .respondError(
+                .requestTimeout, reason: "the request head did not arrive in time", isHead: parser.pendingRequestIsHead)
         case .idle(let deadline) where now >= deadline, .lingering(let deadline) where now >= deadline:
             return .close
         default:

@@ -46,9 +46,9 @@ extension HTTPRequestParser {
     ) throws(Failure) -> ParsedField.Meaning {
         switch name.count {
         case 4 where ASCII.equalsIgnoringCase(name, "host"):
-            guard value.allSatisfy(isHostByte) else {
-                throw .badRequest("Host is not a host name with an optional port")
-            }
+            // RFC 9112 §3.2: a Host whose value is invalid is a 400. An empty value is valid: it is what a
+            // client sends for a target URI without an authority.
+            try checkAuthority(value, what: "Host")
             return .host
         case 6 where ASCII.equalsIgnoringCase(name, "expect"):
             return .expect(continue: ASCII.equalsIgnoringCase(value, "100-continue"))
@@ -85,21 +85,5 @@ extension HTTPRequestParser {
             start = end + 1
         }
         return .connection(close: close, keepAlive: keepAlive)
-    }
-
-    /// uri-host and port (RFC 3986): reg-name, IPv4, bracketed IP literal, `:` port. Nothing that could be a path
-    /// or a second authority (`/`, `@`, `\`, whitespace).
-    static func isHostByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
-            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
-            UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "%"):
-            return true
-        default:
-            return false
-        }
     }
 }

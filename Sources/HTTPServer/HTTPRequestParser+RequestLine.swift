@@ -32,19 +32,22 @@ extension HTTPRequestParser {
     }
 
     /// The target in origin-form: origin-form as sent, absolute-form reduced to its path and query, `*` for
-    /// OPTIONS. Percent-escapes (`%00` included) are left for the service to decode.
+    /// OPTIONS (asterisk-form, RFC 9112 §3.2.4: a request about the server as a whole, handed to the handler as
+    /// it is). Percent-escapes (`%00` included) are checked for form only and left for the service to decode.
     static func parseTarget(
         _ bytes: UnsafeBufferPointer<UInt8>, method: HTTPMethod
     ) throws(Failure) -> (target: String, authority: String?) {
         guard !bytes.isEmpty else { throw .badRequest("empty request target") }
-        // Only visible ASCII: raw UTF-8 and HTAB are not URI characters (RFC 3986); clients percent-encode them.
-        guard bytes.allSatisfy({ $0 > ASCII.space && $0 < 0x7F }) else {
-            throw .badRequest("request target holds a byte outside visible ASCII")
+        if bytes[0] == ASCII.slash {
+            try checkPathAndQuery(bytes)
+            return (String(decoding: bytes, as: UTF8.self), nil)
         }
-        if bytes[0] == ASCII.slash { return (String(decoding: bytes, as: UTF8.self), nil) }
         if bytes.count == 1 && bytes[0] == UInt8(ascii: "*") {
             guard method.rawValue == "OPTIONS" else { throw .badRequest("target * is only for OPTIONS") }
             return ("*", nil)
+        }
+        guard bytes.allSatisfy({ $0 > ASCII.space && $0 < 0x7F }) else {
+            throw .badRequest("request target holds a byte outside visible ASCII")
         }
         let schemeEnd: Int
         if bytes.count >= 7 && ASCII.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[0..<7]), "http://") {
@@ -61,12 +64,12 @@ extension HTTPRequestParser {
         let pathStart = authorityEnd ?? bytes.count
         let authority = UnsafeBufferPointer(rebasing: bytes[schemeEnd..<pathStart])
         guard !authority.isEmpty else { throw .badRequest("absolute request target without a host") }
-        // No userinfo (`user@host` is deprecated and a phishing shape) and nothing a Host field could not hold.
-        guard authority.allSatisfy(isHostByte) else {
-            throw .badRequest("absolute request target's host is not a host name with an optional port")
-        }
+        // No userinfo (`user@host` is deprecated and a phishing shape, RFC 9110 §4.2.4) and nothing a Host field
+        // could not hold.
+        try checkAuthority(authority, what: "absolute request target's host")
         let host = String(decoding: authority, as: UTF8.self)
         let path = UnsafeBufferPointer(rebasing: bytes[pathStart...])
+        try checkPathAndQuery(path)
         if path.first == ASCII.slash { return (String(decoding: path, as: UTF8.self), host) }
         return ("/" + String(decoding: path, as: UTF8.self), host)
     }

@@ -14,8 +14,10 @@ public struct HTTPRequestParser: Sendable {
         /// expectContinue: an HTTP/1.1 `Expect: 100-continue`.
         case request(HTTPRequest, keepAlive: Bool, expectContinue: Bool)
         /// Answer with this status and close the connection. The reason names the rule the head broke and never
-        /// quotes the client's bytes, so it is safe to log and to send.
-        case error(HTTPStatus, reason: String)
+        /// quotes the client's bytes, so it is safe to log and to send. isHead: the request line began with the
+        /// method HEAD, so the answer carries no content, only its Content-Length (RFC 9110 §9.3.2): a client
+        /// reads no body after an answer to HEAD and would take one for the start of the next answer.
+        case error(HTTPStatus, reason: String, isHead: Bool)
     }
 
     /// Why a head is refused.
@@ -31,7 +33,7 @@ public struct HTTPRequestParser: Sendable {
         case headers
         /// A request without keep-alive was handed over: nothing after it is parsed.
         case closed
-        case failed(Failure)
+        case failed(Failure, isHead: Bool)
     }
 
     let limits: HTTPLimits
@@ -92,8 +94,8 @@ public struct HTTPRequestParser: Sendable {
         while true {
             let limit: Int
             switch phase {
-            case .failed(let failure):
-                return .error(failure.status, reason: failure.reason)
+            case .failed(let failure, let isHead):
+                return .error(failure.status, reason: failure.reason, isHead: isHead)
             case .closed:
                 return .needMoreData
             case .requestLine:
@@ -213,12 +215,28 @@ public struct HTTPRequestParser: Sendable {
         return Failure(status: .uriTooLong, reason: "request line longer than \(limits.maxRequestLineBytes) bytes")
     }
 
+    /// Whether the head being read names the method HEAD, as far as its bytes tell: `HEAD` and the space after
+    /// it. Every failure inside the first five bytes is at a byte that differs from `HEAD `, so the answer does
+    /// not depend on how the bytes were split into reads.
+    var pendingRequestIsHead: Bool {
+        switch phase {
+        case .requestLine, .headers:
+            guard buffer.count - headStart >= 5 else { return false }
+            return buffer[headStart] == UInt8(ascii: "H") && buffer[headStart + 1] == UInt8(ascii: "E")
+                && buffer[headStart + 2] == UInt8(ascii: "A") && buffer[headStart + 3] == UInt8(ascii: "D")
+                && buffer[headStart + 4] == ASCII.space
+        case .closed, .failed:
+            return false
+        }
+    }
+
     private mutating func fail(_ failure: Failure) -> Event {
-        phase = .failed(failure)
+        let isHead = pendingRequestIsHead
+        phase = .failed(failure, isHead: isHead)
         buffer = []
         headStart = 0
         lineStart = 0
         scanIndex = 0
-        return .error(failure.status, reason: failure.reason)
+        return .error(failure.status, reason: failure.reason, isHead: isHead)
     }
 }

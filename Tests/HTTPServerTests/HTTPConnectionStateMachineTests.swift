@@ -144,6 +144,20 @@ struct HTTPConnectionStateMachineTests {
         #expect(Self.drive(&machine, at: 10) == ["shutdown"])
     }
 
+    @Test func headRequestCutByTheHeaderTimeoutGets408WithoutContent() {
+        var machine = Self.machine()
+        #expect(Self.drive(&machine, at: 0, socket: .holds("HEAD / HTTP/1.1\r\nHost: x\r\n")) == [])
+        #expect(
+            machine.timedOut(now: Self.at(10))
+                == .respondError(.requestTimeout, reason: "the request head did not arrive in time", isHead: true))
+    }
+
+    @Test func headRequestRefusedByTheParserIsAnsweredWithoutContent() {
+        var machine = Self.machine()
+        let withBody = "HEAD / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"
+        #expect(Self.drive(&machine, at: 0, socket: .holds(withBody)) == ["error 413 head", "shutdown"])
+    }
+
     @Test func nextHeadBegunOnAKeepAliveConnectionGets408AtTheHeaderTimeout() {
         var machine = Self.idleAfterOneAnswer()
         machine.socketReported(input: true, hangUp: false)

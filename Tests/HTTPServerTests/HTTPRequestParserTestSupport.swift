@@ -30,7 +30,7 @@ struct ParserDriver {
 
     /// The status of the first error, or nil when every head was accepted.
     static func errorStatus(_ events: [HTTPRequestParser.Event]) -> Int? {
-        for case .error(let status, _) in events { return status.code }
+        for case .error(let status, _, _) in events { return status.code }
         return nil
     }
 

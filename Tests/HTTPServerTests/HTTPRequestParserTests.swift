@@ -199,7 +199,7 @@ struct HTTPRequestParserTests {
         var parser = HTTPRequestParser()
         Array("GET / HTTP/1.1\r\nHost : a\r\n\r\n".utf8).withUnsafeBytes { parser.feed($0) }
         let first = parser.next()
-        guard case .error(let status, _) = first else {
+        guard case .error(let status, _, _) = first else {
             Issue.record("expected an error, got \(first)")
             return
         }
@@ -213,7 +213,7 @@ struct HTTPRequestParserTests {
         var parser = HTTPRequestParser()
         let partial = Array(("GET /" + String(repeating: "a", count: 9000)).utf8)
         partial.withUnsafeBytes { parser.feed($0) }
-        guard case .error(let status, _) = parser.next() else {
+        guard case .error(let status, _, _) = parser.next() else {
             Issue.record("expected 414 without a line end")
             return
         }

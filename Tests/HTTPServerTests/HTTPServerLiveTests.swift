@@ -160,6 +160,37 @@ struct HTTPServerLiveTests {
         }
     }
 
+    /// An answer to HEAD carries no content, error answers included: the head with its Content-Length, then the
+    /// end of the stream. Had the text followed, a keep-alive client would read it as the next status line.
+    @Test(arguments: [
+        ("HEAD / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\n\r\nx", 413),
+        ("HEAD /a#b HTTP/1.1\r\nHost: a\r\n\r\n", 400),
+        ("HEAD / HTTP/1.1\r\nHost: [::1\r\n\r\n", 400),
+    ])
+    func refusedHeadRequestGetsTheErrorHeadWithoutItsText(request: String, status: Int) async throws {
+        try await withLiveServer { _, port in
+            let client = try TestClient(port: port)
+            client.send(request)
+            let response = try #require(client.readResponse(bodyless: true))
+            #expect(response.status == status)
+            #expect(response.header("Connection") == "close")
+            #expect((Int(response.header("Content-Length") ?? "") ?? 0) > 0)
+            #expect(client.readsEndOfStream())
+        }
+    }
+
+    /// `OPTIONS *` reaches the handler, which answers for the server as a whole; the connection stays open.
+    @Test func optionsStarReachesTheHandler() async throws {
+        try await withLiveServer { _, port in
+            let client = try TestClient(port: port)
+            client.send("OPTIONS * HTTP/1.1\r\nHost: test\r\n\r\n" + get("/next"))
+            let options = try #require(client.readResponse())
+            #expect(options.text == "OPTIONS *")
+            #expect(options.header("Connection") == "keep-alive")
+            #expect(client.readResponse()?.text == "GET /next")
+        }
+    }
+
     @Test func ipv6LoopbackIsServed() async throws {
         try await withLiveServer({ $0.host = "::1" }) { _, port in
             let client = try TestClient(port: port, host: "::1")

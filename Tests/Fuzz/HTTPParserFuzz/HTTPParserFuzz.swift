@@ -66,7 +66,7 @@ func check(_ events: [HTTPRequestParser.Event], limits: HTTPLimits) {
         switch event {
         case .needMoreData:
             fatalError("needMoreData recorded as an event")
-        case .error(let status, let reason):
+        case .error(let status, let reason, _):
             if !allowedStatuses.contains(status.code) { fatalError("status \(status) outside the allowed set") }
             if reason.isEmpty || !reason.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 fatalError("reason is empty or not printable ASCII: \(reason.debugDescription)")
@@ -79,6 +79,7 @@ func check(_ events: [HTTPRequestParser.Event], limits: HTTPLimits) {
             if target.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) {
                 fatalError("target holds a control, space or non-ASCII byte")
             }
+            if let problem = grammarProblem(Array(target)) { fatalError("target \(problem)") }
             if request.method.rawValue.isEmpty || request.method.rawValue.utf8.count > limits.maxMethodBytes {
                 fatalError("method length out of bounds")
             }
@@ -88,8 +89,34 @@ func check(_ events: [HTTPRequestParser.Event], limits: HTTPLimits) {
                     fatalError("field with an empty name or a CR, LF or NUL in its value")
                 }
             }
+            let hostBytes = Set(
+                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:[]%".utf8)
+            for host in request.headers.values("Host") where !host.utf8.allSatisfy(hostBytes.contains) {
+                fatalError("Host holds a byte outside uri-host and port: \(host.debugDescription)")
+            }
             let hosts = request.headers.values("Host").count
             if request.version == .http1_1 && hosts != 1 { fatalError("HTTP/1.1 request with \(hosts) Host fields") }
         }
     }
+}
+
+/// What RFC 9112 §3.2 forbids in an accepted target, less the deviations the parser documents: a fragment, `"`,
+/// `<`, `>`, and `{ } \` or backtick before the query. (A `%` without two hex digits is left to the handler.)
+func grammarProblem(_ target: [UInt8]) -> String? {
+    var inQuery = false
+    var i = 0
+    while i < target.count {
+        switch target[i] {
+        case UInt8(ascii: "?"):
+            inQuery = true
+        case UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"):
+            return "holds a byte forbidden everywhere in a target"
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"), UInt8(ascii: "`"):
+            if !inQuery { return "holds a byte forbidden in a path" }
+        default:
+            break
+        }
+        i += 1
+    }
+    return nil
 }
