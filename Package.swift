@@ -14,6 +14,7 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("z")]
@@ -21,7 +22,7 @@ let package = Package(
         .target(name: "CSystem"),
         .target(name: "HTTPServer", dependencies: ["CSystem"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPNG"]),
-        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit"]),
+        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "CZlib"]),
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo"]),

@@ -8,6 +8,7 @@
 #   cached SVG / cached PNG   one URL, served from the render cache (nginx: the same file)
 #   all-miss SVG / PNG 128px  every request a ring never asked before (nginx: the same distinct URLs, one file)
 #   304 revalidation          If-None-Match with the current ETag (nginx: its own ETag for the same file)
+#   cached gzip SVG           one URL with Accept-Encoding: gzip (nginx: gzip_static serving the same .svg.gz)
 # CPU per request is the server's user + system time (every nginx worker) over the requests wrk completed; wrk
 # shares the cores with the server, so requests/s is what both servers reach with the client beside them.
 # Usage: .ci/bench.sh [SECONDS] [CONNECTIONS...]   (defaults: 10, 64 256; BENCH_SECONDS and BENCH_CONNECTIONS too)
@@ -47,6 +48,12 @@ curl -fs -o "$WORK/www/ring.svg" "http://127.0.0.1:$SERVICE_PORT$SVG_URL"
 curl -fs -o "$WORK/www/ring.png" "http://127.0.0.1:$SERVICE_PORT$PNG_URL"
 header() { curl -fsI "$1" | tr -d '\r' | awk -v h="$2" 'tolower($1) == tolower(h) ":" { sub(/^[^:]*: /, ""); print }'; }
 svg_etag=$(header "http://127.0.0.1:$SERVICE_PORT$SVG_URL" ETag)
+# The gzip coding, byte for byte as the service sends it, for nginx's gzip_static to serve.
+mkdir -p "$WORK/www/gz"
+curl -fs -H 'Accept-Encoding: gzip' -o "$WORK/www/gz/ring.svg.gz" "http://127.0.0.1:$SERVICE_PORT$SVG_URL"
+cp "$WORK/www/ring.svg" "$WORK/www/gz/ring.svg"
+gzip_etag=$(curl -fsI -H 'Accept-Encoding: gzip' "http://127.0.0.1:$SERVICE_PORT$SVG_URL" | tr -d '\r' |
+  awk 'tolower($1) == "etag:" { print $2 }')
 png_etag=$(header "http://127.0.0.1:$SERVICE_PORT$PNG_URL" ETag)
 cache_control=$(header "http://127.0.0.1:$SERVICE_PORT$SVG_URL" Cache-Control)
 chmod -R a+rX "$WORK"
@@ -64,6 +71,16 @@ server_locations=$(cat <<LOCATIONS
             add_header Cache-Control "$cache_control";
             add_header ETag '$png_etag';
             add_header X-Content-Type-Options nosniff;
+            add_header Access-Control-Allow-Origin *;
+        }
+        location = /gz/ring.svg {
+            gzip_static on;
+            gzip_vary on;
+            types { } default_type "image/svg+xml; charset=utf-8";
+            add_header Cache-Control "$cache_control";
+            add_header ETag '$gzip_etag';
+            add_header X-Content-Type-Options nosniff;
+            add_header Content-Security-Policy "default-src 'none'; style-src 'unsafe-inline'";
             add_header Access-Control-Allow-Origin *;
         }
         # Revalidation needs nginx's own ETag, which it compares itself.
@@ -87,6 +104,16 @@ for url in "$SVG_URL" "$PNG_URL"; do
   a=$(curl -fs "http://127.0.0.1:$NGINX_PORT$url" | cksum)
   b=$(curl -fs "http://127.0.0.1:$SERVICE_PORT$url" | cksum)
   [ "$a" = "$b" ] || { echo "bench: nginx and the service send different bytes for $url" >&2; exit 1; }
+done
+a=$(curl -fs -H 'Accept-Encoding: gzip' "http://127.0.0.1:$NGINX_PORT/gz/ring.svg" | cksum)
+b=$(curl -fs -H 'Accept-Encoding: gzip' "http://127.0.0.1:$SERVICE_PORT$SVG_URL" | cksum)
+[ "$a" = "$b" ] || { echo "bench: nginx and the service send different gzip bytes for $SVG_URL" >&2; exit 1; }
+# Bytes on the wire (content only) of each text answer, identity and gzip, as `curl` receives them.
+wire_bytes() { curl -fs -o /dev/null -w '%{size_download}' ${2:+-H "Accept-Encoding: $2"} "http://127.0.0.1:$SERVICE_PORT$1"; }
+wire=$WORK/wire.txt
+: >"$wire"
+for path in "$SVG_URL" "/ring.svg?value=72&gradient=green" "/badge.svg?label=coverage&value=72" / /examples /metrics; do
+  echo "$path $(wire_bytes "$path") $(wire_bytes "$path" gzip)" >>"$wire"
 done
 nginx_etag=$(header "http://127.0.0.1:$NGINX_PORT/etag/ring.svg" ETag)
 
@@ -170,6 +197,7 @@ for c in "${CONNECTION_COUNTS[@]}"; do
   nginx_png=$(distinct_script '/ring.png?max=1000000000000&size=128&value=%d' "nginx-png-$c")
   run "all-miss PNG 128 px" "$c" "-s $png_miss $S" "-s $nginx_png $N"
   run "304 revalidation" "$c" "-H If-None-Match:$svg_etag $S$SVG_URL" "-H If-None-Match:$nginx_etag $N/etag/ring.svg"
+  run "cached gzip SVG" "$c" "-H Accept-Encoding:gzip $S$SVG_URL" "-H Accept-Encoding:gzip $N/gz/ring.svg"
 done
 
 # Memory: a fresh service with the default 64 MiB cache, its peak resident memory (VmHWM) after at least
@@ -224,6 +252,14 @@ out=.bench/results.md
   done <"$results"
   echo
   echo "nginx's all-miss rows serve one file for every distinct URL (it cannot draw): the ratio is the price of drawing."
+  echo
+  echo "### Bytes on the wire (content, identity vs gzip, as curl receives it)"
+  echo
+  echo "| path | identity | gzip | gzip ÷ identity |"
+  echo "|---|---:|---:|---:|"
+  while read -r path plain zipped; do
+    awk -v p="$path" -v a="$plain" -v b="$zipped" 'BEGIN { printf "| `%s` | %d | %d | %.2f |\n", p, a, b, b / a }'
+  done <"$wire"
   echo
   echo "### Memory (a fresh service each, 64 MiB cache; target: peak ≤ 64 + 48 = 112 MiB)"
   echo

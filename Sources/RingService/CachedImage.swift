@@ -1,19 +1,24 @@
 import HTTPServer
 
-/// A rendered image as the cache holds it: the complete 200 response and the prepared 304, both serialized,
-/// so a hit answers without formatting or allocating.
+/// A rendered image as the cache holds it: its answers, serialized, so a hit answers without formatting or
+/// allocating. An SVG is compressed the first time a client asks for gzip, and the entry replaced with one that holds
+/// both codings.
 struct CachedImage: Sendable {
-    let ok: HTTPResponse
-    let notModified: HTTPResponse
-    let etag: String
+    /// Where the cache keeps it: what a coding added later is stored under.
+    let key: CacheKey
+    let representations: Representations
+    /// Whether the image may go out gzip-compressed (SVG); its `Vary: Accept-Encoding` says so either way.
+    let compressible: Bool
+
+    var etag: String { representations.etag }
+
+    /// The identity 200 (for error images, the one answer there is).
+    var ok: HTTPResponse { representations.identity.ok }
 
     /// Bytes this entry holds in memory, counted against the cache's bound: every buffer at its capacity,
     /// allocator overhead, and the entry's share of the cache's own index. Counting only the image bytes would let
     /// the process grow to twice the bound.
-    var cost: Int {
-        Self.allocation(ok.head.capacity) + Self.allocation(ok.body.capacity)
-            + Self.allocation(notModified.head.capacity) + Self.allocation(etag.utf8.count) + Self.entryOverhead
-    }
+    var cost: Int { representations.cost + Self.entryOverhead }
 
     /// The cache's node, index slot and growth slack for one entry, measured rather than derived.
     static let entryOverhead = 200

@@ -152,6 +152,26 @@ final class RenderCache: Sendable {
     }
 }
 
+extension RenderCache {
+    /// Replaces the entry stored under `value.key` with `value` (the same image with another coding added), when the
+    /// entry there still has `value`'s ETag; its cost is counted anew and older entries make room. Returns whether
+    /// it was stored.
+    @discardableResult
+    func replace(with value: CachedImage) -> Bool {
+        state.withLock { state in
+            guard let i = state.index[value.key], state.nodes[i].value.etag == value.etag else { return false }
+            let cost = value.cost + value.key.cost
+            guard cost <= maxImageBytes else { return false }
+            state.touch(i)
+            state.counters.bytes += cost - state.nodes[i].cost
+            state.nodes[i].value = value
+            state.nodes[i].cost = cost
+            state.evictOldest(whileOver: maxImageBytes, entries: maxEntries, sparing: i)
+            return true
+        }
+    }
+}
+
 extension RenderCache.State {
     fileprivate mutating func unlink(_ i: Int) {
         let node = nodes[i]
@@ -178,20 +198,7 @@ extension RenderCache.State {
         _ key: CacheKey, _ value: CachedImage, cost: Int, maxBytes: Int, maxEntries: Int
     ) -> Int? {
         guard cost <= maxBytes, maxEntries > 0, index[key] == nil else { return nil }
-        // `counters.bytes` also holds the aliases, which have their own budget.
-        while oldest >= 0 && (counters.bytes - aliasBytes + cost > maxBytes || counters.entries + 1 > maxEntries) {
-            let victim = oldest
-            unlink(victim)
-            index[nodes[victim].key] = nil
-            counters.bytes -= nodes[victim].cost
-            counters.entries -= 1
-            counters.evictions += 1
-            nodes[victim].stamp = 0
-            // Drop the references now so the memory goes back at once, not when the slot is reused.
-            nodes[victim].key = CacheKey(spec: "", format: .svg, maxAge: 0, varyAccept: false)
-            nodes[victim].value = value
-            free.append(victim)
-        }
+        evictOldest(whileOver: maxBytes - cost, entries: maxEntries - 1, sparing: nil, placeholder: value)
         let node = RenderCache.Node(key: key, value: value, cost: cost, newer: -1, older: -1, stamp: nextStamp)
         nextStamp += 1
         let i: Int
@@ -207,6 +214,29 @@ extension RenderCache.State {
         counters.bytes += cost
         counters.entries += 1
         return i
+    }
+
+    /// Evicts least recently used entries until the images hold at most `bytes` and the entries number at most
+    /// `entries`, never evicting node `sparing`. `placeholder` takes an evicted node's place so its memory goes back
+    /// at once, not when the slot is reused.
+    fileprivate mutating func evictOldest(
+        whileOver bytes: Int, entries: Int, sparing: Int?, placeholder: CachedImage? = nil
+    ) {
+        // `counters.bytes` also holds the aliases, which have their own budget.
+        while oldest >= 0 && oldest != sparing
+            && (counters.bytes - aliasBytes > bytes || counters.entries > entries)
+        {
+            let victim = oldest
+            unlink(victim)
+            index[nodes[victim].key] = nil
+            counters.bytes -= nodes[victim].cost
+            counters.entries -= 1
+            counters.evictions += 1
+            nodes[victim].stamp = 0
+            nodes[victim].key = CacheKey(spec: "", format: .svg, maxAge: 0, varyAccept: false)
+            if let placeholder = placeholder ?? sparing.map({ nodes[$0].value }) { nodes[victim].value = placeholder }
+            free.append(victim)
+        }
     }
 
     /// Makes `key` lead to node `i`, replacing aliases not used since the CLOCK hand last passed them when full.

@@ -16,11 +16,16 @@ extension RingService {
         let status = configuration.errorStatus == 200 ? HTTPStatus.ok : .badRequest
         let (entry, _) = errorCache.value(for: key) { () -> (value: CachedImage?, cacheable: Bool) in
             guard let body = try? refusal.render(format) else { return (nil, false) }
+            // Never stored by anyone and never compressed, so it varies by nothing but the format (`/ring`).
             var headers: HTTPHeaders = [.contentType: format.contentType, .cacheControl: "no-store"]
             headers.append(.xError, Self.headerText(refusal.message))
-            Self.commonImageHeaders(&headers, format: format, varyAccept: varyAccept)
+            headers.append(.xContentTypeOptions, "nosniff")
+            if format == .svg { headers.append(.contentSecurityPolicy, Self.securityPolicy) }
+            headers.append(.accessControlAllowOrigin, "*")
+            if varyAccept { headers.append(.vary, "Accept") }
             let response = HTTPResponse(status: status, headers: headers, body: body)
-            return (CachedImage(ok: response, notModified: response, etag: ""), true)
+            let answers = Representations.Answers(ok: response, notModified: response)
+            return (CachedImage(key: key, representations: .init(error: answers), compressible: false), true)
         }
         return entry?.ok ?? responses.renderFailed
     }

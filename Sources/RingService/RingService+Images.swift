@@ -33,7 +33,7 @@ extension RingService {
         // the response (route, parameters, cacheSeconds) is in the target, and the server's max-age is fixed.
         let alias = TargetKey(target: request.target, format: format)
         if let entry = cache.value(aliasedBy: alias) {
-            return .now(Self.answer(request, with: entry), .hit)
+            return .now(answer(request, with: entry), .hit)
         }
         let drawing: Drawing
         do {
@@ -62,16 +62,23 @@ extension RingService {
         case .coalesced: label = .coalesced
         case .miss: label = .miss
         }
-        return (Self.answer(request, with: entry), label)
+        return (answer(request, with: entry), label)
     }
 
-    /// The entry's 200, or its 304 when `If-None-Match` names its ETag.
-    static func answer(_ request: HTTPRequest, with entry: CachedImage) -> HTTPResponse {
-        let conditions = request.headers.values(.ifNoneMatch)
-        if !conditions.isEmpty && EntityTag.noneMatch(conditions, matches: entry.etag) {
-            return entry.notModified
+    /// The entry's 200, or its 304 when `If-None-Match` names its content, in the coding the request accepts. An SVG
+    /// asked for in gzip for the first time is compressed now, and the entry stored again with both codings.
+    func answer(_ request: HTTPRequest, with entry: CachedImage) -> HTTPResponse {
+        guard entry.compressible else { return entry.representations.response(to: request, coding: .identity) }
+        let coding = ContentCoding.choose(acceptEncoding: request.headers.values(.acceptEncoding))
+        guard coding != .identity, entry.representations.gzip == nil else {
+            return entry.representations.response(to: request, coding: coding)
         }
-        return entry.ok
+        let (headers, validators) = Self.imageHeaders(entry.key)
+        let compressed = CachedImage(
+            key: entry.key, representations: entry.representations.addingGzip(headers: headers, validators: validators),
+            compressible: true)
+        cache.replace(with: compressed)
+        return compressed.representations.response(to: request, coding: coding)
     }
 
     func cacheKey(_ drawing: Drawing, format: ImageFormat, varyAccept: Bool) -> CacheKey {
@@ -96,27 +103,40 @@ extension RingService {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
         metrics.observeRender(format: key.format, seconds: seconds)
-        return (Self.cachedImage(body, format: key.format, maxAge: key.maxAge, varyAccept: key.varyAccept), true)
+        return (Self.cachedImage(body, key: key), true)
     }
 
-    /// The 200 and 304 responses of one image, with every header the contract asks for.
-    static func cachedImage(_ body: [UInt8], format: ImageFormat, maxAge: Int, varyAccept: Bool) -> CachedImage {
-        let etag = EntityTag.strong(for: body)
-        let cacheControl = "public, max-age=\(maxAge), s-maxage=\(maxAge)"
-        var ok: HTTPHeaders = [.contentType: format.contentType, .cacheControl: cacheControl, .eTag: etag]
-        var notModified: HTTPHeaders = [.cacheControl: cacheControl, .eTag: etag]
-        commonImageHeaders(&ok, format: format, varyAccept: varyAccept)
-        commonImageHeaders(&notModified, format: format, varyAccept: varyAccept)
+    /// The answers of one image, with every header the contract asks for. An SVG is compressed later, on demand.
+    static func cachedImage(_ body: [UInt8], key: CacheKey) -> CachedImage {
+        let (headers, validators) = imageHeaders(key)
         return CachedImage(
-            ok: HTTPResponse(status: .ok, headers: ok, body: CachedImage.compact(body)),
-            notModified: HTTPResponse(status: .notModified, headers: notModified), etag: etag)
+            key: key,
+            representations: Representations(body: body, headers: headers, validators: validators, compress: false),
+            compressible: key.format == .svg)
     }
 
+    /// The headers of an image's 200 and of its 304 (the validators and what a cache needs), without the ETag.
+    static func imageHeaders(_ key: CacheKey) -> (ok: HTTPHeaders, notModified: HTTPHeaders) {
+        let cacheControl = "public, max-age=\(key.maxAge), s-maxage=\(key.maxAge)"
+        var ok: HTTPHeaders = [.contentType: key.format.contentType, .cacheControl: cacheControl]
+        var notModified: HTTPHeaders = [.cacheControl: cacheControl]
+        commonImageHeaders(&ok, format: key.format, varyAccept: key.varyAccept)
+        commonImageHeaders(&notModified, format: key.format, varyAccept: key.varyAccept)
+        return (ok, notModified)
+    }
+
+    /// `varyAccept`: the format was negotiated from `Accept`. An SVG varies by `Accept-Encoding` too (it may go out
+    /// gzip-compressed); a PNG never does.
     static func commonImageHeaders(_ headers: inout HTTPHeaders, format: ImageFormat, varyAccept: Bool) {
         headers.append(.xContentTypeOptions, "nosniff")
         if format == .svg { headers.append(.contentSecurityPolicy, securityPolicy) }
         headers.append(.accessControlAllowOrigin, "*")
-        if varyAccept { headers.append(.vary, "Accept") }
+        switch (varyAccept, format) {
+        case (true, .svg): headers.append(.vary, "Accept, Accept-Encoding")
+        case (true, .png): headers.append(.vary, "Accept")
+        case (false, .svg): headers.append(.vary, "Accept-Encoding")
+        case (false, .png): break
+        }
     }
 
     static let securityPolicy = "default-src 'none'; style-src 'unsafe-inline'"

@@ -82,7 +82,7 @@ public final class RingService: HTTPHandler {
         case .readyz:
             response = isDraining ? responses.draining : responses.ready
         case .metrics:
-            response = metricsResponse()
+            response = metricsResponse(request)
         }
         return .now(finish(request, route, response, cache: .none, started: started))
     }
@@ -104,13 +104,25 @@ public final class RingService: HTTPHandler {
         return response
     }
 
-    private func metricsResponse() -> HTTPResponse {
+    /// The exposition, gzip-compressed where the scraper accepts it (Prometheus asks for gzip).
+    private func metricsResponse(_ request: HTTPRequest) -> HTTPResponse {
         let text = metrics.exposition(
             caches: [("render", cache.counters), ("error", errorCache.counters)],
             openConnections: connectionCounter.withLock { $0 }?() ?? 0, logLinesDropped: log.droppedLines)
-        return HTTPResponse(
-            status: .ok,
-            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-            body: Array(text.utf8))
+        var headers: HTTPHeaders = [
+            .contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store",
+            .vary: "Accept-Encoding",
+        ]
+        let body = Array(text.utf8)
+        switch ContentCoding.choose(acceptEncoding: request.headers.values(.acceptEncoding)) {
+        case .identity:
+            break
+        case .gzip, .gzipRequired:
+            if let zipped = Gzip.compress(body) {
+                headers.append(.contentEncoding, "gzip")
+                return HTTPResponse(status: .ok, headers: headers, body: zipped)
+            }
+        }
+        return HTTPResponse(status: .ok, headers: headers, body: body)
     }
 }

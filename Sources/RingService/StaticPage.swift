@@ -5,9 +5,8 @@ import HTTPServer
 /// responses, a strong ETag, and a Content-Security-Policy that allows exactly its one inline style and its one
 /// inline script, by hash, and nothing from anywhere else but images (and, for a script, fetches) from this origin.
 struct StaticPage: Sendable {
-    let ok: HTTPResponse
-    let notModified: HTTPResponse
-    let etag: String
+    /// The page's answers, in identity and in gzip (compressed once, here, at the strongest level).
+    let representations: Representations
     /// The `Content-Security-Policy` value.
     let policy: String
     /// The whole document, UTF-8.
@@ -34,24 +33,27 @@ struct StaticPage: Sendable {
         sources += ["base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"]
         policy = sources.joined(separator: "; ")
 
-        etag = EntityTag.strong(for: html)
         // no-cache: browsers and proxies keep the page but ask each time, so a new version shows at once and an
         // unchanged one costs a 304.
-        let validators: HTTPHeaders = [.cacheControl: "no-cache", .eTag: etag]
+        let validators: HTTPHeaders = [.cacheControl: "no-cache", .vary: "Accept-Encoding"]
         var headers: HTTPHeaders = [.contentType: "text/html; charset=utf-8"]
         for field in validators { headers.append(field.name, field.value) }
         headers.append(.contentSecurityPolicy, policy)
         headers.append(.xContentTypeOptions, "nosniff")
         headers.append(.referrerPolicy, "no-referrer")
-        ok = HTTPResponse(status: .ok, headers: headers, body: html)
-        notModified = HTTPResponse(status: .notModified, headers: validators)
+        representations = Representations(
+            body: html, headers: headers, validators: validators, compress: true, level: 9)
     }
 
-    /// The answer to a GET or HEAD: 304 when `If-None-Match` names this version.
+    var etag: String { representations.etag }
+
+    /// The identity 200.
+    var ok: HTTPResponse { representations.identity.ok }
+
+    /// The answer to a GET or HEAD: 304 when `If-None-Match` names this version, gzip where the client accepts it.
     func response(to request: HTTPRequest) -> HTTPResponse {
-        let conditions = request.headers.values(.ifNoneMatch)
-        if !conditions.isEmpty && EntityTag.noneMatch(conditions, matches: etag) { return notModified }
-        return ok
+        representations.response(
+            to: request, coding: ContentCoding.choose(acceptEncoding: request.headers.values(.acceptEncoding)))
     }
 
     /// `'sha256-…'`: the CSP source that allows an inline element whose text is exactly `text`.

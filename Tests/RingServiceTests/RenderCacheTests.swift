@@ -11,12 +11,12 @@ struct RenderCacheTests {
         CacheKey(spec: "value=\(n)", format: .svg, maxAge: 86400, varyAccept: false)
     }
 
-    static func image(bytes: Int) -> CachedImage {
-        RingService.cachedImage([UInt8](repeating: 7, count: bytes), format: .svg, maxAge: 86400, varyAccept: false)
+    static func image(_ n: Int, bytes: Int) -> CachedImage {
+        RingService.cachedImage([UInt8](repeating: 7, count: bytes), key: key(n))
     }
 
     static func fetch(_ cache: RenderCache, _ n: Int, bytes: Int = 100) -> RenderCache.Outcome {
-        cache.value(for: key(n)) { (image(bytes: bytes), true) }.outcome
+        cache.value(for: key(n)) { (image(n, bytes: bytes), true) }.outcome
     }
 
     @Test func secondLookupIsAHitWithTheSameResponse() {
@@ -85,7 +85,7 @@ struct RenderCacheTests {
                 let outcome = cache.value(for: Self.key(42)) {
                     renders.add(1, ordering: .relaxed)
                     usleep(100_000)  // a slow render, so every other thread arrives while it runs
-                    return (Self.image(bytes: 10), true)
+                    return (Self.image(42, bytes: 10), true)
                 }.outcome
                 outcomes.withLock { $0.append(outcome) }
                 group.leave()

@@ -35,9 +35,11 @@ struct RingServiceHandlerTests {
         }
     }
 
-    @Test func onlyTheNegotiatedRouteVariesOnAccept() {
-        #expect(service.get("/ring?value=1").header("Vary") == "Accept")
-        #expect(service.get("/ring.svg?value=1").header("Vary") == nil)
+    /// `/ring` varies by Accept; an SVG by Accept-Encoding as well (it may go out gzip); a PNG by neither.
+    @Test func onlyTheNegotiatedRouteVariesOnAcceptAndOnlySVGOnAcceptEncoding() {
+        #expect(service.get("/ring?value=1").header("Vary") == "Accept, Accept-Encoding")
+        #expect(service.get("/ring?value=1", ["Accept": "image/png"]).header("Vary") == "Accept")
+        #expect(service.get("/ring.svg?value=1").header("Vary") == "Accept-Encoding")
         #expect(service.get("/ring/1.png").header("Vary") == nil)
     }
 
