@@ -29,17 +29,17 @@ final class EventLoop: @unchecked Sendable {
     static let listenerToken = UInt64.max
     static let wakeToken = UInt64.max - 1
     /// How long a loop may run without sleeping before it yields its core. A loop that always finds work would
-    /// otherwise keep the core until the scheduler tick (4 ms at HZ=250) takes it, and whatever shares the core
-    /// (a proxy in front, a benchmark's client, the other loop) would wait that long: saturated on two shared
-    /// cores the p99 was a steady ~7.9 ms, two ticks. Yielding after every batch fixed that but cost paced
-    /// requests ~0.2 ms of p99 (the loop then queued behind others instead of being woken first); yielding only
-    /// after 1 ms without sleep keeps both (`make bench-http`).
+    /// otherwise keep the core until the scheduler tick takes it, and whatever shares the core (a proxy in front, a
+    /// benchmark's client, the other loop) would wait that long. Yielding after every batch cost paced requests
+    /// their p99 instead (the loop then queued behind others rather than being woken first); yielding only after a
+    /// stretch without sleep keeps both. The figures: docs/benchmarks.md, "Scheduling choices".
     static let busyStretch = Duration.milliseconds(1)
     /// The scheduler slice the loops ask for while workers are busy (Linux 6.12 and later honour it for normal
     /// threads; older kernels ignore it). A short slice lets a loop woken by a request preempt a worker drawing a
     /// PNG at once; with the kernel's default slice it waited, and under the soak's flood of distinct PNGs every
-    /// other request's p99 was 0.60 ms instead of 0.34. While no worker runs the loops keep the default slice: a
-    /// short one made saturated loops preempt their clients so often that the saturated p99 stayed at 4.3 ms.
+    /// other request's p99 grew. While no worker runs the loops keep the default slice: a short one made saturated
+    /// loops preempt their clients so often that the saturated p99 grew instead. The figures: docs/benchmarks.md,
+    /// "Scheduling choices".
     static let workerSlice = Duration.microseconds(100)
     /// How long after a worker's last start or finish the loops keep `workerSlice`.
     static let workerSliceLinger = Duration.seconds(1)
@@ -245,44 +245,6 @@ final class EventLoop: @unchecked Sendable {
                 break
             }
         }
-    }
-
-    /// Applies a new command; returns true when the loop must exit.
-    private func follow(_ command: ServerShared.Command) -> Bool {
-        followedCommand = command
-        switch command {
-        case .run:
-            return false
-        case .drain:
-            closeListener()
-            for slot in connections.indices {
-                if let connection = connections[slot] { beginDraining(connection) }
-            }
-            return false
-        case .stop:
-            closeListener()
-            for slot in connections.indices {
-                if let connection = connections[slot] { close(connection) }
-            }
-            return true
-        }
-    }
-
-    func closeListener() {
-        guard listener >= 0 else { return }
-        Syscall.close(listener)
-        listener = -1
-    }
-
-    func close(_ connection: HTTPConnection) {
-        guard !connection.state.isClosed else { return }
-        connection.state.closed()
-        // Closing removes the descriptor from the epoll set: it was never duplicated.
-        Syscall.close(connection.fd)
-        connections[connection.slot] = nil
-        freeSlots.append(connection.slot)
-        load.subtract(1, ordering: .relaxed)
-        shared.connectionClosed()
     }
 
     func control(_ operation: Int32, _ fd: Int32, _ events: UInt32, _ token: UInt64) throws(IOError) {

@@ -29,10 +29,8 @@ package enum PNGEncoder: Sendable, Hashable {
     /// Cairo's own `cairo_surface_write_to_png_stream` (libpng defaults), the reference for size and speed.
     case cairo
 
-    // Measured on 128 px rings (draw + encode, µs / bytes): level 1 none 213 / 6212, level 2 none 210 / 6112,
-    // level 3 none 222 / 5991, level 6 none 491 / 5516, level 1 up 282 / 8799, level 1 adaptive 596 / 8152,
-    // level 1 RLE sub 153 / 7718, Cairo's writer 966 / 7337. Filters hurt: rings are flat color and transparency,
-    // which deflate matches directly, while filtered anti-aliased edges become noise.
+    // Chosen with `ring-bench --encoders` (figures in docs/benchmarks.md, "Rendering"). Filters hurt: rings are
+    // flat color and transparency, which deflate matches directly, while filtered anti-aliased edges become noise.
     static let tunedLevel = 2
     static let tunedStrategy = Strategy.standard
     static let tunedFilter = Filter.none
