@@ -4,8 +4,11 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
-# Packages to build and run: Cairo (drawing), libpng and zlib (PNG encoding), the label font.
-BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core
+# Packages to build and run: Cairo (drawing), Pango (text layout: shaping, bidi, font fallback), libpng and zlib
+# (PNG encoding), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew, Arabic…), WenQuanYi Micro Hei
+# (Chinese, Japanese, Korean) and Noto Color Emoji.
+BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core fonts-wqy-microhei \
+	fonts-noto-color-emoji
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, promtool checks /metrics,
 # headless Chromium (driven by Debian's selenium) also shows the pages, nginx runs in front of two replicas;
 # wrk, curl and Python drive the soak's traffic and hostile clients.

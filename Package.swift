@@ -15,13 +15,18 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
         .target(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("z")]
         ),
         .target(name: "CSystem"),
         .target(name: "HTTPServer", dependencies: ["CSystem"]),
-        .target(name: "RingKit", dependencies: ["CCairo", "CPNG"]),
+        .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG"]),
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "CZlib"]),
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),

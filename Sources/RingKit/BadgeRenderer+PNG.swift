@@ -51,43 +51,29 @@ extension BadgeRenderer {
             cairo_restore(cr)
         }
 
-        CairoCanvas.setFont(cr, bold: false, size: BadgeTextWidths.fontSize)
         if let label = layout.label { text(cr, label) }
         text(cr, layout.value)
     }
 
     /// Draws one text and its shadow, spread to its reserved length as SVG's `textLength` does (the difference
-    /// shared between the gaps of its characters).
+    /// shared between the gaps of its characters), laid out whole so scripts join and read in their order.
     private static func text(_ cr: OpaquePointer, _ text: BadgeLayout.Text) {
-        let characters = text.text.map(String.init)
-        var advances: [Double] = []
-        advances.reserveCapacity(characters.count)
-        var natural = 0.0
-        for character in characters {
-            var extents = cairo_text_extents_t()
-            cairo_text_extents(cr, character, &extents)
-            advances.append(extents.x_advance)
-            natural += extents.x_advance
-        }
-        let length = Double(text.length)
-        let gap = characters.count > 1 ? (length - natural) / Double(characters.count - 1) : 0
-        let left = text.centerX - (characters.count > 1 ? length : natural) / 2
-        func show(at baseline: Double) {
-            var x = left
-            for (character, advance) in zip(characters, advances) {
-                cairo_move_to(cr, x, baseline)
-                cairo_show_text(cr, character)
-                x += advance + gap
-            }
-        }
+        let size = BadgeTextWidths.fontSize
+        let clusters = text.text.count
+        let natural = TextLayout.width(of: text.text, bold: false, size: size)
+        let spacing = clusters > 1 ? (Double(text.length) - natural) / Double(clusters - 1) : 0
         if let shadow = text.shadow {
             var color = shadow
             color.alpha = UInt8((Double(color.alpha) * BadgeLayout.shadowOpacity).rounded())
             CairoCanvas.setColor(cr, color)
-            show(at: BadgeLayout.baseline + BadgeLayout.shadowOffset)
+            TextLayout.draw(
+                text.text, on: cr, bold: false, size: size, centerX: text.centerX,
+                baseline: BadgeLayout.baseline + BadgeLayout.shadowOffset, spacing: spacing)
         }
         CairoCanvas.setColor(cr, text.fill)
-        show(at: BadgeLayout.baseline)
+        TextLayout.draw(
+            text.text, on: cr, bold: false, size: size, centerX: text.centerX, baseline: BadgeLayout.baseline,
+            spacing: spacing)
     }
 
     /// A rectangle with the panel's rounded corners, clockwise from the top left, as the SVG path runs.

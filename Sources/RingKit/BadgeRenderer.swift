@@ -14,18 +14,13 @@ public enum BadgeRenderer {
     /// The layout of an error badge; the message is cut to `errorMessageLength` characters.
     static func errorLayout(message: String) -> BadgeLayout {
         var text = message
-        if text.unicodeScalars.count > errorMessageLength {
-            var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: text.unicodeScalars.prefix(errorMessageLength - 1))
-            scalars.append("…")
-            text = String(scalars)
-        }
+        if text.count > errorMessageLength { text = String(text.prefix(errorMessageLength - 1)) + "…" }
         return BadgeLayout(
             label: "error", labelFill: RGBAColor(0x55, 0x55, 0x55), value: text, valueFill: errorFill,
             style: .flat, icon: nil, title: "error: " + text)
     }
 
-    /// The longest error message a badge shows, in code points (about 800 px of text).
+    /// The longest error message a badge shows, in characters (about 800 px of text).
     static let errorMessageLength = 140
     /// shields.io's `critical` red.
     static let errorFill = RGBAColor(0xe0, 0x5d, 0x44)

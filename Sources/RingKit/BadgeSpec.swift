@@ -34,7 +34,7 @@ public struct BadgeSpec: Sendable, Hashable {
 extension BadgeSpec {
     /// The accepted ranges of the badge's own parameters; the shared ones are in `RingSpec.Limits`.
     public enum Limits {
-        /// In Unicode code points.
+        /// In characters as a reader counts them (grapheme clusters).
         public static let labelLength = 100
     }
 
@@ -47,13 +47,16 @@ extension BadgeSpec {
 
     /// The right text: the percentage with `decimals` digits, e.g. `72%`.
     public var valueText: String {
-        NumberText.fixed(fraction * 100, decimals: Swift.min(Swift.max(decimals, 0), 3)) + "%"
+        shownPercent.text + "%"
     }
 
-    /// The right half's fill: the `thresholds` step the value reaches, or `color`.
+    /// The percentage as the badge shows it (see `PercentText`), which thresholds compare.
+    public var shownPercent: PercentText { PercentText(fraction: fraction, decimals: decimals) }
+
+    /// The right half's fill: the `thresholds` step the shown percentage reaches, or `color`.
     public var valueColor: RGBAColor {
         guard let thresholds else { return color }
-        return thresholds.color(forPercent: Thresholds.percent(value: value, min: min, max: max), default: color)
+        return thresholds.color(forPercent: shownPercent.shown, default: color)
     }
 
     /// The accessible name, as shields writes it: `coverage: 72%`, or `72%` without a label.

@@ -1,24 +1,7 @@
 import CCairo
 
-/// Cairo helpers shared by the ring and error-image renderers: surfaces, colors, caps, and the label font.
+/// Cairo helpers shared by the ring, badge and error-image renderers: surfaces, colors and caps (text is TextLayout).
 enum CairoCanvas {
-    /// Font faces are immutable and thread-safe in Cairo; creating them once keeps fontconfig off the hot path.
-    private final class Faces: @unchecked Sendable {
-        // Safe to share: Cairo font faces are reference-counted with atomics and never mutated after creation.
-        let regular = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)!
-        let bold = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)!
-        let options: OpaquePointer = {
-            let o = cairo_font_options_create()!
-            // Unhinted advances keep text widths proportional to the font size, as in the SVG renderers.
-            cairo_font_options_set_hint_metrics(o, CAIRO_HINT_METRICS_OFF)
-            cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_SLIGHT)
-            cairo_font_options_set_antialias(o, CAIRO_ANTIALIAS_GRAY)
-            return o
-        }()
-    }
-
-    private static let faces = Faces()
-
     /// The largest surface side accepted, in pixels (the contract's limit is 2048).
     static let maxPixels = 4096
 
@@ -51,12 +34,5 @@ enum CairoCanvas {
         case .butt: CAIRO_LINE_CAP_BUTT
         case .square: CAIRO_LINE_CAP_SQUARE
         }
-    }
-
-    /// Selects DejaVu Sans at `size` user units.
-    static func setFont(_ cr: OpaquePointer, bold: Bool, size: Double) {
-        cairo_set_font_face(cr, bold ? faces.bold : faces.regular)
-        cairo_set_font_options(cr, faces.options)
-        cairo_set_font_size(cr, size)
     }
 }

@@ -68,14 +68,12 @@ public enum ErrorImage {
         cairo_set_line_width(cr, 1)
         CairoCanvas.setColor(cr, Layout.border)
         cairo_stroke(cr)
-        CairoCanvas.setFont(cr, bold: false, size: layout.fontSize)
         CairoCanvas.setColor(cr, Layout.ink)
         for (i, line) in layout.lines.enumerated() {
-            var extents = cairo_text_extents_t()
-            cairo_text_extents(cr, line, &extents)
             // Centred on the advance, as SVG's text-anchor="middle" does.
-            cairo_move_to(cr, (Double(layout.width) - extents.x_advance) / 2, layout.baseline(ofLine: i))
-            cairo_show_text(cr, line)
+            TextLayout.draw(
+                line, on: cr, bold: false, size: layout.fontSize, centerX: Double(layout.width) / 2,
+                baseline: layout.baseline(ofLine: i))
         }
         cairo_destroy(cr)
         cairo_surface_flush(surface)
@@ -117,44 +115,69 @@ public enum ErrorImage {
             top + (Double(i) + 0.5) * lineHeight + fontSize * TextMetrics.halfCapHeight
         }
 
-        /// Breaks `text` at spaces into lines no wider than `maxWidth`, splitting words that are wider by themselves.
+        /// Breaks `text` into lines no wider than `maxWidth`: after a space, or after punctuation that ends a piece of
+        /// a query (`, ; : / & = ) ] }` and `-`), never inside a word unless the word alone is wider than a line. Lines
+        /// beyond `maxLines` are cut, the last one ending in `…`.
         static func wrap(_ text: String, maxWidth: Double, fontSize: Double) -> [String] {
-            func width(_ s: String) -> Double { TextMetrics.width(of: s, bold: false) * fontSize }
-            var lines: [String] = []
-            var current = ""
-            for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-                var word = String(word)
-                let candidate = current.isEmpty ? word : current + " " + word
-                if width(candidate) <= maxWidth {
-                    current = candidate
+            func width(_ s: Substring) -> Double { TextMetrics.width(of: String(s), bold: false) * fontSize }
+            var lines: [Substring] = []
+            var current: Substring = ""
+            for piece in pieces(of: text) {
+                let candidate = current + piece
+                if width(candidate.trimmingTrailingSpaces) <= maxWidth {
+                    current = Substring(candidate)
                     continue
                 }
-                if !current.isEmpty {
-                    lines.append(current)
-                    current = ""
-                }
-                while width(word) > maxWidth {
-                    var head = ""
-                    for ch in word {
-                        if width(head + String(ch)) > maxWidth && !head.isEmpty { break }
-                        head.append(ch)
+                if !current.trimmingTrailingSpaces.isEmpty { lines.append(current.trimmingTrailingSpaces) }
+                current = piece.drop { $0 == " " }
+                // A piece wider than a line by itself (a long word or value) is cut where the line is full.
+                while width(current.trimmingTrailingSpaces) > maxWidth && lines.count <= maxLines {
+                    var head = current.startIndex
+                    while head < current.endIndex, width(current[...head]) <= maxWidth {
+                        head = current.index(after: head)
                     }
-                    lines.append(head)
-                    word = String(word.dropFirst(head.count))
-                    if lines.count > maxLines { break }
+                    if head == current.startIndex { head = current.index(after: head) }
+                    lines.append(current[..<head])
+                    current = current[head...]
                 }
-                current = word
                 if lines.count > maxLines { break }
             }
-            if !current.isEmpty { lines.append(current) }
+            if !current.trimmingTrailingSpaces.isEmpty { lines.append(current.trimmingTrailingSpaces) }
             if lines.isEmpty { lines = [""] }
             if lines.count > maxLines {
                 lines.removeLast(lines.count - maxLines)
                 var last = lines[maxLines - 1]
                 while !last.isEmpty && width(last + "…") > maxWidth { last.removeLast() }
-                lines[maxLines - 1] = last + "…"
+                lines[maxLines - 1] = Substring(last + "…")
             }
-            return lines
+            return lines.map(String.init)
         }
+
+        /// `text` cut after each break opportunity; the pieces put together are `text`.
+        static func pieces(of text: String) -> [Substring] {
+            var pieces: [Substring] = []
+            var start = text.startIndex
+            var index = text.startIndex
+            while index < text.endIndex {
+                let next = text.index(after: index)
+                let breaksAfter = ", ;:/&=)]}-".contains(text[index])
+                // Several spaces or punctuation marks in a row stay with the piece they end.
+                if breaksAfter && (next == text.endIndex || !", ;:/&=)]}-".contains(text[next])) {
+                    pieces.append(text[start..<next])
+                    start = next
+                }
+                index = next
+            }
+            if start < text.endIndex { pieces.append(text[start...]) }
+            return pieces
+        }
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingTrailingSpaces: Substring {
+        var result = self
+        while result.last == " " { result = result.dropLast() }
+        return result
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Locale-free, deterministic number text for labels and image markup.
 enum NumberText {
     /// `x` rounded to `decimals` digits after the point, always written with exactly that many: `72`, `72.50`.
@@ -14,6 +16,51 @@ enum NumberText {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
         // Swift's description is the shortest round-trip form and ignores the locale.
         return x.description
+    }
+
+    /// `x` as a label shows it: plain decimal notation, never an exponent (`1500`, `0.00001`, `-2.5`), with the
+    /// shortest digits that read back as `x`. A number of 10¹⁵ or more in size, or a non-zero one under 10⁻⁶, is
+    /// written `5×10²⁰` or `1.5×10⁻⁹` (six significant digits at most): its digits would not fit a label.
+    static func plain(_ x: Double) -> String {
+        guard x.isFinite else { return "0" }
+        if x == 0 { return "0" }
+        let magnitude = abs(x)
+        if magnitude >= 1e15 || magnitude < 1e-6 { return scientific(x) }
+        if x == x.rounded() { return String(Int64(x)) }
+        // The shortest round-trip digits, then the exponent (if Swift chose one) written out as zeros.
+        let text = x.description
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+            let exponent = Int(text[text.index(after: e)...])
+        else { return text }
+        let negative = text.hasPrefix("-")
+        let mantissa = text[..<e].drop { $0 == "-" }
+        let digits = mantissa.filter { $0 != "." }
+        let point =
+            (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count)
+            + exponent
+        var out: String
+        if point <= 0 {
+            out = "0." + String(repeating: "0", count: -point) + digits
+        } else if point >= digits.count {
+            out = digits + String(repeating: "0", count: point - digits.count)
+        } else {
+            out = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+        }
+        return negative ? "-" + out : out
+    }
+
+    /// `x` as `m×10ⁿ`, with `m` of at most six significant digits and no trailing zeros.
+    static func scientific(_ x: Double) -> String {
+        // printf's %e rounds the mantissa correctly for every double, subnormals included, and ignores the locale.
+        let text = String(format: "%.5e", x)
+        guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return text }
+        var m = String(text[..<e])
+        while m.hasSuffix("0") { m.removeLast() }
+        if m.hasSuffix(".") { m.removeLast() }
+        let superscripts: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+        var power = exponent < 0 ? "⁻" : ""
+        for digit in String(abs(exponent)).utf8 { power.append(superscripts[Int(digit - UInt8(ascii: "0"))]) }
+        return m + "×10" + power
     }
 
     /// Appends `x` with at most `decimals` digits after the point, trailing zeros dropped (`12.5`, `3`), for markup.

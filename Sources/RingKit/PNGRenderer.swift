@@ -49,16 +49,15 @@ public enum PNGRenderer {
         for (offset, band) in g.innerBands.enumerated() {
             ring(cr, spec, g, index: offset + 1, radius: band.radius, sweep: band.progressSweep)
         }
-        if let label = g.label, g.fontSize > 0 {
-            CairoCanvas.setFont(cr, bold: spec.fontWeight == .bold, size: g.fontSize)
-            var extents = cairo_text_extents_t()
-            cairo_text_extents(cr, label, &extents)
-            // Centred on the advance width measured by Cairo, as SVG's text-anchor="middle" does, and on the
-            // geometry's baseline, so the PNG and every SVG renderer put the label in the same place.
-            let x = g.center - extents.x_advance / 2
+        if let layout = g.labelLayout {
+            // Centred on the advance Pango measures, as SVG's text-anchor="middle" does, and on the geometry's
+            // baselines, so the PNG and every SVG renderer put the label in the same place.
             CairoCanvas.setColor(cr, spec.textColor)
-            cairo_move_to(cr, x, g.labelBaseline)
-            cairo_show_text(cr, label)
+            for (line, baseline) in zip(layout.lines, layout.baselines) {
+                TextLayout.draw(
+                    line, on: cr, bold: spec.fontWeight == .bold, size: layout.fontSize, centerX: g.center,
+                    baseline: baseline)
+            }
         }
     }
 

@@ -207,8 +207,9 @@ struct ParameterReader {
         return .template(text)
     }
 
-    /// Free text for the image: at most `maximumLength` code points and nothing XML cannot hold (control
-    /// characters, noncharacters).
+    /// Free text for the image: at most `maximumLength` characters as a reader counts them (grapheme clusters: `é`
+    /// written with combining marks, or a family emoji, is one), and nothing XML cannot hold (control characters,
+    /// noncharacters) or renderers draw differently (bidi embedding, override and isolate controls).
     func text(of parameter: some ParameterName, maximumLength: Int, allowsEmpty: Bool) throws(ParameterError) -> String?
     {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
@@ -217,27 +218,48 @@ struct ParameterReader {
                 parameter: parameter.rawValue, value: "",
                 reason: "is empty (accepted: text of 1…\(maximumLength) characters)")
         }
-        var length = 0
         for scalar in text.unicodeScalars {
-            length += 1
             // ASCII needs no Unicode tables, which are slow to consult.
-            let isControl =
-                scalar.isASCII
-                ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control
-            if isControl || (!scalar.isASCII && scalar.properties.isNoncharacterCodePoint) {
-                let code = String(scalar.value, radix: 16, uppercase: true)
-                let padded = String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code
+            if scalar.isASCII {
+                guard scalar.value < 0x20 || scalar.value == 0x7F else { continue }
+            }
+            let isControl = scalar.isASCII || scalar.properties.generalCategory == .control
+            let problem: String
+            if isControl {
+                problem = "the control character"
+            } else if scalar.properties.isNoncharacterCodePoint {
+                problem = "the noncharacter"
+            } else if Self.isBidiControl(scalar) {
                 throw ParameterError(
                     parameter: parameter.rawValue, value: ParameterError.quoted(text),
-                    reason: "contains the \(isControl ? "control character" : "noncharacter") U+\(padded)")
+                    reason: "contains the bidi control \(Self.codePoint(scalar)) (accepted: text without embedding, "
+                        + "override or isolate controls; right-to-left text is laid out in its own direction)")
+            } else {
+                continue
             }
+            throw ParameterError(
+                parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                reason: "contains \(problem) \(Self.codePoint(scalar))")
         }
-        guard length <= maximumLength else {
+        guard text.count <= maximumLength else {
             throw ParameterError(
                 parameter: parameter.rawValue, value: ParameterError.quoted(text),
                 reason: "is longer than \(maximumLength) characters")
         }
         return text
+    }
+
+    /// U+202A…U+202E (embeddings and overrides) and U+2066…U+2069 (isolates). Browsers and Pango do not treat them
+    /// alike in SVG text, and an override can make a label read as other words than its characters say; marks
+    /// (U+200E, U+200F, U+061C) are kept.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// `U+202E`.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: Swift.max(0, 4 - code.count)) + code
     }
 
     /// The first `{word}` in `template` that is not a known placeholder; braces around anything but letters are

@@ -6,7 +6,8 @@ public struct RefusalImage: Sendable, Hashable {
     public let message: String
     /// The requested `size` (rings), or the default when it is missing or itself refused.
     public let size: Int
-    /// The requested `scale` for a PNG where the result stays within `ImageLimits.pixelEdge`, else 1.
+    /// The requested `scale` for a PNG, lowered until the image's longer side × scale is within
+    /// `ImageLimits.pixelEdge`, as every image's must be.
     public let scale: Int
 
     /// Reads `size` and `scale` leniently (the first value within range), as the request may be refused for them.
@@ -14,8 +15,16 @@ public struct RefusalImage: Sendable, Hashable {
         kind = request.kind
         self.message = message
         size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? 128
-        let scale = format == .png ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1
-        self.scale = size * scale <= ImageLimits.pixelEdge ? scale : 1
+        let wanted = format == .png ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1
+        let edge: Int
+        switch kind {
+        case .ring:
+            let layout = ErrorImage.Layout(message: message, size: size)
+            edge = Swift.max(layout.width, layout.height)
+        case .badge:
+            edge = BadgeRenderer.errorLayout(message: message).width
+        }
+        scale = Swift.max(1, Swift.min(wanted, ImageLimits.pixelEdge / Swift.max(edge, 1)))
     }
 
     /// The image's bytes.

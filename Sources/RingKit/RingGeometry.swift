@@ -24,12 +24,13 @@ public struct RingGeometry: Sendable, Hashable {
     public let clockwise: Bool
     /// Ends of open strokes (the progress, and the track of a gauge).
     public let cap: RingSpec.Cap
-    /// The centre text after `auto` or the template was resolved; `nil` draws none.
+    /// The centre text after `auto` or the template was resolved; `nil` draws none (also when it would be too small
+    /// to read, see `LabelLayout`).
     public let label: String?
-    /// Label size in pixels.
-    public let fontSize: Double
-    /// Vertical position of the label's baseline, chosen so digits and capitals sit centred on the ring.
-    public let labelBaseline: Double
+    /// The label's lines, size and baselines; nil when there is no label or it would be too small to read.
+    public let labelLayout: LabelLayout?
+    /// The radius of the hole inside the innermost ring.
+    public let holeRadius: Double
     /// The accessible name: the spec's title, or `Progress: 72%` (`Progress: 30%, 60%, 90%` for several rings).
     public let title: String
     /// The rings inside the first, outermost first; empty for a single ring.
@@ -59,12 +60,12 @@ public struct RingGeometry: Sendable, Hashable {
         let thickness = Swift.min(Swift.max(wanted.isFinite ? wanted : 1, 1), half)
         self.thickness = thickness
         center = half
-        cap = spec.cap
+        cap = RingSpec.capDrawn(spec.cap, size: spec.size, thickness: thickness, rings: spec.ringCount)
         // A square cap's outer corner lies t/2 along the tangent beyond the end and t/2 outside the centre line,
         // so it reaches sqrt((r + t/2)² + (t/2)²) from the centre. The radius ignores the value so that a ring
         // keeps its size from 0 to 100 %.
         let t2 = thickness / 2
-        if spec.cap == .square {
+        if cap == .square {
             radius = Swift.max(0.5, (half * half - t2 * t2).squareRoot() - t2)
         } else {
             radius = Swift.max(0.5, half - t2)
@@ -112,7 +113,7 @@ public struct RingGeometry: Sendable, Hashable {
         }
 
         let decimals = Swift.min(Swift.max(spec.decimals, 0), 3)
-        let percentText = NumberText.fixed(fraction * 100, decimals: decimals)
+        let percentText = PercentText(fraction: fraction, decimals: decimals).text
         let label: String?
         switch spec.label {
         case .auto:
@@ -125,28 +126,30 @@ public struct RingGeometry: Sendable, Hashable {
                 percent: percentText)
             label = text.isEmpty ? nil : text
         }
-        self.label = label.map(RingGeometry.printable)
+        let text = label.map(RingGeometry.printable)
         if let given = spec.title {
             title = RingGeometry.printable(given)
         } else if innerBands.isEmpty {
             title = "Progress: \(percentText)%"
         } else {
             title = innerBands.reduce("Progress: \(percentText)%") {
-                $0 + ", " + NumberText.fixed($1.fraction * 100, decimals: decimals) + "%"
+                $0 + ", " + PercentText(fraction: $1.fraction, decimals: decimals).text + "%"
             }
         }
 
         let inner = Swift.max(0, innermostRadius - t2)
-        if let given = spec.fontSize, given.isFinite, given > 0 {
-            fontSize = given
-        } else if let label {
-            fontSize = RingGeometry.fittingFontSize(label, innerRadius: inner, bold: spec.fontWeight == .bold)
-        } else {
-            fontSize = 0
+        labelLayout = text.flatMap {
+            LabelLayout($0, center: half, innerRadius: inner, bold: spec.fontWeight == .bold, fontSize: spec.fontSize)
         }
-        // On a whole pixel: crisper digits, and text layout engines (Pango in librsvg) snap baselines anyway.
-        labelBaseline = (center + fontSize * TextMetrics.halfCapHeight).rounded()
+        self.label = labelLayout == nil ? nil : text
+        holeRadius = inner
     }
+
+    /// The label's size in pixels, 0 when there is none.
+    public var fontSize: Double { labelLayout?.fontSize ?? 0 }
+
+    /// The first line's baseline (the label is one line unless it had to wrap).
+    public var labelBaseline: Double { labelLayout?.baselines.first ?? center }
 
     /// The point at `degrees` clockwise from 12 o'clock on a circle of `radius` around the centre.
     public func point(atDegrees degrees: Double, radius r: Double? = nil) -> (x: Double, y: Double) {
@@ -205,8 +208,8 @@ public struct RingGeometry: Sendable, Hashable {
         var out = ""
         var rest = Substring(template)
         let names: [(String, String)] = [
-            ("{value}", NumberText.shortest(value)), ("{percent}", percent),
-            ("{min}", NumberText.shortest(min)), ("{max}", NumberText.shortest(max)),
+            ("{value}", NumberText.plain(value)), ("{percent}", percent),
+            ("{min}", NumberText.plain(min)), ("{max}", NumberText.plain(max)),
         ]
         outer: while let brace = rest.firstIndex(of: "{") {
             out += rest[..<brace]
@@ -221,16 +224,5 @@ public struct RingGeometry: Sendable, Hashable {
         }
         out += rest
         return out
-    }
-
-    /// The largest size, in whole tenths of a pixel, at which the label's box fits well inside the inner circle,
-    /// capped so that short labels do not dwarf the ring.
-    static func fittingFontSize(_ label: String, innerRadius: Double, bold: Bool) -> Double {
-        let halfWidth = TextMetrics.width(of: label, bold: bold) / 2
-        let halfHeight = TextMetrics.halfCapHeight
-        // The box's corners stay within 80 % of the inner radius, leaving air between text and stroke.
-        let fit = 0.8 * innerRadius / (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
-        let capped = Swift.min(fit, 0.56 * innerRadius)
-        return Swift.max(1, (capped * 10).rounded(.down) / 10)
     }
 }

@@ -1,7 +1,4 @@
 extension RingSpec {
-    /// The share of `min…max` that `value` covers, in percent (0…100 once normalized), as `thresholds` read it.
-    public var percent: Double { Thresholds.percent(value: value, min: min, max: max) }
-
     /// The color the first ring's progress is drawn in (where a gradient starts): the `thresholds` step the value
     /// reaches, or `color`.
     public var effectiveColor: RGBAColor { effectiveColor(ofRing: 0) }
@@ -10,13 +7,21 @@ extension RingSpec {
     public func effectiveColor(ofRing index: Int) -> RGBAColor {
         let own = color(ofRing: index)
         guard let thresholds else { return own }
-        return thresholds.color(
-            forPercent: Thresholds.percent(value: value(ofRing: index), min: min, max: max), default: own)
+        return thresholds.color(forPercent: shownPercent(ofRing: index).shown, default: own)
+    }
+
+    /// Ring `index`'s percentage as its label shows it (see `PercentText`): what thresholds compare, so the color
+    /// agrees with the number whatever the rounding.
+    public func shownPercent(ofRing index: Int) -> PercentText {
+        let span = max - min
+        let value = value(ofRing: index)
+        guard span > 0, span.isFinite, value.isFinite else { return PercentText(fraction: 0, decimals: decimals) }
+        return PercentText(fraction: (value - min) / span, decimals: decimals)
     }
 
     /// Whether ring `index` takes its color from a `thresholds` step rather than from `color`.
     func reachesThreshold(ring index: Int) -> Bool {
         guard let first = thresholds?.steps.first else { return false }
-        return Thresholds.percent(value: value(ofRing: index), min: min, max: max) >= first.percent
+        return shownPercent(ofRing: index).shown >= first.percent
     }
 }

@@ -13,6 +13,7 @@ extension RingSpec {
         spec.value = clamped(value)
         for index in innerRings.indices { spec.innerRings[index].value = clamped(innerRings[index].value) }
         spec.thickness = (thickness ?? Self.defaultThickness(size: size, rings: ringCount)) + 0
+        spec.cap = Self.capDrawn(cap, size: size, thickness: spec.thickness!, rings: ringCount)
         spec.start = Self.normalizedAngle(start ?? Self.defaultStart(arc: arc, direction: direction))
         spec.arc = arc + 0
         spec.animate = animate + 0
@@ -76,6 +77,18 @@ extension RingSpec {
         // The rings and their gaps fill the radius: n·t + (n − 1)·t/4 = size/2. Rounded down to hundredths so the
         // limit reads well in a message.
         return (Double(size) * 2 / Double(5 * rings - 1) * 100).rounded(.down) / 100
+    }
+
+    /// The ends actually drawn: round and square ends become butt ends where the stroke is wider than the innermost
+    /// ring's radius (for one ring, `thickness` over a third of `size`). There a round end would bulge across the
+    /// hole and past the middle, and the ring would read as a blob.
+    public static func capDrawn(_ cap: Cap, size: Int, thickness: Double, rings: Int) -> Cap {
+        guard cap != .butt else { return .butt }
+        let half = Double(size) / 2
+        let t2 = thickness / 2
+        var radius = cap == .square ? (half * half - t2 * t2).squareRoot() - t2 : half - t2
+        radius -= Double(Swift.max(rings, 1) - 1) * ringSpacing(thickness: thickness)
+        return thickness > radius ? .butt : cap
     }
 
     /// How far apart the centre lines of neighbouring rings are: a stroke and a quarter, leaving a quarter-stroke gap.

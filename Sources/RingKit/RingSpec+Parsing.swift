@@ -5,11 +5,12 @@ extension RingSpec {
         public static let thicknessMinimum = 1.0
         public static let arc = 1.0...360.0
         public static let start = -360.0...360.0
-        public static let fontSizeMinimum = 4.0
+        /// The smallest label size: `LabelLayout.minimumFontSize`.
+        public static let fontSizeMinimum = LabelLayout.minimumFontSize
         public static let animate = 0.0...10.0
-        /// In Unicode code points.
+        /// In characters as a reader counts them (grapheme clusters).
         public static let labelLength = 40
-        /// In Unicode code points.
+        /// In characters as a reader counts them (grapheme clusters).
         public static let titleLength = 100
         public static let labelPlaceholders = ["value", "percent", "min", "max"]
         /// The most concentric rings one image draws.
@@ -105,6 +106,26 @@ extension RingSpec {
         }
 
         self = normalized()
+        try checkLabelFits()
+    }
+
+    /// A template label sized to fit (no `fontSize`) that could not be legible in this ring, even on two lines, is
+    /// refused with the room it needs; an automatic percentage is left out instead (see `LabelLayout`).
+    func checkLabelFits() throws(ParameterError) {
+        guard case .template(let template) = label, fontSize == nil else { return }
+        let g = RingGeometry(self)
+        guard g.labelLayout == nil else { return }
+        let text = RingGeometry.printable(
+            RingGeometry.fill(
+                template, value: value, min: min, max: max,
+                percent: PercentText(fraction: g.fraction, decimals: decimals).text))
+        guard !text.isEmpty else { return }
+        let needed = LabelLayout.holeNeeded(for: text, bold: fontWeight == .bold)
+        throw ParameterError(
+            parameter: "label", value: ParameterError.quoted(template),
+            reason: "needs a hole \(Int(needed.rounded(.up))) px across to be read at "
+                + "\(CanonicalNumber.text(LabelLayout.minimumFontSize)) px; this ring's is \(Int(2 * g.holeRadius)) px "
+                + "(shorten the label, or raise size)")
     }
 
     /// A gradient fades the hue; the opacity of the whole stroke is one (drawn as a group), so both ends need it.

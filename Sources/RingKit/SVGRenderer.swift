@@ -48,20 +48,8 @@ public enum SVGRenderer {
         for (offset, band) in g.innerBands.enumerated() {
             ring(&w, spec, g, index: offset + 1, radius: band.radius, sweep: band.progressSweep, animated: animated)
         }
-        if let label = g.label {
-            w.raw(auto && spec.themedColors.contains(.textColor) ? "<text class=\"x\" x=\"" : "<text x=\"")
-            w.number(g.center)
-            w.raw("\" y=\"")
-            w.number(g.labelBaseline)
-            w.raw("\" text-anchor=\"middle\" font-family=\"")
-            w.raw(fontFamily)
-            w.raw("\" font-size=\"")
-            w.number(g.fontSize)
-            w.raw(spec.fontWeight == .bold ? "\" font-weight=\"bold\" fill=\"" : "\" font-weight=\"normal\" fill=\"")
-            w.color(spec.textColor)
-            w.raw("\">")
-            w.escaped(label)
-            w.raw("</text>")
+        if let layout = g.labelLayout {
+            label(&w, layout, spec, g, themed: auto && spec.themedColors.contains(.textColor))
         }
         w.raw("</svg>\n")
         return w.bytes

@@ -127,7 +127,9 @@ struct BadgeSpecTests {
     @Test(arguments: [
         (72.0, "thresholds=50:orange,80:green", RGBAColor(0xff, 0xa5, 0)),
         (80, "thresholds=50:orange,80:green", RGBAColor(0, 0x80, 0)),
-        (49.9, "thresholds=50:orange,80:green", RGBAColor(0x25, 0x63, 0xeb)),
+        (49.4, "thresholds=50:orange,80:green", RGBAColor(0x25, 0x63, 0xeb)),
+        // 49.9 shows as 50 %, so it takes 50 %'s color.
+        (49.9, "thresholds=50:orange,80:green", RGBAColor(0xff, 0xa5, 0)),
         (10, "thresholds=50:orange&color=red", RGBAColor(0xff, 0, 0)),
         (5, "thresholds=50:orange&min=0&max=10", RGBAColor(0xff, 0xa5, 0)),
         (100, "color=purple", RGBAColor(0x80, 0, 0x80)),
@@ -200,7 +202,7 @@ struct BadgeSpecTests {
     @Test(arguments: [
         "", "value=72&label=coverage", "label=a%26b%3Dc+%23d%25&value=3", "label=&style=flat-square&decimals=3&value=1",
         "thresholds=10:red,90:%2300ff00&value=95&color=navy&labelColor=ff000080", "min=-1e-05&max=1e20&value=7",
-        "label=%F0%9F%8E%89%E2%80%AEr", "scale=4&label=x",
+        "label=%F0%9F%8E%89%E2%80%8Er", "scale=4&label=x",
     ])
     func keyAndCanonicalQueryParseBackToTheSameBadge(_ query: String) throws {
         let spec = try BadgeSpec.parse(query: query)

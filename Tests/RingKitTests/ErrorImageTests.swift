@@ -1,5 +1,7 @@
-import RingKit
+import Foundation
 import Testing
+
+@testable import RingKit
 
 struct ErrorImageTests {
     static let messages = [
@@ -63,5 +65,52 @@ struct ErrorImageTests {
             for x in 0..<ours.width where ours[x, y].distance(to: theirs[x, y]) > 8 { differing += 1 }
         }
         #expect(differing == 0)
+    }
+}
+
+/// Error images obey the limits every image obeys, and wrap their sentence where a reader expects.
+struct ErrorImageLimitsTests {
+    static let long =
+        "thresholds: \"80:green,50:red\" must be ascending: 50 follows 80 (accepted: up to 8 percent:color pairs "
+        + "such as 50:orange,80:green)"
+
+    /// Every requested size and scale: the PNG's sides × scale stay within 2048 px, for rings and badges.
+    @Test(arguments: [Drawing.Kind.ring, .badge])
+    func errorImagesStayWithinThePixelLimitAtEveryScale(kind: Drawing.Kind) throws {
+        for size in [16, 128, 512, 1024] {
+            for scale in 1...4 {
+                let request = Drawing.Request(kind: kind, query: "size=\(size)&scale=\(scale)")
+                let refusal = RefusalImage(message: Self.long, for: request, format: .png)
+                let png = try #require(DecodedImage(png: try refusal.render(.png)))
+                #expect(png.width <= 2048 && png.height <= 2048, "\(kind) size \(size) scale \(scale)")
+                #expect(refusal.scale >= 1 && refusal.scale <= scale)
+            }
+        }
+        // What asked for more than the limit draws at the largest scale that fits, not at 1.
+        let badge = RefusalImage(
+            message: Self.long, for: Drawing.Request(kind: .badge, query: "scale=4"), format: .png)
+        #expect(badge.scale == 2048 / BadgeRenderer.errorLayout(message: Self.long).width)
+    }
+
+    @Test func longMessagesBreakAfterSpacesAndPunctuationNeverInsideAWord() {
+        let lines = ErrorImage.Layout.wrap(Self.long, maxWidth: 110, fontSize: 11)
+        #expect(lines.joined(separator: " ").replacingOccurrences(of: "  ", with: " ").count > 0)
+        for line in lines {
+            // Every line ends where a word or a query piece ends: the next line never continues a word.
+            #expect(!line.hasSuffix("gr") && !line.hasPrefix("een"), "\(lines)")
+        }
+        let words = Set(Self.long.split(whereSeparator: { " ,:/&=)]}-(".contains($0) }).map(String.init))
+        let drawn = Set(
+            lines.joined(separator: " ").split(whereSeparator: { " ,:/&=)]}-(".contains($0) }).map(String.init))
+        #expect(drawn == words, "\(lines)")
+    }
+
+    @Test func aWordWiderThanALineIsCutAndTooManyLinesEndWithAnEllipsis() {
+        let word = String(repeating: "w", count: 60)
+        let lines = ErrorImage.Layout.wrap(word, maxWidth: 100, fontSize: 11)
+        #expect(lines.count > 1 && lines.joined() == word)
+        let many = ErrorImage.Layout.wrap(
+            String(repeating: "word ", count: 400), maxWidth: 100, fontSize: 11)
+        #expect(many.count == ErrorImage.Layout.maxLines && many.last?.hasSuffix("…") == true)
     }
 }

@@ -29,7 +29,9 @@ struct RingGeometryTests {
             })
         let t2 = g.thickness / 2
         let reach: Double
-        switch cap {
+        // A stroke wider than the ring's radius draws butt ends whatever was asked (see `RingSpec.capDrawn`).
+        #expect(g.cap == (thickness > 128 / 3 ? .butt : cap))
+        switch g.cap {
         case .square: reach = ((g.radius + t2) * (g.radius + t2) + t2 * t2).squareRoot()
         case .round, .butt: reach = g.radius + t2
         }
@@ -88,7 +90,8 @@ struct RingGeometryTests {
         (.none, 72, 0, nil), (.template("{value}/{max} done"), 7, 0, "7/100 done"),
         (.template("{percent}% of {min}–{max}"), 12.5, 1, "12.5% of 0–100"),
         (.template("{unknown} {value"), 3, 0, "{unknown} {value"),
-        (.template(""), 3, 0, nil), (.auto, 0.4, 0, "0%"), (.auto, 99.6, 0, "100%"),
+        (.template(""), 3, 0, nil), (.auto, 0.4, 0, "1%"), (.auto, 99.6, 0, "99%"), (.auto, 100, 0, "100%"),
+        (.auto, 0, 0, "0%"),
     ])
     func labelResolvesAutoNoneAndTemplates(_ label: RingSpec.Label, _ value: Double, _ decimals: Int, _ text: String?) {
         let g = RingGeometry(
@@ -112,24 +115,39 @@ struct RingGeometryTests {
         #expect(RingGeometry(spec { $0.title = "CI\u{0}coverage\n" }).title == "CI coverage ")
     }
 
-    @Test func defaultFontSizeFitsTheInnerCircle() {
+    /// Every size from 16 to 1024: the label is legible (6 px or more) with its box inside the hole, or absent.
+    @Test func defaultFontSizeFitsTheInnerCircleOrTheLabelIsLeftOut() {
         for label in ["0%", "72%", "100%", "99.999%", "1234 of 5678 tasks done"] {
-            for size in [16, 64, 128, 512] {
+            for size in 16...1024 {
                 let g = RingGeometry(
                     spec {
                         $0.size = size
                         $0.label = .template(label)
                     })
+                guard let layout = g.labelLayout else {
+                    #expect(g.label == nil && g.fontSize == 0)
+                    continue
+                }
+                #expect(g.fontSize >= 6, "\(label) at \(size): font \(g.fontSize)")
                 let inner = g.radius - g.thickness / 2
                 // The label's box, from the font's advance widths and cap height, has its corners inside the hole.
-                let halfWidth = Self.boldWidth(label) * g.fontSize / 2
-                let halfHeight = 0.364 * g.fontSize
+                let widest = layout.lines.map { Self.boldWidth($0) }.max() ?? 0
+                let halfWidth = widest * g.fontSize / 2
+                let halfHeight = (0.364 + Double(layout.lines.count - 1) * 0.6) * g.fontSize
                 #expect(
-                    (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot() <= inner || g.fontSize == 1,
+                    (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot() <= inner,
                     "\(label) at \(size): font \(g.fontSize)")
-                #expect(g.fontSize >= 1)
             }
         }
+        // The percentage is left out below 28 px and drawn from there; a long template wraps before it is left out.
+        #expect(RingGeometry(spec { $0.size = 27 }).label == nil)
+        #expect(RingGeometry(spec { $0.size = 40 }).label == "0%")
+        let wrapped = RingGeometry(
+            spec {
+                $0.size = 128
+                $0.label = .template("1234 of 5678 tasks done")
+            })
+        #expect(wrapped.labelLayout?.lines == ["1234 of 5678", "tasks done"])
         // Big enough to read: "72%" on the default ring is over a fifth of the image.
         #expect(RingGeometry(spec { $0.value = 72 }).fontSize > 25)
         #expect(RingGeometry(spec { $0.fontSize = 9 }).fontSize == 9)

@@ -41,10 +41,12 @@ struct RingSpecParsingTests {
         ("size=125", ring { ($0.size, $0.thickness) = (125, 13) }),
         ("size=16", ring { ($0.size, $0.thickness) = (16, 2) }),
         ("size=1024", ring { ($0.size, $0.thickness) = (1024, 102) }),
-        ("thickness=64", ring { $0.thickness = 64 }),
+        // Round ends become butt ends on a stroke wider than the ring's radius.
+        ("thickness=64", ring { ($0.thickness, $0.cap) = (64, .butt) }),
         ("thickness=1", ring { $0.thickness = 1 }),
         ("thickness=2.5", ring { $0.thickness = 2.5 }),
-        ("size=17&thickness=8.5", ring { ($0.size, $0.thickness) = (17, 8.5) }),
+        ("size=17&thickness=8.5", ring { ($0.size, $0.thickness, $0.cap) = (17, 8.5, .butt) }),
+        ("thickness=42", ring { $0.thickness = 42 }),
         ("color=red", ring { $0.color = RGBAColor(255, 0, 0) }),
         ("color=%23F00", ring { $0.color = RGBAColor(255, 0, 0) }),
         ("color=00ff0080", ring { $0.color = RGBAColor(0, 255, 0, 0x80) }),
@@ -76,12 +78,15 @@ struct RingSpecParsingTests {
         ("label=AUTO", ring { $0.label = .template("AUTO") }),
         ("label={}+{1}+{+}", ring { $0.label = .template("{} {1} { }") }),
         (
-            "label=" + String(repeating: "x", count: 40),
-            ring { $0.label = .template(String(repeating: "x", count: 40)) }
+            "label=" + String(repeating: "x", count: 40) + "&fontSize=6",
+            ring {
+                $0.label = .template(String(repeating: "x", count: 40))
+                $0.fontSize = 6
+            }
         ),
         ("decimals=3", ring { $0.decimals = 3 }),
         ("decimals=0.0", ring()),
-        ("fontSize=4", ring { $0.fontSize = 4 }),
+        ("fontSize=6", ring { $0.fontSize = 6 }),
         ("fontSize=128", ring { $0.fontSize = 128 }),
         ("animate=10", ring { $0.animate = 10 }),
         ("animate=0.5", ring { $0.animate = 0.5 }),
@@ -177,8 +182,18 @@ struct RingSpecParsingTests {
         ("start=-400", "start: -400 is out of range -360…360"),
         ("decimals=4", "decimals: 4 is out of range 0…3"),
         ("decimals=1.5", "decimals: 1.5 is not an integer (accepted: 0…3)"),
-        ("fontSize=3", "fontSize: 3 is out of range 4…128 (at most size 128)"),
-        ("fontSize=129", "fontSize: 129 is out of range 4…128 (at most size 128)"),
+        ("fontSize=5", "fontSize: 5 is out of range 6…128 (at most size 128)"),
+        ("fontSize=129", "fontSize: 129 is out of range 6…128 (at most size 128)"),
+        (
+            "label=" + String(repeating: "W", count: 40),
+            #"label: ""# + String(repeating: "W", count: 40) + #"" needs a hole 331 px across to be read at 6 px; "#
+                + "this ring's is 102 px (shorten the label, or raise size)"
+        ),
+        (
+            "size=32&label=Tasks%20done%20{value}",
+            #"label: "Tasks done {value}" needs a hole 33 px across to be read at 6 px; this ring's is 26 px "#
+                + "(shorten the label, or raise size)"
+        ),
         ("animate=11", "animate: 11 is out of range 0…10"),
         ("animate=-1", "animate: -1 is out of range 0…10"),
         ("scale=5", "scale: 5 is out of range 1…4"),

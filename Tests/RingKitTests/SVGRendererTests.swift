@@ -90,6 +90,8 @@ struct SVGRendererTests {
         var spec = RingSpec()
         spec.value = 50
         spec.label = .template(text)
+        // A size given: the label is one line however long, so its text is the element's whole text.
+        spec.fontSize = 8
         spec.title = text
         spec.animate = 1.5
         let svg = SVGRenderer.render(spec)

@@ -59,22 +59,35 @@ struct ThresholdsTests {
         #expect(ringMessage(query) == expected)
     }
 
-    static let colorAtPercent: [(Double, RGBAColor)] = [
-        (0, blue), (49.99, blue), (50, orange), (79.9, orange), (80, green), (100, green),
+    /// A value and its decimals, the color, and the label: the color is the one of the number the label shows.
+    static let colorAtPercent: [(String, RGBAColor, String)] = [
+        ("value=0", blue, "0%"), ("value=49.4", blue, "49%"), ("value=49.5", orange, "50%"),
+        ("value=49.99&decimals=2", blue, "49.99%"), ("value=49.995&decimals=2", orange, "50.00%"),
+        ("value=50", orange, "50%"), ("value=79.9", green, "80%"), ("value=79.9&decimals=1", orange, "79.9%"),
+        ("value=80", green, "80%"), ("value=100", green, "100%"),
     ]
 
     @Test(arguments: colorAtPercent)
-    func eachStepStartsAtItsPercent(value: Double, expected: RGBAColor) throws {
-        let spec = try RingSpec.parse(query: "thresholds=50:orange,80:green&value=\(value)")
+    func eachStepStartsAtThePercentTheLabelShows(query: String, expected: RGBAColor, label: String) throws {
+        let spec = try RingSpec.parse(query: "thresholds=50:orange,80:green&\(query)")
         #expect(spec.effectiveColor == expected)
+        #expect(RingGeometry(spec).label == label)
     }
 
     @Test func percentsAreSharesOfTheRange() throws {
         // 150 of 100…200 is 50 %.
         let spec = try RingSpec.parse(query: "min=100&max=200&value=150&thresholds=50:orange")
         #expect(spec.effectiveColor == Self.orange)
-        let below = try RingSpec.parse(query: "min=100&max=200&value=149.9&thresholds=50:orange")
+        let below = try RingSpec.parse(query: "min=100&max=200&value=148.9&thresholds=50:orange")
         #expect(below.effectiveColor == Self.blue)
+    }
+
+    /// 99.5 of 100 is not done: it shows 99 % and takes the color of 99, not of a step at 100.
+    @Test func aThresholdAt100IsReachedOnlyWhenDone() throws {
+        let almost = try RingSpec.parse(query: "value=99.5&thresholds=50:orange,100:green")
+        #expect(RingGeometry(almost).label == "99%" && almost.effectiveColor == Self.orange)
+        let done = try RingSpec.parse(query: "value=100&thresholds=50:orange,100:green")
+        #expect(RingGeometry(done).label == "100%" && done.effectiveColor == Self.green)
     }
 
     /// Decoded PNG pixels on the stroke's centre line just below and at each breakpoint.

@@ -1,0 +1,4 @@
+#ifndef PROGRESS_RINGS_CPANGO_SHIM_H
+#define PROGRESS_RINGS_CPANGO_SHIM_H
+#include <pango/pangocairo.h>
+#endif

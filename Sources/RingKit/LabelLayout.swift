@@ -1,0 +1,98 @@
+/// Where a ring's label goes: its lines, size and baselines. Shared by the SVG and PNG renderers, so both break and
+/// place the text the same way.
+///
+/// A label is legible or absent: it is drawn at `minimumFontSize` px or more. Without an explicit `fontSize`, it takes
+/// the largest size at which it fits comfortably inside the hole, on one line, or on two lines broken at a space when
+/// one line would be smaller than the minimum; when even two lines would be, there is no label (the automatic
+/// percentage on a ring too small for it), or the URL is refused (a template, see `RingSpec.checkLabelFits`).
+public struct LabelLayout: Sendable, Hashable {
+    /// The smallest label drawn, in CSS pixels (at scale 1).
+    public static let minimumFontSize = 6.0
+    /// Distance between two lines' baselines, in em.
+    static let lineSpacing = 1.2
+
+    public let lines: [String]
+    public let fontSize: Double
+    /// One per line, on whole pixels: crisper digits, and text layout engines (Pango in librsvg) snap baselines.
+    public let baselines: [Double]
+
+    /// The layout of `text` in a hole of `innerRadius` around `center`; nil when it cannot be legible there.
+    /// `fontSize` given by the URL is used as it is, on one line.
+    init?(_ text: String, center: Double, innerRadius: Double, bold: Bool, fontSize given: Double?) {
+        if let given, given.isFinite, given > 0 {
+            self.init(lines: [text], fontSize: given, center: center)
+            return
+        }
+        let single = Self.fittingFontSize([text], innerRadius: innerRadius, bold: bold)
+        if single >= Self.minimumFontSize {
+            self.init(lines: [text], fontSize: single, center: center)
+            return
+        }
+        guard let split = Self.twoLines(text, bold: bold) else { return nil }
+        let double = Self.fittingFontSize(split, innerRadius: innerRadius, bold: bold)
+        guard double >= Self.minimumFontSize else { return nil }
+        self.init(lines: split, fontSize: double, center: center)
+    }
+
+    private init(lines: [String], fontSize: Double, center: Double) {
+        self.lines = lines
+        self.fontSize = fontSize
+        let lift = fontSize * TextMetrics.halfCapHeight
+        if lines.count == 1 {
+            baselines = [(center + lift).rounded()]
+        } else {
+            let half = fontSize * Self.lineSpacing / 2
+            baselines = [(center - half + lift).rounded(), (center + half + lift).rounded()]
+        }
+    }
+
+    /// The largest size, in whole tenths of a pixel, at which the lines' box fits well inside the inner circle,
+    /// capped so that short labels do not dwarf the ring.
+    static func fittingFontSize(_ lines: [String], innerRadius: Double, bold: Bool) -> Double {
+        let widest = lines.map { TextMetrics.width(of: $0, bold: bold) }.max() ?? 0
+        let halfWidth = widest / 2
+        let halfHeight = TextMetrics.halfCapHeight + Double(lines.count - 1) * lineSpacing / 2
+        // The box's corners stay within 80 % of the inner radius, leaving air between text and stroke.
+        let fit = 0.8 * innerRadius / (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
+        let capped = Swift.min(fit, 0.56 * innerRadius)
+        return Swift.max(0, (capped * 10).rounded(.down) / 10)
+    }
+
+    /// The diameter of the smallest hole in which `text` fits at `minimumFontSize`, on one line or on two.
+    static func holeNeeded(for text: String, bold: Bool) -> Double {
+        var layouts = [[text]]
+        if let split = twoLines(text, bold: bold) { layouts.append(split) }
+        let radii = layouts.map { lines -> Double in
+            let halfWidth = (lines.map { TextMetrics.width(of: $0, bold: bold) }.max() ?? 0) / 2
+            let halfHeight = TextMetrics.halfCapHeight + Double(lines.count - 1) * lineSpacing / 2
+            let diagonal = (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
+            // Inverts `fittingFontSize`: 0.8 R / diagonal ≥ m and 0.56 R ≥ m.
+            return Swift.max(minimumFontSize * diagonal / 0.8, minimumFontSize / 0.56)
+        }
+        return 2 * (radii.min() ?? 0)
+    }
+
+    /// `text` broken at the space that makes its wider line narrowest; nil when it has no space to break at.
+    static func twoLines(_ text: String, bold: Bool) -> [String]? {
+        var best: (width: Double, lines: [String])? = nil
+        var index = text.startIndex
+        while let space = text[index...].firstIndex(of: " ") {
+            let first = text[..<space].trimmingSuffix(" ")
+            let second = text[text.index(after: space)...].drop { $0 == " " }
+            index = text.index(after: space)
+            guard !first.isEmpty, !second.isEmpty else { continue }
+            let width = Swift.max(
+                TextMetrics.width(of: String(first), bold: bold), TextMetrics.width(of: String(second), bold: bold))
+            if best == nil || width < best!.width { best = (width, [String(first), String(second)]) }
+        }
+        return best?.lines
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSuffix(_ character: Character) -> Substring {
+        var result = self
+        while result.last == character { result = result.dropLast() }
+        return result
+    }
+}

@@ -1,0 +1,115 @@
+import CCairo
+import CPango
+
+/// Lays out and draws label text for PNGs with Pango: HarfBuzz shaping (Arabic joining, combining marks), FriBidi
+/// (right-to-left and mixed runs in reading order) and fontconfig fallback (CJK, emoji), as a browser lays out the
+/// SVG's `<text>`. The paragraph is left-to-right, as SVG text is unless told otherwise, so `30% התקדמות` keeps the
+/// number on the left in both.
+///
+/// Pango's font maps are not shared between threads: each thread keeps its own font map, context, layout and font
+/// descriptions (`PangoState`), so a label costs a layout, not a font lookup.
+enum TextLayout {
+    /// The first family asked for; fontconfig supplies the fonts for what it lacks (see README, fonts).
+    static let family = "DejaVu Sans"
+
+    /// A line of text at one size, laid out.
+    struct Line {
+        /// The advance width, in user units.
+        let width: Double
+        /// From the top of the line's box to its baseline, in user units.
+        let ascent: Double
+    }
+
+    private static let state = ThreadLocal { PangoState() }
+
+    /// The width of `text` in one line, without drawing it.
+    static func width(of text: String, bold: Bool, size: Double) -> Double {
+        state.value.layout(text, bold: bold, size: size, spacing: 0).width
+    }
+
+    /// Draws `text` in one line, its advance centred on `centerX` and its baseline at `baseline`, in the current
+    /// source; `spacing` is added between clusters (as SVG's `textLength` spreads text). Returns the line's width.
+    @discardableResult
+    static func draw(
+        _ text: String, on cr: OpaquePointer, bold: Bool, size: Double, centerX: Double, baseline: Double,
+        spacing: Double = 0
+    ) -> Double {
+        let state = state.value
+        pango_cairo_update_context(cr, state.context)
+        pango_layout_context_changed(state.layout)
+        let line = state.layout(text, bold: bold, size: size, spacing: spacing)
+        cairo_move_to(cr, centerX - line.width / 2, baseline - line.ascent)
+        pango_cairo_show_layout(cr, state.layout)
+        return line.width
+    }
+}
+
+/// One thread's Pango objects.
+private final class PangoState {
+    let fontMap: UnsafeMutablePointer<_PangoFontMap>
+    let context: OpaquePointer
+    let layout: OpaquePointer
+    private var fonts: [Key: OpaquePointer] = [:]
+
+    struct Key: Hashable {
+        let bold: Bool
+        let size: Double
+    }
+
+    init() {
+        fontMap = pango_cairo_font_map_new()!
+        context = pango_font_map_create_context(fontMap)!
+        // Unhinted metrics keep widths proportional to the size, as in the SVG renderers; grey antialiasing.
+        let options = cairo_font_options_create()!
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        layout = pango_layout_new(context)!
+        pango_layout_set_auto_dir(layout, 0)
+    }
+
+    deinit {
+        for font in fonts.values { pango_font_description_free(font) }
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    func font(bold: Bool, size: Double) -> OpaquePointer {
+        let key = Key(bold: bold, size: size)
+        if let font = fonts[key] { return font }
+        let font = pango_font_description_new()!
+        pango_font_description_set_family(font, TextLayout.family)
+        pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
+        // Label sizes are few (the geometry rounds them), but a flood of odd sizes must not grow this for ever.
+        if fonts.count >= 256 {
+            for old in fonts.values { pango_font_description_free(old) }
+            fonts.removeAll()
+        }
+        fonts[key] = font
+        return font
+    }
+
+    func layout(_ text: String, bold: Bool, size: Double, spacing: Double) -> TextLayout.Line {
+        pango_layout_set_font_description(layout, font(bold: bold, size: size))
+        if spacing != 0 {
+            let attributes = pango_attr_list_new()!
+            pango_attr_list_insert(
+                attributes, pango_attr_letter_spacing_new(Int32((spacing * Double(PANGO_SCALE)).rounded())))
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+        } else {
+            pango_layout_set_attributes(layout, nil)
+        }
+        pango_layout_set_text(layout, text, -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let scale = Double(PANGO_SCALE)
+        return TextLayout.Line(
+            width: Double(logical.width) / scale, ascent: Double(pango_layout_get_baseline(layout)) / scale)
+    }
+}
