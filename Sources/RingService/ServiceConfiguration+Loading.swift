@@ -74,6 +74,11 @@ extension ServiceConfiguration {
     /// Applies a configuration file: an object whose keys are setting names and whose values are either the
     /// value itself or, as in `config/default.json`, an object with `value` and `doc`.
     mutating func apply(fileData: Data, path: String) throws(ConfigurationError) {
+        do {
+            try StrictJSON.check([UInt8](fileData))
+        } catch {
+            throw ConfigurationError("\(path):\(error.line): \(error.message)")
+        }
         let entries: [String: FileEntry]
         do {
             entries = try JSONDecoder().decode([String: FileEntry].self, from: fileData)

@@ -75,7 +75,7 @@ struct ConfigurationTests {
         (#"{"port": {"doc": "no value"}}"#, "port"),
         (#"{"logLevel": true}"#, "logLevel"),
         (#"[1, 2]"#, "not a JSON object"),
-        (#"{"port": 80"#, "not a JSON object"),
+        (#"{"port": 80"#, "test.json:1: expected , or } after the value"),
     ])
     func badFilesAreRefusedByName(json: String, name: String) {
         var config = ServiceConfiguration()
@@ -104,5 +104,46 @@ struct ConfigurationTests {
         #expect(http.limits.maxHeaderFields == 7)
         config.eventLoops = 0
         #expect(config.httpConfiguration.eventLoops == ProcessInfo.processInfo.activeProcessorCount)
+    }
+}
+
+/// A configuration file is strict JSON: what Foundation would quietly accept or drop stops start-up, naming the file,
+/// the line and the key.
+struct StrictConfigurationFileTests {
+    @Test(arguments: [
+        (#"{"port": 1, "port": 2}"#, #"rings.json:1: key "port" given twice in one object"#),
+        (
+            "{\n  \"port\": 9000,\n}",
+            #"rings.json:3: a comma after the value of "port" before } (trailing commas are not JSON)"#
+        ),
+        (#"{"port": 08080}"#, #"rings.json:1: a number may not start with 0 (write 8080, not 08080), at key "port""#),
+        (
+            "{\"maxAge\": {\"value\": 60, \"value\": 70}}",
+            #"rings.json:1: key "value" given twice in one object, at key "maxAge""#
+        ),
+        ("{'port': 1}", "rings.json:1: expected a key in double quotes"),
+        ("{\"port\": 1} x", "rings.json:1: text after the end of the document"),
+        (
+            "{\"port\": NaN}",
+            #"rings.json:1: expected a value (a string in double quotes, a number, an object, an array, true, false or null), at key "port""#
+        ),
+        (
+            "{\"host\": \"a\tb\"}",
+            #"rings.json:1: a control character inside a string (write it as \n, \t or \u00XX), at key "host""#
+        ),
+        ("{\"port\": 1 // comment\n}", #"rings.json:1: expected , or } after the value, at key "port""#),
+        ("[1, 2,]", "rings.json:1: a comma before ] (trailing commas are not JSON)"),
+    ])
+    func notStrictJSONStopsStartUpNamingTheFileLineAndKey(text: String, message: String) {
+        var config = ServiceConfiguration()
+        #expect(throws: ConfigurationError(message)) { try config.apply(fileData: Data(text.utf8), path: "rings.json") }
+    }
+
+    @Test func strictJSONWithEscapesAndNestingIsAccepted() throws {
+        var config = ServiceConfiguration()
+        let text =
+            #"{"host": {"value": "127.0.0.1", "doc": "a \"quoted\" \u00e9 doc\n"}, "port": 9000, "maxAge": 1.5e3}"#
+        try config.apply(fileData: Data(text.utf8), path: "rings.json")
+        #expect(config.port == 9000 && config.maxAge == 1500)
     }
 }
