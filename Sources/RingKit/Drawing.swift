@@ -1,13 +1,15 @@
-/// What an image URL draws, parsed: a ring or a badge. The one dispatch the service and `progress-rings render`
+/// What an image URL draws, parsed: a ring, a badge or a bar. The one dispatch the service and `progress-rings render`
 /// share: parsing, the canonical key and the renderers differ by kind; caching, headers and errors do not.
 public enum Drawing: Sendable, Hashable {
     case ring(RingSpec)
     case badge(BadgeSpec)
+    case bar(BarSpec)
 
     /// Which kind of drawing a route asks for, before its parameters are read.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case ring
         case badge
+        case bar
     }
 
     /// The parameters of one image request, still percent-encoded.
@@ -16,7 +18,7 @@ public enum Drawing: Sendable, Hashable {
         public var query: Substring
         /// `{label}` of `/badge/{label}/{value}.svg`.
         public var pathLabel: String?
-        /// `{value}` of `/ring/{value}.svg` or `/badge/{label}/{value}.svg`.
+        /// `{value}` of `/ring/{value}.svg`, `/bar/{value}.svg` or `/badge/{label}/{value}.svg`.
         public var pathValue: String?
 
         public init(kind: Kind, query: Substring, pathLabel: String? = nil, pathValue: String? = nil) {
@@ -35,6 +37,8 @@ public enum Drawing: Sendable, Hashable {
         case .badge:
             .badge(
                 try BadgeSpec.parse(query: request.query, pathLabel: request.pathLabel, pathValue: request.pathValue))
+        case .bar:
+            .bar(try BarSpec.parse(query: request.query, pathValue: request.pathValue))
         }
     }
 
@@ -42,6 +46,7 @@ public enum Drawing: Sendable, Hashable {
         switch self {
         case .ring: .ring
         case .badge: .badge
+        case .bar: .bar
         }
     }
 
@@ -50,6 +55,7 @@ public enum Drawing: Sendable, Hashable {
         switch self {
         case .ring(let spec): spec.cacheSeconds
         case .badge(let spec): spec.cacheSeconds
+        case .bar(let spec): spec.series.cacheSeconds
         }
     }
 
@@ -58,6 +64,7 @@ public enum Drawing: Sendable, Hashable {
         switch self {
         case .ring(let spec): spec.size * spec.scale
         case .badge(let spec): BadgeLayout(spec).width * spec.scale
+        case .bar(let spec): Swift.max(spec.width, spec.imageHeight) * spec.series.scale
         }
     }
 
@@ -66,6 +73,7 @@ public enum Drawing: Sendable, Hashable {
         switch self {
         case .ring(let spec): spec.canonicalKey(for: format)
         case .badge(let spec): spec.canonicalKey(for: format)
+        case .bar(let spec): spec.canonicalKey(for: format)
         }
     }
 
@@ -76,6 +84,8 @@ public enum Drawing: Sendable, Hashable {
         case (.ring(let spec), .png): try PNGRenderer.render(spec)
         case (.badge(let spec), .svg): BadgeRenderer.svg(spec)
         case (.badge(let spec), .png): try BadgeRenderer.png(spec)
+        case (.bar(let spec), .svg): BarRenderer.svg(spec)
+        case (.bar(let spec), .png): try BarRenderer.png(spec)
         }
     }
 }

@@ -3,8 +3,8 @@ import CCairo
 /// An image that states why a request was refused, in the format the client asked for, readable at any size.
 public enum ErrorImage {
     /// The error as SVG, `size` wide (at least 128, at most 1024), taller when the sentence needs more lines.
-    public static func svg(message: String, size: Int) -> [UInt8] {
-        let layout = Layout(message: message, size: size)
+    public static func svg(message: String, size: Int, minimumHeight: Int? = nil) -> [UInt8] {
+        let layout = Layout(message: message, size: size, minimumHeight: minimumHeight)
         var w = MarkupWriter(capacity: 512 + message.utf8.count * 3)
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         w.integer(layout.width)
@@ -47,8 +47,12 @@ public enum ErrorImage {
     }
 
     /// The error as PNG, the same picture as `svg` at `scale` (1…4) pixels per CSS pixel.
-    public static func png(message: String, size: Int, scale: Int) throws(RenderError) -> [UInt8] {
-        let layout = Layout(message: message, size: size)
+    public static func png(
+        message: String, size: Int, minimumHeight: Int? = nil, scale: Int
+    ) throws(RenderError)
+        -> [UInt8]
+    {
+        let layout = Layout(message: message, size: size, minimumHeight: minimumHeight)
         let scale = Swift.min(Swift.max(scale, 1), 4)
         let pixelsWide = layout.width * scale
         let pixelsHigh = layout.height * scale
@@ -96,7 +100,9 @@ public enum ErrorImage {
         let lines: [String]
         let top: Double
 
-        init(message: String, size: Int) {
+        /// The layout of a card `size` wide (128…1024); as tall as wide unless `minimumHeight` is given, then at
+        /// least that tall and as tall as its lines need.
+        init(message: String, size: Int, minimumHeight: Int? = nil) {
             let text = RingGeometry.printable(message.isEmpty ? "error" : message)
             self.message = text
             width = Swift.min(Swift.max(size, 128), 1024)
@@ -105,7 +111,7 @@ public enum ErrorImage {
             let padding = fontSize
             lines = Layout.wrap(text, maxWidth: Double(width) - 2 * padding, fontSize: fontSize)
             let block = Double(lines.count) * lineHeight
-            height = Swift.max(width, Int((block + 2 * padding).rounded(.up)))
+            height = Swift.max(minimumHeight ?? width, Int((block + 2 * padding).rounded(.up)))
             top = ((Double(height) - block) / 2).rounded()
         }
 

@@ -25,6 +25,13 @@ struct GradientStroke {
         var color: RGBAColor
     }
 
+    /// The length of the longest piece on a circle of `radius`, rounded up as the SVG writes it: what a piece's dash
+    /// pattern must cover to hide it whole.
+    func longestSegmentLength(radius: Double) -> Double {
+        let degrees = segments.map { $0.to - $0.from }.max() ?? 0
+        return SVGRenderer.progressLength(radius: radius, sweep: degrees)
+    }
+
     /// Pieces in drawing order (later ones cover the overlaps of earlier ones); colors are opaque.
     let segments: [Segment]
     /// The start and end caps; none for butt caps or a closed ring.

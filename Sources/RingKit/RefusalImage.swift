@@ -1,11 +1,14 @@
 /// The image that answers a refused request: the kind the request asked for (a badge's error is a badge, so it sits
-/// in a README line like the badge it replaces; a ring's is a card of the ring's width), sized from the request's
-/// own `size` and `scale` where those are readable, stating the problem.
+/// in a README line like the badge it replaces; a ring's is a card of the ring's width, a bar's a card of the bar's
+/// width and at least its height), sized from the request's own `size`, `width`, `height` and `scale` where those
+/// are readable, stating the problem.
 public struct RefusalImage: Sendable, Hashable {
     public let kind: Drawing.Kind
     public let message: String
-    /// The requested `size` (rings), or the default when it is missing or itself refused.
+    /// The requested `size` (rings) or `width` (bars), or the default when it is missing or itself refused.
     public let size: Int
+    /// The requested image height (bars), the least height of the error card; 0 for the others.
+    public let minimumHeight: Int
     /// The requested `scale` for a PNG, lowered until the image's longer side × scale is within
     /// `ImageLimits.pixelEdge`, as every image's must be.
     public let scale: Int
@@ -14,12 +17,19 @@ public struct RefusalImage: Sendable, Hashable {
     public init(message: String, for request: Drawing.Request, format: ImageFormat) {
         kind = request.kind
         self.message = message
-        size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? 128
+        switch request.kind {
+        case .bar:
+            size = Self.looseInteger("width", in: request.query, range: BarSpec.Limits.width) ?? BarSpec().width
+            minimumHeight = Self.looseInteger("height", in: request.query, range: BarSpec.Limits.height) ?? 0
+        case .ring, .badge:
+            size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? 128
+            minimumHeight = 0
+        }
         let wanted = format == .png ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1
         let edge: Int
         switch kind {
-        case .ring:
-            let layout = ErrorImage.Layout(message: message, size: size)
+        case .ring, .bar:
+            let layout = ErrorImage.Layout(message: message, size: size, minimumHeight: minimumHeight)
             edge = Swift.max(layout.width, layout.height)
         case .badge:
             edge = BadgeRenderer.errorLayout(message: message).width
@@ -31,8 +41,10 @@ public struct RefusalImage: Sendable, Hashable {
     public func render(_ format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch (kind, format) {
         case (.ring, .svg): ErrorImage.svg(message: message, size: size)
+        case (.bar, .svg): ErrorImage.svg(message: message, size: size, minimumHeight: minimumHeight)
         case (.badge, .svg): BadgeRenderer.errorSVG(message: message)
         case (.ring, .png): try ErrorImage.png(message: message, size: size, scale: scale)
+        case (.bar, .png): try ErrorImage.png(message: message, size: size, minimumHeight: minimumHeight, scale: scale)
         case (.badge, .png): try BadgeRenderer.errorPNG(message: message, scale: scale)
         }
     }

@@ -2,8 +2,8 @@ extension RingSpec {
     /// The one spec of all those that draw this image: `thickness` and `start` resolved from their defaults,
     /// `start` folded into 0..<360, every value clamped into `min…max`, `-0` made `0`, an empty template made
     /// `none`, the label's styling (`textColor`, `fontSize`, `fontWeight`) reset when there is no label to style,
-    /// `theme=dark` resolved into the colors it gives (leaving `light`), `animate` dropped with a gradient (which
-    /// is drawn still), and `themedColors` reduced to what a theme can still change.
+    /// `theme=dark` resolved into the colors it gives (leaving `light`), and `themedColors` reduced to what a theme can
+    /// still change.
     /// Parsing returns normalized specs; `canonicalKey` normalizes a spec built by hand.
     public func normalized() -> RingSpec {
         var spec = self
@@ -18,10 +18,6 @@ extension RingSpec {
         spec.arc = arc + 0
         spec.animate = animate + 0
         spec.fontSize = fontSize.map { $0 + 0 }
-        if gradient != nil || innerRings.contains(where: { $0.gradient != nil }) {
-            // Gradients are drawn as many short strokes, which cannot be revealed as one.
-            spec.animate = 0
-        }
         if label == .template("") { spec.label = .none }
 
         // A color is left to the theme only when it was not given and still has its light default.

@@ -34,6 +34,13 @@ extension RingSpec {
     /// Parameters are checked in a fixed order (min and max first, as `value` is clamped into them), so one query
     /// always reports the same error.
     public init(parameters: QueryParameters) throws(ParameterError) {
+        try self.init(parameters: parameters, forBars: false)
+    }
+
+    /// Reads the parameters rings and bars share; `forBars` reads them for a bar (`BarSpec`): the ring-only ones
+    /// (size, thickness, cap, arc, start, direction) are left to their defaults whatever the query says, `fontSize`
+    /// is bounded by the ring's default size rather than a ring's, and the label's fit is the bar's to check.
+    init(parameters: QueryParameters, forBars: Bool) throws(ParameterError) {
         let reader = ParameterReader(parameters: parameters)
         self.init()
 
@@ -49,11 +56,13 @@ extension RingSpec {
         }
         let rings = ringCount
 
-        if let given = try reader.integer(.size, in: Limits.size) { size = given }
-        let thicknessRange = Limits.thicknessMinimum...Self.maximumThickness(size: size, rings: rings)
-        let thicknessNote =
-            rings == 1 ? " (at most half of size \(size))" : " (at most what \(rings) rings fit in size \(size))"
-        thickness = try reader.number(.thickness, in: thicknessRange, note: thicknessNote)?.number
+        if !forBars {
+            if let given = try reader.integer(.size, in: Limits.size) { size = given }
+            let thicknessRange = Limits.thicknessMinimum...Self.maximumThickness(size: size, rings: rings)
+            let thicknessNote =
+                rings == 1 ? " (at most half of size \(size))" : " (at most what \(rings) rings fit in size \(size))"
+            thickness = try reader.number(.thickness, in: thicknessRange, note: thicknessNote)?.number
+        }
 
         // Property observers do not run in an initializer: what the query gives is taken from the theme here.
         if let given = try reader.colorList(.color, rings: rings, allowsNone: false) {
@@ -71,16 +80,19 @@ extension RingSpec {
             themedColors.remove(.textColor)
             textColor = given
         }
-        if let given = try reader.keyword(.cap, as: Cap.self) { cap = given }
+        if !forBars, let given = try reader.keyword(.cap, as: Cap.self) { cap = given }
 
-        if let given = try reader.number(.arc, in: Limits.arc) { arc = given.number }
-        start = try reader.number(.start, in: Limits.start)?.number
-        if let given = try reader.keyword(.direction, as: Direction.self) { direction = given }
+        if !forBars {
+            if let given = try reader.number(.arc, in: Limits.arc) { arc = given.number }
+            start = try reader.number(.start, in: Limits.start)?.number
+            if let given = try reader.keyword(.direction, as: Direction.self) { direction = given }
+        }
 
         if let given = try reader.label() { label = given }
         if let given = try reader.integer(.decimals, in: ImageLimits.decimals) { decimals = given }
         let fontSizeRange = Limits.fontSizeMinimum...Double(size)
-        fontSize = try reader.number(.fontSize, in: fontSizeRange, note: " (at most size \(size))")?.number
+        fontSize = try reader.number(
+            .fontSize, in: fontSizeRange, note: forBars ? "" : " (at most size \(size))")?.number
         if let given = try reader.keyword(.fontWeight, as: FontWeight.self) { fontWeight = given }
         if let given = try reader.number(.animate, in: Limits.animate) { animate = given.number }
         if let given = try reader.integer(.scale, in: ImageLimits.scale) {
@@ -106,7 +118,7 @@ extension RingSpec {
         }
 
         self = normalized()
-        try checkLabelFits()
+        if !forBars { try checkLabelFits() }
     }
 
     /// A template label sized to fit (no `fontSize`) that could not be legible in this ring, even on two lines, is

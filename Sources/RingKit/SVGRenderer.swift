@@ -89,7 +89,8 @@ public enum SVGRenderer {
             gradient(
                 &w, g, radius: radius, sweep: sweep,
                 stroke: GradientStroke(
-                    sweep: sweep, radius: radius, cap: g.cap, start: color, end: end))
+                    sweep: sweep, radius: radius, cap: g.cap, start: color, end: end),
+                reveal: animated ? (index: index, seconds: Swift.min(spec.animate, 10)) : nil)
             return
         }
         w.raw("<path")
@@ -121,9 +122,12 @@ public enum SVGRenderer {
         w.raw("/>")
     }
 
-    /// Writes a fading progress stroke as a group of solid pieces and cap shapes (see `GradientStroke`).
+    /// Writes a fading progress stroke as a group of solid pieces and cap shapes (see `GradientStroke`). With
+    /// `reveal`, each piece draws itself in turn, over its share of the ring's `seconds` and after the pieces before
+    /// it, so together they sweep from the start as a solid stroke's animation does; the end cap shows at the end.
     private static func gradient(
-        _ w: inout MarkupWriter, _ g: RingGeometry, radius: Double, sweep: Double, stroke: GradientStroke
+        _ w: inout MarkupWriter, _ g: RingGeometry, radius: Double, sweep: Double, stroke: GradientStroke,
+        reveal: (index: Int, seconds: Double)?
     ) {
         w.raw("<g fill=\"none\" stroke-width=\"")
         w.number(g.thickness)
@@ -137,7 +141,9 @@ public enum SVGRenderer {
         for cap in stroke.caps {
             switch GradientStroke.shape(of: cap, style: g.cap, in: g, radius: radius) {
             case .disc(let center, let r):
-                w.raw("<circle cx=\"")
+                w.raw("<circle")
+                if let reveal, cap.forward { endCapReveal(&w, seconds: reveal.seconds) }
+                w.raw(" cx=\"")
                 w.number(center.x)
                 w.raw("\" cy=\"")
                 w.number(center.y)
@@ -145,7 +151,9 @@ public enum SVGRenderer {
                 w.number(r)
                 w.raw("\"")
             case .polygon(let points):
-                w.raw("<path d=\"")
+                w.raw("<path")
+                if let reveal, cap.forward { endCapReveal(&w, seconds: reveal.seconds) }
+                w.raw(" d=\"")
                 for (i, p) in points.enumerated() {
                     w.raw(i == 0 ? "M" : "L")
                     w.number(p.x)
@@ -159,8 +167,27 @@ public enum SVGRenderer {
             w.raw("\" stroke=\"none\"/>")
         }
         let sign = g.clockwise ? 1.0 : -1.0
+        let pieceLength = stroke.longestSegmentLength(radius: radius)
         for segment in stroke.segments {
-            w.raw("<path d=\"")
+            w.raw("<path")
+            if let reveal {
+                w.raw(" class=\"q\" style=\"animation:q")
+                if reveal.index > 0 { w.integer(reveal.index) }
+                w.raw(" ")
+                // Milliseconds: a piece lasts a few of them.
+                NumberText.appendCompact(
+                    (reveal.seconds * (segment.to - segment.from) / sweep * 1000).rounded(.up) / 1000, decimals: 3,
+                    to: &w.bytes)
+                w.raw("s linear ")
+                NumberText.appendCompact(
+                    (reveal.seconds * segment.from / sweep * 1000).rounded(.down) / 1000, decimals: 3, to: &w.bytes)
+                w.raw("s backwards\" stroke-dasharray=\"")
+                w.number(pieceLength)
+                w.raw(" ")
+                w.number(pieceLength)
+                w.raw("\" stroke-dashoffset=\"0\"")
+            }
+            w.raw(" d=\"")
             arcPath(&w, g, from: g.startAngle + segment.from * sign, sweep: segment.to - segment.from, radius: radius)
             w.raw("\" stroke=\"")
             w.color(segment.color)
@@ -169,12 +196,36 @@ public enum SVGRenderer {
         w.raw("</g>")
     }
 
+    /// The end cap of a revealed fade: hidden until the last piece has drawn itself.
+    private static func endCapReveal(_ w: inout MarkupWriter, seconds: Double) {
+        w.raw(" class=\"e\" style=\"animation:e 0.01s linear ")
+        w.number(seconds)
+        w.raw("s backwards\"")
+    }
+
     /// Keyframes that draw each ring's progress from nothing; the final state is the static attributes.
     private static func animationStyle(_ w: inout MarkupWriter, _ spec: RingSpec, _ g: RingGeometry) {
         // Only the start of the keyframes is given: the end, and every renderer without CSS animation, shows the
         // static stroke-dashoffset="0" attribute, and reduced motion turns the animation off.
+        var solid: [Int] = []
+        var faded = false
         for (index, band) in g.bands.enumerated() where band.progressSweep > 0 {
             w.raw("@keyframes ")
+            if let end = spec.gradient(ofRing: index) {
+                // A fade's pieces share one keyframe (see `gradient`); their timing is on each piece.
+                faded = true
+                let stroke = GradientStroke(
+                    sweep: band.progressSweep, radius: band.radius, cap: g.cap,
+                    start: spec.effectiveColor(ofRing: index),
+                    end: end)
+                w.raw("q")
+                if index > 0 { w.integer(index) }
+                w.raw("{from{stroke-dashoffset:")
+                w.number(stroke.longestSegmentLength(radius: band.radius))
+                w.raw("}}")
+                continue
+            }
+            solid.append(index)
             animationClass(&w, index)
             w.raw("{from{stroke-dashoffset:")
             w.number(progressLength(radius: band.radius, sweep: band.progressSweep))
@@ -186,14 +237,16 @@ public enum SVGRenderer {
             w.number(Swift.min(spec.animate, 10))
             w.raw("s ease-out}")
         }
+        if faded { w.raw("@keyframes e{from{opacity:0}}") }
         w.raw("@media (prefers-reduced-motion:reduce){")
-        var first = true
-        for (index, band) in g.bands.enumerated() where band.progressSweep > 0 {
-            w.raw(first ? "." : ",.")
-            first = false
+        for (n, index) in solid.enumerated() {
+            w.raw(n == 0 ? "." : ",.")
             animationClass(&w, index)
         }
-        w.raw("{animation:none}}")
+        if !solid.isEmpty { w.raw("{animation:none}") }
+        // The pieces' timing is inline, which only an important rule overrides.
+        if faded { w.raw(".q,.e{animation:none!important}") }
+        w.raw("}")
     }
 
     /// Switches the colors left to the theme to the dark defaults where the viewer prefers a dark scheme.

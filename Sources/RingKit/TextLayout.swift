@@ -34,11 +34,24 @@ enum TextLayout {
         _ text: String, on cr: OpaquePointer, bold: Bool, size: Double, centerX: Double, baseline: Double,
         spacing: Double = 0
     ) -> Double {
+        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: spacing) { centerX - $0 / 2 }
+    }
+
+    /// Draws `text` in one line starting at `left` (as SVG's default `text-anchor="start"`).
+    static func draw(_ text: String, on cr: OpaquePointer, bold: Bool, size: Double, left: Double, baseline: Double) {
+        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: 0) { _ in left }
+    }
+
+    @discardableResult
+    private static func draw(
+        _ text: String, on cr: OpaquePointer, bold: Bool, size: Double, baseline: Double, spacing: Double,
+        left: (Double) -> Double
+    ) -> Double {
         let state = state.value
         pango_cairo_update_context(cr, state.context)
         pango_layout_context_changed(state.layout)
         let line = state.layout(text, bold: bold, size: size, spacing: spacing)
-        cairo_move_to(cr, centerX - line.width / 2, baseline - line.ascent)
+        cairo_move_to(cr, left(line.width), baseline - line.ascent)
         pango_cairo_show_layout(cr, state.layout)
         return line.width
     }

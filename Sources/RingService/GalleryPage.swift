@@ -26,9 +26,12 @@ enum GalleryPage {
         var drawing: Drawing? {
             guard let request else { return nil }
             let names = request.query.split(separator: "&").map { String($0.prefix { $0 != "=" }) }
-            let known: (String) -> Bool =
-                request.kind == .ring
-                ? { RingParameter(rawValue: $0) != nil } : { BadgeParameter(rawValue: $0) != nil }
+            let known: (String) -> Bool
+            switch request.kind {
+            case .ring: known = { RingParameter(rawValue: $0) != nil }
+            case .badge: known = { BadgeParameter(rawValue: $0) != nil }
+            case .bar: known = { BarParameter(rawValue: $0) != nil || BarSpec.reads($0) }
+            }
             guard names.allSatisfy(known) else { return nil }
             return try? Drawing.parse(request)
         }
@@ -38,6 +41,7 @@ enum GalleryPage {
             switch drawing {
             case .ring(let spec): (spec.size, spec.size)
             case .badge(let spec): (BadgeLayout(spec).width, BadgeLayout.height)
+            case .bar(let spec): (spec.width, spec.imageHeight)
             case nil: nil
             }
         }

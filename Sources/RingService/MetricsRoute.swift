@@ -1,6 +1,7 @@
 /// The routes as metrics name them, a closed set so label cardinality stays bounded.
 enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
-    case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, builder, examples, healthz, readyz, metrics
+    case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, barSVG, barPNG, barValue, builder, examples
+    case healthz, readyz, metrics
     case serverOptions, notFound
 
     var label: String {
@@ -12,6 +13,9 @@ enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
         case .badgeSVG: "/badge.svg"
         case .badgePNG: "/badge.png"
         case .badgePath: "/badge/{label}/{value}"
+        case .barSVG: "/bar.svg"
+        case .barPNG: "/bar.png"
+        case .barValue: "/bar/{value}"
         case .builder: "/"
         case .examples: "/examples"
         case .healthz: "/healthz"

@@ -31,21 +31,30 @@ enum ServiceRoute: Sendable, Hashable {
             self = .image(.init(kind: .ring, query: request.query), format, varyAccept: true)
         case "/badge.svg": self = .image(.init(kind: .badge, query: request.query), .svg, varyAccept: false)
         case "/badge.png": self = .image(.init(kind: .badge, query: request.query), .png, varyAccept: false)
+        case "/bar.svg": self = .image(.init(kind: .bar, query: request.query), .svg, varyAccept: false)
+        case "/bar.png": self = .image(.init(kind: .bar, query: request.query), .png, varyAccept: false)
         case "/": self = .builder
         case "/examples": self = .examples
         case "/healthz": self = .healthz
         case "/readyz": self = .readyz
         case "/metrics": self = .metrics
         default:
-            self = Self.ringValue(path, query: request.query) ?? Self.badgePath(path, query: request.query) ?? .notFound
+            self =
+                Self.valuePath(path, prefix: "/ring/", kind: .ring, query: request.query)
+                ?? Self.valuePath(path, prefix: "/bar/", kind: .bar, query: request.query)
+                ?? Self.badgePath(path, query: request.query) ?? .notFound
         }
     }
 
-    /// `/ring/{value}.svg|png`.
-    private static func ringValue(_ path: Substring, query: Substring) -> ServiceRoute? {
-        guard path.hasPrefix("/ring/"), let (value, format) = imageName(path.dropFirst(6)) else { return nil }
+    /// `/ring/{value}.svg|png` and `/bar/{value}.svg|png`.
+    private static func valuePath(
+        _ path: Substring, prefix: String, kind: Drawing.Kind, query: Substring
+    ) -> ServiceRoute? {
+        guard path.hasPrefix(prefix), let (value, format) = imageName(path.dropFirst(prefix.utf8.count)) else {
+            return nil
+        }
         guard !value.contains("/") else { return nil }
-        return .image(.init(kind: .ring, query: query, pathValue: String(value)), format, varyAccept: false)
+        return .image(.init(kind: kind, query: query, pathValue: String(value)), format, varyAccept: false)
     }
 
     /// `/badge/{label}/{value}.svg|png`.
@@ -84,6 +93,9 @@ enum ServiceRoute: Sendable, Hashable {
             case (.badge, _) where request.pathLabel != nil: .badgePath
             case (.badge, .svg): .badgeSVG
             case (.badge, .png): .badgePNG
+            case (.bar, _) where request.pathValue != nil: .barValue
+            case (.bar, .svg): .barSVG
+            case (.bar, .png): .barPNG
             }
         case .builder: .builder
         case .examples: .examples

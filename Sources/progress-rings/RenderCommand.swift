@@ -1,28 +1,30 @@
 import Glibc
 import RingKit
 
-/// `progress-rings render QUERY [-o FILE] [--format svg|png] [--badge]`: one ring (or badge), drawn offline from the
-/// same query language as the server's URLs.
+/// `progress-rings render QUERY [-o FILE] [--format svg|png] [--badge | --bar]`: one ring (badge, bar), drawn offline
+/// from the same query language as the server's URLs.
 enum RenderCommand: Command {
     static let name = "render"
-    static let summary = "draw one ring or badge from a query, to a file or standard output"
+    static let summary = "draw one ring, badge or bar from a query, to a file or standard output"
 
     static let usage = """
-        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png] [--badge]
+        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png] [--badge | --bar]
 
-        Draws the ring the server sends for /ring.svg?QUERY (or /ring.png?QUERY), or with --badge the badge it
-        sends for /badge.svg?QUERY (or /badge.png?QUERY), e.g.
+        Draws the ring the server sends for /ring.svg?QUERY (or /ring.png?QUERY), with --badge the badge it sends for
+        /badge.svg?QUERY, with --bar the bar it sends for /bar.svg?QUERY, e.g.
           progress-rings render 'value=72&size=256' -o ring.png
           progress-rings render 'value=3&max=8&label={value}/{max}' > steps.svg
           progress-rings render --badge 'label=coverage&value=72&thresholds=50:orange,80:green' -o coverage.svg
+          progress-rings render --bar 'value=7&max=12&width=300' -o sprint.png
 
         arguments:
-          QUERY                 ring (or badge) parameters as in a URL query (quote it: & is special to the
-                                shell); omitted or empty, the default ring (or badge)
+          QUERY                 ring (badge, bar) parameters as in a URL query (quote it: & is special to the
+                                shell); omitted or empty, the default ring (badge, bar)
         options:
           -o, --output FILE     where to write the image; - is standard output (the default)
           -f, --format svg|png  the image format; default: FILE's extension (.svg or .png), otherwise svg
           -b, --badge           a badge (label, small ring and value) instead of a ring
+          --bar                 a horizontal bar instead of a ring
           -h, --help            show this help
           --version             show the version
 
@@ -117,10 +119,10 @@ enum RenderCommand: Command {
                 return .exit(.success, message: usage)
             case "--version":
                 return .exit(.success, message: "progress-rings \(ProgressRingsVersion.current)")
-            case "-b", "--badge":
+            case "-b", "--badge", "--bar":
                 guard attached == nil else { return bad("\(name) takes no value") }
-                guard options.kind == .ring else { return bad("\(name) given twice") }
-                options.kind = .badge
+                guard options.kind == .ring else { return bad("one of --badge and --bar, once") }
+                options.kind = name == "--bar" ? .bar : .badge
             case "-o", "--output", "-f", "--format":
                 guard let value = attached ?? remaining.popFirst() else { return bad("\(name) needs a value") }
                 if name == "-o" || name == "--output" {

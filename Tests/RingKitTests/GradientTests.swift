@@ -157,7 +157,6 @@ struct GradientTests {
 
     static let sameKey: [(String, String)] = [
         ("gradient=red", "gradient=%23FF0000"),
-        ("gradient=red&animate=3", "gradient=red"),
         ("value=1,2&gradient=red,red", "value=1,2&gradient=f00"),
         ("gradient=none", ""),
         ("value=1,2&gradient=none,none", "value=1,2"),
@@ -167,6 +166,30 @@ struct GradientTests {
     @Test(arguments: sameKey)
     func equivalentGradientsShareAKey(first: String, second: String) throws {
         #expect(try RingSpec.parse(query: first).canonicalKey == RingSpec.parse(query: second).canonicalKey)
+    }
+
+    /// A fade animates: each piece draws itself in turn over its share of the time, after the pieces before it, so
+    /// the pieces sweep from the start as one stroke; the end cap shows at the end; reduced motion shows the end.
+    @Test func aFadeIsRevealedPieceByPieceAndStillUnderReducedMotion() throws {
+        let spec = try RingSpec.parse(query: "value=50&gradient=red&animate=2")
+        #expect(spec.animate == 2)
+        #expect(
+            try RingSpec.parse(query: "gradient=red&animate=3").canonicalKey
+                != RingSpec.parse(query: "gradient=red").canonicalKey)
+        let text = String(decoding: SVGRenderer.render(spec), as: UTF8.self)
+        let pieces = text.components(separatedBy: "class=\"q\" style=\"animation:q ").dropFirst()
+        #expect(pieces.count > 10)
+        // Delays grow from 0 and every piece finishes by the ring's time.
+        let timings = pieces.map { piece -> (Double, Double) in
+            let fields = piece.prefix { $0 != "\"" }.split(separator: " ")
+            return (Double(fields[0].dropLast()) ?? -1, Double(fields[2].dropLast()) ?? -1)
+        }
+        #expect(timings.first?.1 == 0)
+        #expect(zip(timings, timings.dropFirst()).allSatisfy { $0.1 <= $1.1 })
+        #expect(timings.allSatisfy { $0.0 > 0 && $0.1 + $0.0 <= 2.002 })
+        #expect(text.contains("class=\"e\" style=\"animation:e 0.01s linear 2s backwards\""))
+        #expect(text.contains("@media (prefers-reduced-motion:reduce){.q,.e{animation:none!important}}"))
+        expectNoActiveContent(SVGRenderer.render(spec))
     }
 
     @Test func keyNamesTheGradientAndParsesBack() throws {

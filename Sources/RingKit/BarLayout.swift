@@ -1,0 +1,161 @@
+/// Where everything of a bar image goes, shared by the SVG and PNG renderers: each bar's box and fill, and the labels
+/// with their place (inside the bar where they fit, beside it where they do not) and the colors that read on what is
+/// behind them.
+public struct BarLayout: Sendable {
+    /// Where the labels sit: all inside their bars, all beside them (in a column on the right), or nowhere.
+    public enum Placement: Sendable, Hashable {
+        case inside, beside, omitted, none
+    }
+
+    /// One bar.
+    public struct Bar: Sendable {
+        /// Top edge.
+        public let y: Double
+        /// How far the fill reaches from the left end, 0…`trackLength`.
+        public let fillLength: Double
+        public let fillColor: RGBAColor
+        /// Where the fill fades to; `nil` is a solid fill.
+        public let gradient: RGBAColor?
+        public let track: RGBAColor?
+        /// The label's text; `nil` draws none.
+        public let label: String?
+        /// The label's baseline.
+        public let baseline: Double
+        /// The label's color (the light one under `theme=auto`).
+        public let textColor: RGBAColor
+        /// Under `theme=auto`, the label's color where the viewer prefers a dark scheme, when it differs.
+        public let darkTextColor: RGBAColor?
+    }
+
+    /// The smallest length a bar keeps beside its labels.
+    static let minimumTrack = 16.0
+
+    public let width: Int
+    public let height: Int
+    public let barHeight: Double
+    /// The length of every track: the whole width, less the labels' column when they sit beside.
+    public let trackLength: Double
+    public let radius: Double
+    public let fontSize: Double
+    public let placement: Placement
+    public let bars: [Bar]
+    /// The accessible name: the spec's title, or `Progress: 72%`.
+    public let title: String
+    /// With labels that fit nowhere: the width that would hold them beside bars of `minimumTrack`.
+    public let widthNeededForLabels: Int?
+
+    /// Where the labels sit.
+    public var labelPlacement: Placement { placement }
+
+    /// The layout of `spec`; values outside the documented ranges are clamped, never trapped on.
+    public init(_ spec: BarSpec) {
+        let series = spec.series
+        width = Swift.max(1, spec.width)
+        height = Swift.max(1, spec.imageHeight)
+        barHeight = Double(Swift.max(1, spec.height))
+        radius = Swift.max(0, Swift.min(spec.effectiveRadius, barHeight / 2))
+        let g = RingGeometry(series)
+        title = g.title
+        let bold = series.fontWeight == .bold
+        // By default three fifths of the bar's height in whole pixels, at least the legible minimum, at most 48.
+        let size =
+            series.fontSize ?? Swift.min(Swift.max(LabelLayout.minimumFontSize, (barHeight * 0.6).rounded(.down)), 48)
+        fontSize = size
+        let fractions = g.bands.map(\.fraction)
+        let texts: [String?] = fractions.enumerated().map { index, fraction in
+            Self.labelText(series, ring: index, fraction: fraction)
+        }
+        let widest = texts.compactMap { $0 }.map { TextMetrics.width(of: $0, bold: bold) * size }.max()
+
+        // Inside when the text's capitals clear the bar by 2 px and it fits the track with half an em each side.
+        var placement = Placement.none
+        var trackLength = Double(width)
+        var needed: Int? = nil
+        if let widest {
+            let fitsHeight = 2 * TextMetrics.halfCapHeight * fontSize + 4 <= barHeight
+            if fitsHeight && widest + fontSize <= trackLength {
+                placement = .inside
+            } else {
+                let column = (widest + fontSize / 2).rounded(.up)
+                if Double(width) - column >= Self.minimumTrack {
+                    placement = .beside
+                    trackLength = Double(width) - column
+                } else {
+                    placement = .omitted
+                    needed = Int(column + Self.minimumTrack)
+                }
+            }
+        }
+        self.placement = placement
+        self.trackLength = trackLength
+        widthNeededForLabels = needed
+
+        // A label at either theme's default color is drawn inside in whichever of the two reads better on what is
+        // behind it; a color of one's own is kept.
+        let automaticText = [RingSpec.Theme.light.textColor, RingSpec.Theme.dark.textColor].contains(series.textColor)
+        let darkTheme = series.textColor == RingSpec.Theme.dark.textColor
+        let page = series.background ?? (darkTheme ? Self.darkPage : RGBAColor(0xff, 0xff, 0xff))
+        var bars: [Bar] = []
+        for (index, fraction) in fractions.enumerated() {
+            let y = Double(index) * (barHeight + Double(spec.gap))
+            let fill = series.effectiveColor(ofRing: index)
+            let track = series.track(ofRing: index)
+            let fillLength = (trackLength * fraction * 100).rounded() / 100
+            let shown = placement == .inside || placement == .beside
+            let baseline = (y + barHeight / 2 + fontSize * TextMetrics.halfCapHeight).rounded()
+            var text = series.textColor
+            var dark: RGBAColor? = nil
+            if placement == .inside && automaticText {
+                // What the label's centre sits on: the fill where it reaches the middle, else the track or the page.
+                let behind = fillLength >= trackLength / 2 ? fill : (track ?? page)
+                text = Self.readable(on: behind.composited(over: page))
+                if series.theme == .auto && series.themedColors.contains(.textColor) {
+                    let darkTheme = RingSpec.Theme.dark
+                    let darkFill =
+                        series.themedColors.contains(.color) && !series.reachesThreshold(ring: index)
+                            && series.gradient(ofRing: index) == nil ? darkTheme.ringColors[Swift.min(index, 4)] : fill
+                    let darkTrack = series.themedColors.contains(.track) ? darkTheme.track : track
+                    let darkPage = series.background ?? Self.darkPage
+                    let darkBehind = fillLength >= trackLength / 2 ? darkFill : (darkTrack ?? darkPage)
+                    let choice = Self.readable(on: darkBehind.composited(over: darkPage))
+                    if choice != text { dark = choice }
+                }
+            }
+            bars.append(
+                Bar(
+                    y: y, fillLength: fillLength, fillColor: fill, gradient: series.gradient(ofRing: index),
+                    track: track, label: shown ? texts[index] : nil, baseline: baseline, textColor: text,
+                    darkTextColor: dark))
+        }
+        self.bars = bars
+    }
+
+    /// The page a dark scheme shows images on: GitHub's dark background.
+    static let darkPage = RGBAColor(0x0d, 0x11, 0x17)
+
+    /// Of the light and dark label colors, the one that contrasts more with `background`.
+    static func readable(on background: RGBAColor) -> RGBAColor {
+        let dark = RingSpec.Theme.light.textColor
+        let light = RGBAColor(0xff, 0xff, 0xff)
+        return dark.contrast(with: background) >= light.contrast(with: background) ? dark : light
+    }
+
+    /// Bar `ring`'s label: the percentage, the template filled with its own value, or none.
+    static func labelText(_ series: RingSpec, ring index: Int, fraction: Double) -> String? {
+        let percent = PercentText(fraction: fraction, decimals: series.decimals).text
+        switch series.label {
+        case .auto: return percent + "%"
+        case .none: return nil
+        case .template(let template):
+            let value = Swift.min(Swift.max(series.value(ofRing: index), series.min), series.max)
+            let text = RingGeometry.printable(
+                RingGeometry.fill(template, value: value, min: series.min, max: series.max, percent: percent))
+            return text.isEmpty ? nil : text
+        }
+    }
+
+    /// The x the label is anchored at: the track's middle (centred) inside, the column's start (left) beside.
+    public var labelX: Double {
+        placement == .beside ? trackLength + fontSize / 2 : trackLength / 2
+    }
+}

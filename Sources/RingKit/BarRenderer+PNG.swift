@@ -1,0 +1,89 @@
+import CCairo
+
+extension BarRenderer {
+    /// The PNG of `spec` at its width and height × `scale` pixels; identical specs give identical bytes. A PNG cannot
+    /// follow the viewer's color scheme: `theme=auto` draws the light image.
+    public static func png(_ spec: BarSpec) throws(RenderError) -> [UInt8] {
+        var spec = spec.normalized()
+        if spec.series.theme == .auto {
+            spec.series.theme = .light
+            spec = spec.normalized()
+        }
+        let layout = BarLayout(spec)
+        let scale = Swift.min(Swift.max(spec.series.scale, 1), 4)
+        let surface = try CairoCanvas.surface(width: layout.width * scale, height: layout.height * scale)
+        defer { cairo_surface_destroy(surface) }
+        draw(layout, spec.series, on: surface, scale: Double(scale))
+        cairo_surface_flush(surface)
+        return try PNGEncoder.tuned.encode(surface)
+    }
+
+    static func draw(_ layout: BarLayout, _ series: RingSpec, on surface: OpaquePointer, scale: Double) {
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
+        if let background = series.background {
+            CairoCanvas.setColor(cr, background)
+            cairo_rectangle(cr, 0, 0, Double(layout.width), Double(layout.height))
+            cairo_fill(cr)
+        }
+        for bar in layout.bars {
+            if let track = bar.track {
+                CairoCanvas.setColor(cr, track)
+                path(
+                    cr,
+                    BarShape(
+                        length: layout.trackLength, y0: bar.y, height: layout.barHeight,
+                        radius: layout.radius, from: 0, to: layout.trackLength))
+                cairo_fill(cr)
+            }
+            let fill = BarFill(length: bar.fillLength, color: bar.fillColor, gradient: bar.gradient)
+            if !fill.pieces.isEmpty {
+                // Pieces overlap; painted opaque into a group laid down at the fill's opacity, the overlaps do not
+                // show, as with SVG's group opacity.
+                let translucent = fill.alpha != 255
+                if translucent { cairo_push_group(cr) }
+                for piece in fill.pieces {
+                    CairoCanvas.setColor(cr, piece.color)
+                    path(
+                        cr,
+                        BarShape(
+                            length: layout.trackLength, y0: bar.y, height: layout.barHeight,
+                            radius: layout.radius, from: piece.from, to: piece.to))
+                    cairo_fill(cr)
+                }
+                if translucent {
+                    cairo_pop_group_to_source(cr)
+                    cairo_paint_with_alpha(cr, Double(fill.alpha) / 255)
+                }
+            }
+            if let label = bar.label {
+                CairoCanvas.setColor(cr, bar.textColor)
+                let bold = series.fontWeight == .bold
+                if layout.placement == .inside {
+                    TextLayout.draw(
+                        label, on: cr, bold: bold, size: layout.fontSize, centerX: layout.labelX,
+                        baseline: bar.baseline)
+                } else {
+                    TextLayout.draw(
+                        label, on: cr, bold: bold, size: layout.fontSize, left: layout.labelX, baseline: bar.baseline)
+                }
+            }
+        }
+    }
+
+    /// Adds the outline to Cairo's path, the same steps the SVG writes.
+    static func path(_ cr: OpaquePointer, _ shape: BarShape) {
+        cairo_new_path(cr)
+        cairo_move_to(cr, shape.start.x, shape.start.y)
+        for step in shape.steps {
+            switch step {
+            case .line(let x, let y):
+                cairo_line_to(cr, x, y)
+            case .arc(let cx, let cy, let radius, let from, let to, _, _):
+                cairo_arc(cr, cx, cy, radius, from, to)
+            }
+        }
+        cairo_close_path(cr)
+    }
+}

@@ -1,0 +1,216 @@
+/// Draws bars as SVG from one `BarLayout`, the same picture as the PNG: no scripts, links or references (`url(`);
+/// rounded ends and fades are drawn as plain shapes.
+public enum BarRenderer {
+    /// The SVG document of `spec`, UTF-8; identical specs give identical bytes.
+    public static func svg(_ spec: BarSpec) -> [UInt8] {
+        let spec = spec.normalized()
+        let series = spec.series
+        let layout = BarLayout(spec)
+        var w = MarkupWriter(capacity: 1024 + layout.title.utf8.count * 2)
+        let animated = series.animate > 0 && series.animate.isFinite
+        let auto = series.theme == .auto
+        w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        w.integer(layout.width)
+        w.raw("\" height=\"")
+        w.integer(layout.height)
+        w.raw("\" viewBox=\"0 0 ")
+        w.integer(layout.width)
+        w.raw(" ")
+        w.integer(layout.height)
+        w.raw("\" role=\"img\" aria-label=\"")
+        w.escaped(layout.title)
+        w.raw("\"><title>")
+        w.escaped(layout.title)
+        w.raw("</title>")
+        if animated || auto {
+            w.raw("<style>")
+            if animated { animationStyle(&w, layout, seconds: Swift.min(series.animate, 10)) }
+            if auto { darkSchemeStyle(&w, layout, series) }
+            w.raw("</style>")
+        }
+        if let background = series.background {
+            w.raw("<rect width=\"")
+            w.integer(layout.width)
+            w.raw("\" height=\"")
+            w.integer(layout.height)
+            w.raw("\" fill=\"")
+            w.color(background)
+            w.raw("\"/>")
+        }
+        for (index, bar) in layout.bars.enumerated() {
+            self.bar(&w, bar, index: index, layout, series, animated: animated)
+        }
+        w.raw("</svg>\n")
+        return w.bytes
+    }
+
+    private static func bar(
+        _ w: inout MarkupWriter, _ bar: BarLayout.Bar, index: Int, _ layout: BarLayout, _ series: RingSpec,
+        animated: Bool
+    ) {
+        let auto = series.theme == .auto
+        if let track = bar.track {
+            w.raw(auto && series.themedColors.contains(.track) ? "<rect class=\"t\" y=\"" : "<rect y=\"")
+            w.number(bar.y)
+            w.raw("\" width=\"")
+            w.number(layout.trackLength)
+            w.raw("\" height=\"")
+            w.number(layout.barHeight)
+            if layout.radius > 0 {
+                w.raw("\" rx=\"")
+                w.number(layout.radius)
+            }
+            w.raw("\" fill=\"")
+            w.color(track)
+            w.raw("\"/>")
+        }
+        let fill = BarFill(length: bar.fillLength, color: bar.fillColor, gradient: bar.gradient)
+        if !fill.pieces.isEmpty {
+            let themed =
+                auto && series.themedColors.contains(.color) && !series.reachesThreshold(ring: index)
+                && bar.gradient == nil
+            w.raw("<g")
+            if animated {
+                w.raw(" class=\"")
+                className(&w, "p", index)
+                w.raw("\"")
+            }
+            if fill.alpha != 255 {
+                w.raw(" opacity=\"")
+                NumberText.appendCompact(Double(fill.alpha) / 255, decimals: 4, to: &w.bytes)
+                w.raw("\"")
+            }
+            w.raw(">")
+            for piece in fill.pieces {
+                // A themed color is one solid piece: the class on it, so the dark scheme's rule wins over its fill.
+                if themed {
+                    w.raw("<path class=\"")
+                    className(&w, "c", index)
+                    w.raw("\" d=\"")
+                } else {
+                    w.raw("<path d=\"")
+                }
+                path(
+                    &w,
+                    BarShape(
+                        length: layout.trackLength, y0: bar.y, height: layout.barHeight,
+                        radius: layout.radius, from: piece.from, to: piece.to))
+                w.raw("\" fill=\"")
+                w.color(piece.color)
+                w.raw("\"/>")
+            }
+            w.raw("</g>")
+        }
+        if let label = bar.label {
+            w.raw("<text")
+            if auto && layout.placement == .beside && series.themedColors.contains(.textColor) {
+                w.raw(" class=\"x\"")
+            } else if bar.darkTextColor != nil {
+                w.raw(" class=\"")
+                className(&w, "y", index)
+                w.raw("\"")
+            }
+            w.raw(" x=\"")
+            w.number(layout.labelX)
+            w.raw("\" y=\"")
+            w.number(bar.baseline)
+            w.raw(layout.placement == .inside ? "\" text-anchor=\"middle\" font-family=\"" : "\" font-family=\"")
+            w.raw(SVGRenderer.fontFamily)
+            w.raw("\" font-size=\"")
+            w.number(layout.fontSize)
+            w.raw(series.fontWeight == .bold ? "\" font-weight=\"bold\" fill=\"" : "\" font-weight=\"normal\" fill=\"")
+            w.color(bar.textColor)
+            w.raw("\">")
+            w.escaped(label)
+            w.raw("</text>")
+        }
+    }
+
+    /// The outline as path data: `M x y` then `L` and `A` (clockwise, under a half turn) steps, closed.
+    static func path(_ w: inout MarkupWriter, _ shape: BarShape) {
+        w.raw("M")
+        w.number(shape.start.x)
+        w.raw(" ")
+        w.number(shape.start.y)
+        for step in shape.steps {
+            switch step {
+            case .line(let x, let y):
+                w.raw("L")
+                w.number(x)
+                w.raw(" ")
+                w.number(y)
+            case .arc(_, _, let radius, _, _, let x, let y):
+                w.raw("A")
+                w.number(radius)
+                w.raw(" ")
+                w.number(radius)
+                w.raw(" 0 0 1 ")
+                w.number(x)
+                w.raw(" ")
+                w.number(y)
+            }
+        }
+        w.raw("Z")
+    }
+
+    /// Each fill grows from the left end in `seconds`; the final state is the static drawing, and reduced motion
+    /// turns the growth off.
+    private static func animationStyle(_ w: inout MarkupWriter, _ layout: BarLayout, seconds: Double) {
+        let grown = layout.bars.indices.filter { layout.bars[$0].fillLength > 0 }
+        guard !grown.isEmpty else { return }
+        w.raw("@keyframes p{from{transform:scaleX(0)}}")
+        for (n, index) in grown.enumerated() {
+            w.raw(n == 0 ? "." : ",.")
+            className(&w, "p", index)
+        }
+        w.raw("{transform-origin:0 0;animation:p ")
+        w.number(seconds)
+        w.raw("s ease-out}@media (prefers-reduced-motion:reduce){")
+        for (n, index) in grown.enumerated() {
+            w.raw(n == 0 ? "." : ",.")
+            className(&w, "p", index)
+        }
+        w.raw("{animation:none}}")
+    }
+
+    /// Switches the colors left to the theme to the dark defaults where the viewer prefers a dark scheme.
+    private static func darkSchemeStyle(_ w: inout MarkupWriter, _ layout: BarLayout, _ series: RingSpec) {
+        let dark = RingSpec.Theme.dark
+        w.raw("@media (prefers-color-scheme:dark){")
+        if series.themedColors.contains(.color) {
+            for (index, bar) in layout.bars.enumerated()
+            where !series.reachesThreshold(ring: index) && bar.gradient == nil && bar.fillLength > 0 {
+                w.raw(".")
+                className(&w, "c", index)
+                w.raw("{fill:")
+                w.color(dark.ringColors[Swift.min(index, 4)])
+                w.raw("}")
+            }
+        }
+        if series.themedColors.contains(.track) {
+            w.raw(".t{fill:")
+            w.color(dark.track)
+            w.raw("}")
+        }
+        if series.themedColors.contains(.textColor) && layout.placement == .beside {
+            w.raw(".x{fill:")
+            w.color(dark.textColor)
+            w.raw("}")
+        }
+        for (index, bar) in layout.bars.enumerated() {
+            guard let color = bar.darkTextColor else { continue }
+            w.raw(".")
+            className(&w, "y", index)
+            w.raw("{fill:")
+            w.color(color)
+            w.raw("}")
+        }
+        w.raw("}")
+    }
+
+    /// `p` for the first bar, `p1`… for the others.
+    private static func className(_ w: inout MarkupWriter, _ prefix: StaticString, _ index: Int) {
+        w.raw(prefix)
+        if index > 0 { w.integer(index) }
+    }
+}

@@ -1,0 +1,65 @@
+extension BarSpec {
+    /// The ring's parameters a bar does not read: a query may hold them (copied from a ring URL), and they are
+    /// ignored as any unknown parameter is.
+    static let ringOnly: Set<String> = ["size", "thickness", "cap", "arc", "start", "direction"]
+
+    /// Whether a bar reads the parameter `name` (its own, and the ring's it shares).
+    public static func reads(_ name: String) -> Bool {
+        BarParameter(rawValue: name) != nil || (RingParameter(rawValue: name) != nil && !ringOnly.contains(name))
+    }
+
+    /// Reads a bar from a query string, as in `/bar.svg?value=72&width=300`. `pathValue` is the `{value}` of
+    /// `/bar/{value}.svg`, still percent-encoded. The result is normalized.
+    public static func parse(query: some StringProtocol, pathValue: String? = nil) throws(ParameterError) -> BarSpec {
+        var parameters = QueryParameters(query: query)
+        if let pathValue {
+            parameters.add(name: RingParameter.value.rawValue, encodedValue: pathValue, plusIsSpace: false)
+        }
+        return try BarSpec(parameters: parameters)
+    }
+
+    /// Reads the shared parameters as a ring's, then the bar's own: `width`, `height`, and `radius` (at most half
+    /// the height), then checks `scale` against the image's sides and the label's fit.
+    public init(parameters: QueryParameters) throws(ParameterError) {
+        self.init()
+        series = try RingSpec(parameters: parameters, forBars: true)
+        let reader = ParameterReader(parameters: parameters)
+        if let given = try reader.integer(of: BarParameter.width, in: Limits.width) { width = given }
+        if let given = try reader.integer(of: BarParameter.height, in: Limits.height) { height = given }
+        let radiusRange = 0...Double(height) / 2
+        radius = try reader.number(
+            of: BarParameter.radius, in: radiusRange, note: " (at most half of height \(height))")?.number
+        let scale = series.scale
+        let longest = Swift.max(width, imageHeight)
+        if longest * scale > ImageLimits.pixelEdge {
+            let side = width >= imageHeight ? "width \(width)" : "height \(imageHeight) (\(barCount) bars)"
+            throw ParameterError(
+                parameter: "scale", value: String(scale),
+                reason: "is too large for \(side): each side × scale must be at most \(ImageLimits.pixelEdge)")
+        }
+        self = normalized()
+        try checkLabelFits()
+    }
+
+    /// The one spec of all those that draw this image: the shared part normalized as a ring's, and `radius`
+    /// resolved from its default.
+    public func normalized() -> BarSpec {
+        var spec = self
+        spec.series = series.normalized()
+        spec.radius = effectiveRadius + 0
+        return spec
+    }
+
+    /// A template label that cannot be legible beside the bar (no room inside, and not enough width for it and a
+    /// bar) is refused with the width it needs; an automatic percentage is left out instead (see `BarLayout`).
+    func checkLabelFits() throws(ParameterError) {
+        guard case .template(let template) = series.label else { return }
+        let layout = BarLayout(self)
+        guard layout.labelPlacement == .omitted, let needed = layout.widthNeededForLabels else { return }
+        throw ParameterError(
+            parameter: "label", value: ParameterError.quoted(template),
+            reason: "needs a width of \(needed) px to be read beside the bar at "
+                + "\(CanonicalNumber.text(layout.fontSize)) px; width is \(width) (shorten the label, raise width, "
+                + "or raise height to put it inside)")
+    }
+}
