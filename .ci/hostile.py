@@ -3,16 +3,24 @@
 
 Usage: hostile.py PORT SECONDS CORPUS_DIR
 
-Kinds, each on its own threads:
-  slowloris     connections that send a request head one byte a second, reconnecting when cut
+Kinds, each on its own threads, and the rule each is judged by (one PASS/FAIL line each, exit 1 if one fails):
+  slowloris     connections that send a request head one byte a second, reconnecting when cut: each is cut with
+                a 408 within [headerTimeout, headerTimeout + slack] of connecting, and none stays open longer
+  slow-reader   pipelined requests for 2048 px PNGs (6 MB, more than a socket buffer holds), then reads one byte a
+                second: the server closes each within [sendTimeout, sendTimeout + slack] of connecting (seen on
+                the server's side of the socket, .ci/hostile_rules.py), and none stays open longer
+  flood         keep-alive requests for rings nobody asked before (distinct URLs), rate-limited: every one answered
+                200 within 5 s; a connection closed (or reset) under a request it had not answered fails, one closed
+                after an answer that said Connection: close is counted apart
+  malformed     each file of the bad-request corpus: answered with the status its file name says
   vanish        half a request, then gone (half of them with a reset instead of a close)
-  slow-reader   pipelined requests for large PNGs, then reads one byte a second
-  reset         asks for a large PNG and resets the connection before reading the answer
-  flood         keep-alive requests for rings nobody asked before (distinct URLs), rate-limited
-  malformed     each file of the bad-request corpus, checking the status its name announces
+  reset         asks for a 2048 px PNG and resets the connection before reading the answer
+vanish and reset are counted here and judged by .ci/soak.sh: the well-formed traffic beside them stays undisturbed.
 
-Prints one line of counts per kind; exits 1 when a malformed request got another status than its file name says,
-or when the flood saw an answer other than 200 (those URLs are well-formed too).
+Environment: HOSTILE_HEADER_TIMEOUT (default 10) and HOSTILE_SEND_TIMEOUT (30), the server's timeouts the rules
+hold it to; HOSTILE_SLACK (5) seconds; HOSTILE_KINDS (comma-separated) runs only some kinds;
+HOSTILE_FLOOD_PNG_SHARE (0.2) the share of the flood asking for PNGs; HOSTILE_FLOOD_IGNORE_CLOSE=1 injects a fault:
+the flood keeps sending on a connection the server said it would close, as if the server had closed it unannounced.
 """
 
 import os
@@ -23,26 +31,18 @@ import sys
 import threading
 import time
 
+from hostile_rules import ServerSideWatcher, count, problem, record, report
+
 PORT = int(sys.argv[1])
 SECONDS = float(sys.argv[2])
 CORPUS = sys.argv[3]
 DEADLINE = time.monotonic() + SECONDS
-
-counts = {}
-problems = []
-lock = threading.Lock()
-
-
-def count(kind, what, n=1):
-    with lock:
-        counts.setdefault(kind, {}).setdefault(what, 0)
-        counts[kind][what] += n
-
-
-def problem(text):
-    with lock:
-        if len(problems) < 20:
-            problems.append(text)
+HEADER_TIMEOUT = float(os.environ.get("HOSTILE_HEADER_TIMEOUT", "10"))
+SEND_TIMEOUT = float(os.environ.get("HOSTILE_SEND_TIMEOUT", "30"))
+SLACK = float(os.environ.get("HOSTILE_SLACK", "5"))
+FLOOD_PNG_SHARE = float(os.environ.get("HOSTILE_FLOOD_PNG_SHARE", "0.2"))
+FLOOD_IGNORE_CLOSE = os.environ.get("HOSTILE_FLOOD_IGNORE_CLOSE") == "1"
+KINDS = os.environ.get("HOSTILE_KINDS", "slowloris,slow-reader,flood,malformed,vanish,reset").split(",")
 
 
 def connect(timeout=5.0, rcvbuf=None):
@@ -64,8 +64,18 @@ def alive():
     return time.monotonic() < DEADLINE
 
 
+def read_within(s, seconds, size=4096):
+    """What the socket has within `seconds`: bytes, b"" at end of stream, or None when nothing came."""
+    s.settimeout(max(0.001, seconds))
+    try:
+        return s.recv(size)
+    except socket.timeout:
+        return None
+
+
 def read_response(s):
-    """Reads one response framed by Content-Length; returns (status, body length) or None at end of stream."""
+    """Reads one response framed by Content-Length; returns (status, closes) or None at end of stream before the
+    whole answer came. `closes`: the answer said Connection: close."""
     data = b""
     while b"\r\n\r\n" not in data:
         chunk = s.recv(65536)
@@ -76,49 +86,90 @@ def read_response(s):
     lines = head.split(b"\r\n")
     status = int(lines[0].split(b" ")[1])
     length = 0
+    closes = False
     for line in lines[1:]:
         name, _, value = line.partition(b":")
-        if name.strip().lower() == b"content-length":
+        name = name.strip().lower()
+        if name == b"content-length":
             length = int(value.strip())
+        elif name == b"connection":
+            closes = value.strip().lower() == b"close"
     while len(rest) < length:
         chunk = s.recv(65536)
         if not chunk:
             return None
         rest += chunk
-    return status, length
+    return status, closes
 
 
 def slowloris(index):
     head = b"GET /ring.svg?value=%d HTTP/1.1\r\nHost: x\r\nX-Padding: " % index + b"a" * 400 + b"\r\n\r\n"
     while alive():
+        start = time.monotonic()  # before connect(): the server's clock for this connection starts later
         try:
             s = connect(timeout=2.0)
         except OSError:
-            count("slowloris", "connect failed")
+            record("slowloris", "connect failed", 0)
             time.sleep(1)
             continue
-        count("slowloris", "connections")
+        outcome = "open"
         try:
-            for byte in head:
+            for i, byte in enumerate(head):
                 if not alive():
                     break
                 s.send(bytes([byte]))
-                time.sleep(1.0)
-                try:
-                    s.setblocking(False)
-                    answer = s.recv(4096)
-                    s.setblocking(True)
-                    if answer:
-                        count("slowloris", "cut with " + answer[9:12].decode("ascii", "replace"))
-                        break
-                    count("slowloris", "closed")
+                answer = read_within(s, min(start + i + 1, DEADLINE) - time.monotonic())
+                if answer == b"":
+                    outcome = "closed without an answer"
+                elif answer is not None:
+                    status = answer[9:12].decode("ascii", "replace")
+                    outcome = "cut" if status == "408" else "answered " + status
+                if answer is not None:
                     break
-                except BlockingIOError:
-                    s.setblocking(True)
+            else:
+                outcome = "sent its whole head uncut"
         except OSError:
-            count("slowloris", "reset")
+            outcome = "reset without an answer"
         finally:
             s.close()
+        record("slowloris", outcome, time.monotonic() - start)
+
+
+SLOW_READER_REQUESTS = 32  # 32 answers of ~190 KB: more than the kernel's largest send buffer (tcp_wmem, 4 MB)
+
+
+def slow_reader(index, watcher):
+    request = b"GET /ring.png?value=%d&size=1024&scale=2 HTTP/1.1\r\nHost: x\r\n\r\n" % (index % 7)
+    while alive():
+        start = time.monotonic()
+        try:
+            s = connect(timeout=3.0, rcvbuf=4096)
+        except OSError:
+            record("slow-reader", "connect failed", 0)
+            time.sleep(1)
+            continue
+        port = s.getsockname()[1]
+        watcher.watch(port)
+        outcome, seconds = "open", None
+        try:
+            s.sendall(request * SLOW_READER_REQUESTS)
+            while alive():
+                closed = watcher.closed_at(port)
+                if closed is not None:
+                    outcome, seconds = "cut", closed - start
+                    break
+                tick = time.monotonic()
+                byte = read_within(s, 1.0, 1)
+                if byte == b"":
+                    outcome = "cut"  # the server closed and the little it had queued was read
+                    break
+                time.sleep(max(0, tick + 1.0 - time.monotonic()))
+        except OSError:
+            outcome = "cut"  # reset by the server
+        finally:
+            watcher.forget(port)
+            reset(s)  # frees the megabytes queued on both sides at once
+        record("slow-reader", outcome, seconds if seconds is not None else time.monotonic() - start)
 
 
 def vanish(index):
@@ -138,30 +189,6 @@ def vanish(index):
         time.sleep(0.02)
 
 
-def slow_reader(index):
-    while alive():
-        try:
-            s = connect(timeout=3.0, rcvbuf=4096)
-        except OSError:
-            count("slow-reader", "connect failed")
-            time.sleep(1)
-            continue
-        count("slow-reader", "connections")
-        try:
-            request = b"GET /ring.png?value=%d&size=1024 HTTP/1.1\r\nHost: x\r\n\r\n" % (index % 7)
-            s.send(request * 8)
-            while alive():
-                if not s.recv(1):
-                    count("slow-reader", "closed by server")
-                    break
-                count("slow-reader", "bytes read")
-                time.sleep(1.0)
-        except OSError:
-            count("slow-reader", "cut")
-        finally:
-            s.close()
-
-
 def resetter(index):
     n = 0
     while alive():
@@ -177,41 +204,49 @@ def resetter(index):
         time.sleep(0.05)
 
 
-# HOSTILE_FLOOD_PNG_SHARE: the share of the flood that asks for PNGs (16-256 px) rather than SVGs; default 0.2.
-FLOOD_PNG_SHARE = float(os.environ.get("HOSTILE_FLOOD_PNG_SHARE", "0.2"))
-
-
 def flood(index, per_second):
     rng = random.Random(index)
     s = None
     interval = 1.0 / per_second
     next_at = time.monotonic()
     while alive():
-        try:
-            if s is None:
+        if s is None:
+            try:
                 s = connect()
+            except OSError as error:
+                count("flood", "connect failed")
+                problem("flood: connect: %s" % error)
+        if s is not None:
             value = rng.random() * 100
             if rng.random() >= FLOOD_PNG_SHARE:
                 target = "/ring.svg?value=%.6f&size=%d&color=%06x" % (value, rng.randint(16, 1024), rng.getrandbits(24))
             else:
                 target = "/ring.png?value=%.6f&size=%d" % (value, rng.randint(16, 256))
-            s.send(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % target).encode())
-            answer = read_response(s)
+            try:
+                s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % target).encode())
+                answer = read_response(s)
+            except socket.timeout:
+                answer = "unanswered within 5 s"
+                problem("flood: %s: no answer within 5 s" % target)
+            except OSError as error:
+                answer = "reset or failed unanswered"
+                problem("flood: %s: %s" % (target, error))
             if answer is None:
-                count("flood", "closed by server")
+                answer = "closed unanswered"
+                problem("flood: %s: the connection closed before the whole answer came" % target)
+            if isinstance(answer, str):
+                count("flood", answer)
                 s.close()
                 s = None
-            elif answer[0] != 200:
-                count("flood", "status %d" % answer[0])
-                problem("flood: %s answered %d" % (target, answer[0]))
             else:
-                count("flood", "requests")
-        except OSError as error:
-            count("flood", "error")
-            problem("flood: %s" % error)
-            if s:
-                s.close()
-            s = None
+                status, closes = answer
+                count("flood", "answered 200" if status == 200 else "answered %d" % status)
+                if status != 200:
+                    problem("flood: %s answered %d" % (target, status))
+                if closes and not FLOOD_IGNORE_CLOSE:
+                    count("flood", "closed after Connection: close")
+                    s.close()
+                    s = None
         next_at += interval
         delay = next_at - time.monotonic()
         if delay > 0:
@@ -255,29 +290,23 @@ def malformed(index):
         time.sleep(0.02)
 
 
-# HOSTILE_KINDS (comma-separated) runs only some kinds, to see which one costs what.
-kinds = os.environ.get("HOSTILE_KINDS", "slowloris,vanish,slow-reader,reset,flood,malformed").split(",")
+watcher = ServerSideWatcher(PORT, alive) if "slow-reader" in KINDS else None
 plan = {
     "slowloris": (slowloris, 100, ()),
-    "vanish": (vanish, 4, ()),
-    "slow-reader": (slow_reader, 20, ()),
-    "reset": (resetter, 2, ()),
+    "slow-reader": (slow_reader, 20, (watcher,)),
     "flood": (flood, 4, (150,)),
     "malformed": (malformed, 2, ()),
+    "vanish": (vanish, 4, ()),
+    "reset": (resetter, 2, ()),
 }
 threads = []
-for kind in kinds:
+for kind in KINDS:
     target, copies, extra = plan[kind]
     for i in range(copies):
-        threads.append(threading.Thread(target=target, args=(i,) + extra))
+        threads.append(threading.Thread(target=target, args=(i,) + extra, daemon=True))
 for t in threads:
-    t.daemon = True
     t.start()
 for t in threads:
     t.join(timeout=max(0, DEADLINE - time.monotonic()) + 15)
 
-for kind in sorted(counts):
-    print("hostile %-12s %s" % (kind, ", ".join("%s %d" % item for item in sorted(counts[kind].items()))))
-for text in problems:
-    print("hostile problem: " + text, file=sys.stderr)
-sys.exit(1 if problems else 0)
+sys.exit(report(KINDS, HEADER_TIMEOUT, SEND_TIMEOUT, SLACK, SECONDS))
