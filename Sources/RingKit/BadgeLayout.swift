@@ -26,6 +26,8 @@ public struct BadgeLayout: Sendable, Hashable {
         public let fill: RGBAColor
         /// Multiplies the fill's own alpha.
         public let opacity: Double
+        /// Which color it is filled with: the label's, the value's, or a band of the shade (`nil`).
+        public var role: BadgeSpec.ColorRoles? = nil
     }
 
     /// Corner radii of a panel.
@@ -59,36 +61,76 @@ public struct BadgeLayout: Sendable, Hashable {
     public let valueFill: RGBAColor
     public let label: Text?
     public let value: Text
-    /// Left edge of the ring icon; it spans `iconSize` pixels across and is centred vertically.
+    /// Left edge of the icon; it is centred vertically.
     public let iconX: Double
-    /// The icon drawn as a ring of `iconSize` pixels: its geometry and colors; `nil` draws none.
-    public let icon: RingGeometry?
+    /// The icon: a ring of `iconSize` pixels (its geometry), or a bar `barIconWidth` × `barIconHeight` filled to a
+    /// share; `nil` draws none.
+    public let icon: Icon?
     public let iconColor: RGBAColor
     public let iconTrack: RGBAColor
     /// Whether the flat style's shade is drawn.
     public let isShaded: Bool
+    /// The panels whose fill switches to the dark theme's where the viewer prefers a dark scheme (`theme=auto`).
+    public let themedPanels: BadgeSpec.ColorRoles
+
+    /// A badge's small picture.
+    public enum Icon: Sendable, Hashable {
+        case ring(RingGeometry)
+        /// A bar filled to `fraction` (0…1).
+        case bar(fraction: Double)
+
+        /// Its width in CSS pixels.
+        public var width: Int {
+            switch self {
+            case .ring: BadgeLayout.iconSize
+            case .bar: BadgeLayout.barIconWidth
+            }
+        }
+
+        /// Its height in CSS pixels.
+        public var height: Int {
+            switch self {
+            case .ring: BadgeLayout.iconSize
+            case .bar: BadgeLayout.barIconHeight
+            }
+        }
+    }
+
+    /// The bar icon's size, with round ends.
+    public static let barIconWidth = 16
+    public static let barIconHeight = 6
     /// The accessible name.
     public let title: String
 
     /// Lays out `spec`; never traps, whatever the spec holds.
     public init(_ spec: BadgeSpec) {
-        var ring = RingSpec()
-        ring.size = Self.iconSize
-        ring.thickness = Self.iconThickness
-        ring.min = spec.min
-        ring.max = spec.max
-        ring.value = spec.value
-        ring.label = .none
+        let spec = spec.normalized()
+        let icon: Icon
+        switch spec.icon {
+        case .ring:
+            var ring = RingSpec()
+            ring.size = Self.iconSize
+            ring.thickness = Self.iconThickness
+            ring.min = spec.min
+            ring.max = spec.max
+            ring.value = spec.value
+            ring.label = .none
+            icon = .ring(RingGeometry(ring))
+        case .bar:
+            icon = .bar(fraction: spec.fraction)
+        }
         self.init(
             label: spec.label, labelFill: spec.labelColor, value: spec.valueText, valueFill: spec.valueColor,
-            style: spec.style, icon: RingGeometry(ring), title: spec.title)
+            style: spec.style, icon: icon, title: spec.title,
+            themedPanels: spec.theme == .auto ? spec.themedColors : [])
     }
 
     /// Lays out any two texts; without an icon the right half is a plain shields.io message.
     init(
         label labelText: String, labelFill: RGBAColor, value valueText: String, valueFill: RGBAColor,
-        style: BadgeSpec.Style, icon: RingGeometry?, title: String
+        style: BadgeSpec.Style, icon: Icon?, title: String, themedPanels: BadgeSpec.ColorRoles = []
     ) {
+        self.themedPanels = themedPanels
         let flat = style == .flat
         cornerRadius = flat ? 3 : 0
         isShaded = flat
@@ -114,7 +156,7 @@ public struct BadgeLayout: Sendable, Hashable {
         // Icon 5 px from the seam (a ring has no side bearing, a glyph has about one pixel), 4 px to the text.
         // Without one, the text sits 4 px from the seam as shields.io puts it.
         iconX = Double(labelWidth + 5)
-        let textStart = Double(labelWidth + (icon == nil ? 4 : 5 + Self.iconSize + 4))
+        let textStart = Double(labelWidth + (icon.map { 5 + $0.width + 4 } ?? 4))
         value = Text(
             text: valueText, centerX: textStart + Double(valueLength) / 2, length: valueLength,
             fill: valueColors.text, shadow: flat ? valueColors.shadow : nil)
@@ -137,15 +179,15 @@ public struct BadgeLayout: Sendable, Hashable {
             panels.append(
                 Panel(
                     x0: 0, y0: 0, x1: Double(labelWidth), y1: h,
-                    radii: Corners(topLeft: r, topRight: 0, bottomRight: 0, bottomLeft: r), fill: labelFill, opacity: 1)
-            )
+                    radii: Corners(topLeft: r, topRight: 0, bottomRight: 0, bottomLeft: r), fill: labelFill, opacity: 1,
+                    role: .labelColor))
         }
         let left = labelWidth > 0 ? 0 : r
         panels.append(
             Panel(
                 x0: Double(labelWidth), y0: 0, x1: w, y1: h,
                 radii: Corners(topLeft: left, topRight: r, bottomRight: r, bottomLeft: left), fill: valueFill,
-                opacity: 1))
+                opacity: 1, role: .color))
         if isShaded {
             let bandHeight = h / Double(Self.shadeBands)
             for band in 0..<Self.shadeBands {
@@ -164,7 +206,7 @@ public struct BadgeLayout: Sendable, Hashable {
     }
 
     /// The top of the icon's box.
-    public var iconY: Double { Double(Self.height - Self.iconSize) / 2 }
+    public var iconY: Double { Double(Self.height - (icon?.height ?? Self.iconSize)) / 2 }
 
     /// The shade's band `index` (0 at the top): its gray, the color shields.io's gradient has at the band's middle.
     public static func shadeGray(band index: Int) -> UInt8 {

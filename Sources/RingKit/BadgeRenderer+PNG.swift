@@ -35,7 +35,8 @@ extension BadgeRenderer {
             cairo_fill(cr)
         }
 
-        if let g = layout.icon {
+        switch layout.icon {
+        case .ring(let g):
             cairo_save(cr)
             cairo_translate(cr, layout.iconX, layout.iconY)
             cairo_set_line_width(cr, g.thickness)
@@ -49,6 +50,14 @@ extension BadgeRenderer {
                 cairo_stroke(cr)
             }
             cairo_restore(cr)
+        case .bar(let fraction):
+            for (shape, color) in BadgeRenderer.barIcon(layout, fraction: fraction) {
+                CairoCanvas.setColor(cr, color)
+                BarRenderer.path(cr, shape)
+                cairo_fill(cr)
+            }
+        case nil:
+            break
         }
 
         if let label = layout.label { text(cr, label) }

@@ -40,8 +40,29 @@ public enum BadgeRenderer {
         w.raw("\"><title>")
         w.escaped(layout.title)
         w.raw("</title>")
+        if !layout.themedPanels.isEmpty {
+            // `theme=auto`: the panels left to the theme take the dark theme's fills in a dark scheme; both themes'
+            // fills are dark enough for the white text, so the text stays.
+            let dark = BadgeSpec.defaultColors(.dark)
+            w.raw("<style>@media (prefers-color-scheme:dark){")
+            if layout.themedPanels.contains(.labelColor) {
+                w.raw(".l{fill:")
+                w.color(dark.labelColor)
+                w.raw("}")
+            }
+            if layout.themedPanels.contains(.color) {
+                w.raw(".v{fill:")
+                w.color(dark.color)
+                w.raw("}")
+            }
+            w.raw("}</style>")
+        }
         for panel in layout.panels {
-            w.raw("<path d=\"")
+            if let role = panel.role, layout.themedPanels.contains(role) {
+                w.raw(role == .labelColor ? "<path class=\"l\" d=\"" : "<path class=\"v\" d=\"")
+            } else {
+                w.raw("<path d=\"")
+            }
             panelPath(&w, panel)
             w.raw("\" fill=\"")
             w.color(panel.fill)
@@ -64,34 +85,62 @@ public enum BadgeRenderer {
         return w.bytes
     }
 
-    /// The ring icon: its track and progress, in the icon's own coordinates moved into place.
+    /// The icon: a ring's track and progress in the icon's own coordinates moved into place, or a bar's track and
+    /// fill.
     private static func icon(_ w: inout MarkupWriter, _ layout: BadgeLayout) {
-        guard let g = layout.icon else { return }
-        w.raw("<g transform=\"translate(")
-        w.number(layout.iconX)
-        w.raw(" ")
-        w.number(layout.iconY)
-        w.raw(")\" fill=\"none\" stroke-width=\"")
-        w.number(g.thickness)
-        w.raw("\"><circle cx=\"")
-        w.number(g.center)
-        w.raw("\" cy=\"")
-        w.number(g.center)
-        w.raw("\" r=\"")
-        w.number(g.radius)
-        w.raw("\" stroke=\"")
-        w.color(layout.iconTrack)
-        w.raw("\"/>")
-        if g.hasProgress {
-            w.raw("<path d=\"")
-            SVGRenderer.arcPath(&w, g, from: g.startAngle, sweep: g.progressSweep, radius: g.radius)
-            w.raw("\"")
-            if !g.isProgressClosed { SVGRenderer.lineCap(&w, g.cap) }
-            w.raw(" stroke=\"")
-            w.color(layout.iconColor)
+        switch layout.icon {
+        case .ring(let g):
+            w.raw("<g transform=\"translate(")
+            w.number(layout.iconX)
+            w.raw(" ")
+            w.number(layout.iconY)
+            w.raw(")\" fill=\"none\" stroke-width=\"")
+            w.number(g.thickness)
+            w.raw("\"><circle cx=\"")
+            w.number(g.center)
+            w.raw("\" cy=\"")
+            w.number(g.center)
+            w.raw("\" r=\"")
+            w.number(g.radius)
+            w.raw("\" stroke=\"")
+            w.color(layout.iconTrack)
             w.raw("\"/>")
+            if g.hasProgress {
+                w.raw("<path d=\"")
+                SVGRenderer.arcPath(&w, g, from: g.startAngle, sweep: g.progressSweep, radius: g.radius)
+                w.raw("\"")
+                if !g.isProgressClosed { SVGRenderer.lineCap(&w, g.cap) }
+                w.raw(" stroke=\"")
+                w.color(layout.iconColor)
+                w.raw("\"/>")
+            }
+            w.raw("</g>")
+        case .bar(let fraction):
+            for (shape, color) in barIcon(layout, fraction: fraction) {
+                w.raw("<path d=\"")
+                BarRenderer.path(&w, shape)
+                w.raw("\" fill=\"")
+                w.color(color)
+                w.raw("\"/>")
+            }
+        case nil:
+            break
         }
-        w.raw("</g>")
+    }
+
+    /// The bar icon's shapes and colors, in image coordinates: the track, then the fill when there is one.
+    static func barIcon(_ layout: BadgeLayout, fraction: Double) -> [(BarShape, RGBAColor)] {
+        let width = Double(BadgeLayout.barIconWidth)
+        let height = Double(BadgeLayout.barIconHeight)
+        func shape(to length: Double) -> BarShape {
+            let local = BarShape(
+                length: width, y0: layout.iconY, height: height, radius: height / 2, from: 0, to: length)
+            return local.moved(by: layout.iconX)
+        }
+        var shapes = [(shape(to: width), layout.iconTrack)]
+        let length = (width * Swift.min(Swift.max(fraction, 0), 1) * 100).rounded() / 100
+        if length > 0 { shapes.append((shape(to: length), layout.iconColor)) }
+        return shapes
     }
 
     /// One text, its shadow first (hidden from screen readers, which read the title), stretched to its reserved

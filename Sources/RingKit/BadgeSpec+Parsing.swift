@@ -35,8 +35,14 @@ extension BadgeSpec {
         {
             label = given
         }
-        if let given = try reader.color(of: BadgeParameter.labelColor) { labelColor = given }
-        if let given = try reader.color(of: BadgeParameter.color) { color = given }
+        if let given = try reader.color(of: BadgeParameter.labelColor) {
+            labelColor = given
+            themedColors.remove(.labelColor)
+        }
+        if let given = try reader.color(of: BadgeParameter.color) {
+            color = given
+            themedColors.remove(.color)
+        }
         if let text = try parameters.value(BadgeParameter.thresholds.rawValue) {
             thresholds = try Thresholds.parse(text, parameter: BadgeParameter.thresholds.rawValue)
         }
@@ -56,6 +62,8 @@ extension BadgeSpec {
             scale = given
         }
         cacheSeconds = try reader.integer(of: BadgeParameter.cacheSeconds, in: ImageLimits.cacheSeconds)
+        if let given = try reader.keyword(of: BadgeParameter.icon, as: Icon.self) { icon = given }
+        if let given = try reader.keyword(of: BadgeParameter.theme, as: RingSpec.Theme.self) { theme = given }
 
         self = normalized()
     }

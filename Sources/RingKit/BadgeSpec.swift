@@ -11,10 +11,11 @@ public struct BadgeSpec: Sendable, Hashable {
 
     /// The left text; empty draws the right half alone.
     public var label: String = "progress"
+    // Setting a color takes it from the theme, so a spec built by hand keeps the colors it was given.
     /// Fill of the left half.
-    public var labelColor: RGBAColor = RGBAColor(0x55, 0x55, 0x55)
+    public var labelColor: RGBAColor = RGBAColor(0x55, 0x55, 0x55) { didSet { themedColors.remove(.labelColor) } }
     /// Fill of the right half (below the first threshold, when there are thresholds).
-    public var color: RGBAColor = RGBAColor(0x25, 0x63, 0xeb)
+    public var color: RGBAColor = RGBAColor(0x25, 0x63, 0xeb) { didSet { themedColors.remove(.color) } }
     /// Value-driven color of the right half; `nil` means it is always `color`.
     public var thresholds: Thresholds? = nil
     public var value: Double = 0
@@ -27,6 +28,34 @@ public struct BadgeSpec: Sendable, Hashable {
     public var scale: Int = 1
     /// `nil` means the server's default max-age.
     public var cacheSeconds: Int? = nil
+    /// The small picture before the value: a ring (the default) or a bar.
+    public var icon: Icon = .ring
+    /// Default panel colors: `light`, `dark`, or `auto` (the SVG follows `prefers-color-scheme`; PNG is light).
+    public var theme: RingSpec.Theme = .light
+    /// Which panel colors were left to the theme (not given in the URL).
+    public var themedColors: ColorRoles = .all
+
+    /// The badge's icons.
+    public enum Icon: String, Sendable, Hashable, CaseIterable {
+        case ring, bar
+    }
+
+    /// The colors a theme provides when the query leaves them out.
+    public struct ColorRoles: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let labelColor = ColorRoles(rawValue: 1)
+        public static let color = ColorRoles(rawValue: 2)
+        public static let all: ColorRoles = [.labelColor, .color]
+    }
+
+    /// The panels' default colors in each theme: shields.io's gray and this service's blue on light pages; on dark
+    /// ones a darker gray and GitHub's dark-theme blue, both still dark enough for the white text on them.
+    public static func defaultColors(_ theme: RingSpec.Theme) -> (labelColor: RGBAColor, color: RGBAColor) {
+        theme == .dark
+            ? (RGBAColor(0x30, 0x36, 0x3d), RGBAColor(0x1f, 0x6f, 0xeb))
+            : (RGBAColor(0x55, 0x55, 0x55), RGBAColor(0x25, 0x63, 0xeb))
+    }
 
     public init() {}
 }

@@ -111,9 +111,14 @@ public struct BarLayout: Sendable {
                 text = Self.readable(on: behind.composited(over: page))
                 if series.theme == .auto && series.themedColors.contains(.textColor) {
                     let darkTheme = RingSpec.Theme.dark
-                    let darkFill =
-                        series.themedColors.contains(.color) && !series.reachesThreshold(ring: index)
-                            && series.gradient(ofRing: index) == nil ? darkTheme.ringColors[Swift.min(index, 4)] : fill
+                    var darkFill = fill
+                    if let adapted = series.darkThresholdColor(ofRing: index) {
+                        darkFill = adapted
+                    } else if let fade = series.darkGradientEnds(ofRing: index) {
+                        darkFill = fade.start
+                    } else if series.themedColors.contains(.color) && !series.reachesThreshold(ring: index) {
+                        darkFill = darkTheme.ringColors[Swift.min(index, 4)]
+                    }
                     let darkTrack = series.themedColors.contains(.track) ? darkTheme.track : track
                     let darkPage = series.background ?? Self.darkPage
                     let darkBehind = fillLength >= trackLength / 2 ? darkFill : (darkTrack ?? darkPage)
@@ -131,7 +136,7 @@ public struct BarLayout: Sendable {
     }
 
     /// The page a dark scheme shows images on: GitHub's dark background.
-    static let darkPage = RGBAColor(0x0d, 0x11, 0x17)
+    static let darkPage = RGBAColor.darkPage
 
     /// Of the light and dark label colors, the one that contrasts more with `background`.
     static func readable(on background: RGBAColor) -> RGBAColor {

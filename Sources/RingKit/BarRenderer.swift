@@ -67,39 +67,17 @@ public enum BarRenderer {
         let fill = BarFill(length: bar.fillLength, color: bar.fillColor, gradient: bar.gradient)
         if !fill.pieces.isEmpty {
             let themed =
-                auto && series.themedColors.contains(.color) && !series.reachesThreshold(ring: index)
-                && bar.gradient == nil
-            w.raw("<g")
-            if animated {
-                w.raw(" class=\"")
-                className(&w, "p", index)
-                w.raw("\"")
+                auto && bar.gradient == nil
+                && ((series.themedColors.contains(.color) && !series.reachesThreshold(ring: index))
+                    || series.darkThresholdColor(ofRing: index) != nil)
+            if auto, let dark = series.darkGradientEnds(ofRing: index) {
+                // Both fades: the dark one hidden by an attribute that only the dark scheme's rule overrides.
+                fillGroup(&w, fill, bar, index: index, layout, animated: animated, themed: false, scheme: .light)
+                let darkFill = BarFill(length: bar.fillLength, color: dark.start, gradient: dark.end)
+                fillGroup(&w, darkFill, bar, index: index, layout, animated: animated, themed: false, scheme: .dark)
+            } else {
+                fillGroup(&w, fill, bar, index: index, layout, animated: animated, themed: themed, scheme: nil)
             }
-            if fill.alpha != 255 {
-                w.raw(" opacity=\"")
-                NumberText.appendCompact(Double(fill.alpha) / 255, decimals: 4, to: &w.bytes)
-                w.raw("\"")
-            }
-            w.raw(">")
-            for piece in fill.pieces {
-                // A themed color is one solid piece: the class on it, so the dark scheme's rule wins over its fill.
-                if themed {
-                    w.raw("<path class=\"")
-                    className(&w, "c", index)
-                    w.raw("\" d=\"")
-                } else {
-                    w.raw("<path d=\"")
-                }
-                path(
-                    &w,
-                    BarShape(
-                        length: layout.trackLength, y0: bar.y, height: layout.barHeight,
-                        radius: layout.radius, from: piece.from, to: piece.to))
-                w.raw("\" fill=\"")
-                w.color(piece.color)
-                w.raw("\"/>")
-            }
-            w.raw("</g>")
         }
         if let label = bar.label {
             w.raw("<text")
@@ -124,6 +102,49 @@ public enum BarRenderer {
             w.escaped(label)
             w.raw("</text>")
         }
+    }
+
+    /// One fill's pieces in a group (the group grows when animated); `themed`: its one piece takes the dark scheme's
+    /// color by class; `scheme`: which of a fade's two versions this is.
+    private static func fillGroup(
+        _ w: inout MarkupWriter, _ fill: BarFill, _ bar: BarLayout.Bar, index: Int, _ layout: BarLayout, animated: Bool,
+        themed: Bool, scheme: RingSpec.Theme?
+    ) {
+        w.raw("<g")
+        if animated || scheme != nil {
+            w.raw(" class=\"")
+            if animated { className(&w, "p", index) }
+            if animated && scheme != nil { w.raw(" ") }
+            if scheme == .light { w.raw("gl") }
+            if scheme == .dark { w.raw("gd") }
+            w.raw("\"")
+        }
+        if scheme == .dark { w.raw(" display=\"none\"") }
+        if fill.alpha != 255 {
+            w.raw(" opacity=\"")
+            NumberText.appendCompact(Double(fill.alpha) / 255, decimals: 4, to: &w.bytes)
+            w.raw("\"")
+        }
+        w.raw(">")
+        for piece in fill.pieces {
+            // A themed color is one solid piece: the class on it, so the dark scheme's rule wins over its fill.
+            if themed {
+                w.raw("<path class=\"")
+                className(&w, "c", index)
+                w.raw("\" d=\"")
+            } else {
+                w.raw("<path d=\"")
+            }
+            path(
+                &w,
+                BarShape(
+                    length: layout.trackLength, y0: bar.y, height: layout.barHeight, radius: layout.radius,
+                    from: piece.from, to: piece.to))
+            w.raw("\" fill=\"")
+            w.color(piece.color)
+            w.raw("\"/>")
+        }
+        w.raw("</g>")
     }
 
     /// The outline as path data: `M x y` then `L` and `A` (clockwise, under a half turn) steps, closed.
@@ -177,15 +198,23 @@ public enum BarRenderer {
     private static func darkSchemeStyle(_ w: inout MarkupWriter, _ layout: BarLayout, _ series: RingSpec) {
         let dark = RingSpec.Theme.dark
         w.raw("@media (prefers-color-scheme:dark){")
-        if series.themedColors.contains(.color) {
-            for (index, bar) in layout.bars.enumerated()
-            where !series.reachesThreshold(ring: index) && bar.gradient == nil && bar.fillLength > 0 {
-                w.raw(".")
-                className(&w, "c", index)
-                w.raw("{fill:")
-                w.color(dark.ringColors[Swift.min(index, 4)])
-                w.raw("}")
+        for (index, bar) in layout.bars.enumerated() where bar.gradient == nil && bar.fillLength > 0 {
+            let color: RGBAColor
+            if let adapted = series.darkThresholdColor(ofRing: index) {
+                color = adapted
+            } else if series.themedColors.contains(.color) && !series.reachesThreshold(ring: index) {
+                color = dark.ringColors[Swift.min(index, 4)]
+            } else {
+                continue
             }
+            w.raw(".")
+            className(&w, "c", index)
+            w.raw("{fill:")
+            w.color(color)
+            w.raw("}")
+        }
+        if layout.bars.indices.contains(where: { series.darkGradientEnds(ofRing: $0) != nil }) {
+            w.raw(".gl{display:none}.gd{display:inline}")
         }
         if series.themedColors.contains(.track) {
             w.raw(".t{fill:")

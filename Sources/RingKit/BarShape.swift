@@ -54,6 +54,24 @@ struct BarShape {
         self.steps = steps
     }
 
+    private init(start: (x: Double, y: Double), steps: [Step]) {
+        self.start = start
+        self.steps = steps
+    }
+
+    /// The same outline `dx` to the right.
+    func moved(by dx: Double) -> BarShape {
+        BarShape(
+            start: (start.x + dx, start.y),
+            steps: steps.map { step in
+                switch step {
+                case .line(let x, let y): .line(x: x + dx, y: y)
+                case .arc(let cx, let cy, let r, let from, let to, let x, let y):
+                    .arc(cx: cx + dx, cy: cy, radius: r, from: from, to: to, x: x + dx, y: y)
+                }
+            })
+    }
+
     /// How far a corner of `radius` falls away from its flat edge at `inset` past the corner's centre: 0 where the
     /// edge is flat, `radius` at the end.
     private static func rise(_ radius: Double, _ inset: Double) -> Double {

@@ -26,3 +26,23 @@ extension RGBAColor {
         return RGBAColor(mix(red, below.red), mix(green, below.green), mix(blue, below.blue))
     }
 }
+
+extension RGBAColor {
+    /// The page a dark scheme shows images on: GitHub's dark background.
+    static let darkPage = RGBAColor(0x0d, 0x11, 0x17)
+
+    /// The color as a dark scheme draws a threshold's or a gradient's color: as it is when it stands out from a dark
+    /// page (contrast 3:1, WCAG's bar for graphics), otherwise mixed toward white just enough that it does. A navy or
+    /// dark red that reads on white would vanish on a dark page.
+    public var onDarkPage: RGBAColor {
+        var adapted = self
+        var step = 0
+        while adapted.contrast(with: Self.darkPage) < 3 && step < 20 {
+            step += 1
+            let t = Double(step) / 20
+            func lift(_ c: UInt8) -> UInt8 { UInt8((Double(c) + (255 - Double(c)) * t).rounded()) }
+            adapted = RGBAColor(lift(red), lift(green), lift(blue), alpha)
+        }
+        return adapted
+    }
+}

@@ -24,6 +24,7 @@ extension RingSpec {
         var themed = theme == .light ? [] : rolesAtLightDefaults(themedColors)
         if theme == .dark {
             spec.applyDefaults(of: .dark, to: themed)
+            spec.adaptThresholdAndGradientColorsToDark()
             spec.theme = .light
         }
         if spec.label == .none {
@@ -35,13 +36,11 @@ extension RingSpec {
             themed.remove(.textColor)
         }
         if spec.theme == .auto {
-            // What dark mode cannot switch is not themed: a track of none, strokes that thresholds color or that
-            // fade (gradients keep their light colors).
-            if (0..<ringCount).allSatisfy({ spec.reachesThreshold(ring: $0) || spec.gradient(ofRing: $0) != nil }) {
-                themed.remove(.color)
-            }
+            // Default stroke colors the dark scheme can switch: those of rings no threshold colors (a fade's default
+            // start switches with the fade, see `darkGradientEnds`).
+            if (0..<ringCount).allSatisfy({ spec.reachesThreshold(ring: $0) }) { themed.remove(.color) }
             spec.themedColors = themed
-            if themed.isEmpty { spec.theme = .light }
+            if themed.isEmpty && !spec.switchesThresholdOrGradientColors { spec.theme = .light }
         }
         if spec.theme == .light {
             // Bookkeeping only: in the light theme the values say everything.

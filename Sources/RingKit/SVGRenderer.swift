@@ -86,15 +86,24 @@ public enum SVGRenderer {
         guard sweep > 0 else { return }
         let color = spec.effectiveColor(ofRing: index)
         if let end = spec.gradient(ofRing: index) {
-            gradient(
-                &w, g, radius: radius, sweep: sweep,
-                stroke: GradientStroke(
-                    sweep: sweep, radius: radius, cap: g.cap, start: color, end: end),
-                reveal: animated ? (index: index, seconds: Swift.min(spec.animate, 10)) : nil)
+            let reveal = animated ? (index: index, seconds: Swift.min(spec.animate, 10)) : nil
+            let light = GradientStroke(sweep: sweep, radius: radius, cap: g.cap, start: color, end: end)
+            guard auto, let dark = spec.darkGradientEnds(ofRing: index) else {
+                gradient(&w, g, radius: radius, sweep: sweep, stroke: light, reveal: reveal, scheme: nil)
+                return
+            }
+            // Both fades: the dark one hidden by an attribute that only the dark scheme's rule overrides, so a
+            // renderer without CSS shows the light one.
+            gradient(&w, g, radius: radius, sweep: sweep, stroke: light, reveal: reveal, scheme: .light)
+            let darkStroke = GradientStroke(sweep: sweep, radius: radius, cap: g.cap, start: dark.start, end: dark.end)
+            gradient(&w, g, radius: radius, sweep: sweep, stroke: darkStroke, reveal: reveal, scheme: .dark)
             return
         }
         w.raw("<path")
-        let themed = auto && spec.themedColors.contains(.color) && !spec.reachesThreshold(ring: index)
+        let themed =
+            auto
+            && ((spec.themedColors.contains(.color) && !spec.reachesThreshold(ring: index))
+                || spec.darkThresholdColor(ofRing: index) != nil)
         if animated || themed {
             w.raw(" class=\"")
             if animated { animationClass(&w, index) }
@@ -120,172 +129,6 @@ public enum SVGRenderer {
             w.raw("\" stroke-dashoffset=\"0\"")
         }
         w.raw("/>")
-    }
-
-    /// Writes a fading progress stroke as a group of solid pieces and cap shapes (see `GradientStroke`). With
-    /// `reveal`, each piece draws itself in turn, over its share of the ring's `seconds` and after the pieces before
-    /// it, so together they sweep from the start as a solid stroke's animation does; the end cap shows at the end.
-    private static func gradient(
-        _ w: inout MarkupWriter, _ g: RingGeometry, radius: Double, sweep: Double, stroke: GradientStroke,
-        reveal: (index: Int, seconds: Double)?
-    ) {
-        w.raw("<g fill=\"none\" stroke-width=\"")
-        w.number(g.thickness)
-        w.raw("\"")
-        if stroke.alpha != 255 {
-            w.raw(" opacity=\"")
-            NumberText.appendCompact(Double(stroke.alpha) / 255, decimals: 4, to: &w.bytes)
-            w.raw("\"")
-        }
-        w.raw(">")
-        for cap in stroke.caps {
-            switch GradientStroke.shape(of: cap, style: g.cap, in: g, radius: radius) {
-            case .disc(let center, let r):
-                w.raw("<circle")
-                if let reveal, cap.forward { endCapReveal(&w, seconds: reveal.seconds) }
-                w.raw(" cx=\"")
-                w.number(center.x)
-                w.raw("\" cy=\"")
-                w.number(center.y)
-                w.raw("\" r=\"")
-                w.number(r)
-                w.raw("\"")
-            case .polygon(let points):
-                w.raw("<path")
-                if let reveal, cap.forward { endCapReveal(&w, seconds: reveal.seconds) }
-                w.raw(" d=\"")
-                for (i, p) in points.enumerated() {
-                    w.raw(i == 0 ? "M" : "L")
-                    w.number(p.x)
-                    w.raw(" ")
-                    w.number(p.y)
-                }
-                w.raw("Z\"")
-            }
-            w.raw(" fill=\"")
-            w.color(cap.color)
-            w.raw("\" stroke=\"none\"/>")
-        }
-        let sign = g.clockwise ? 1.0 : -1.0
-        let pieceLength = stroke.longestSegmentLength(radius: radius)
-        for segment in stroke.segments {
-            w.raw("<path")
-            if let reveal {
-                w.raw(" class=\"q\" style=\"animation:q")
-                if reveal.index > 0 { w.integer(reveal.index) }
-                w.raw(" ")
-                // Milliseconds: a piece lasts a few of them.
-                NumberText.appendCompact(
-                    (reveal.seconds * (segment.to - segment.from) / sweep * 1000).rounded(.up) / 1000, decimals: 3,
-                    to: &w.bytes)
-                w.raw("s linear ")
-                NumberText.appendCompact(
-                    (reveal.seconds * segment.from / sweep * 1000).rounded(.down) / 1000, decimals: 3, to: &w.bytes)
-                w.raw("s backwards\" stroke-dasharray=\"")
-                w.number(pieceLength)
-                w.raw(" ")
-                w.number(pieceLength)
-                w.raw("\" stroke-dashoffset=\"0\"")
-            }
-            w.raw(" d=\"")
-            arcPath(&w, g, from: g.startAngle + segment.from * sign, sweep: segment.to - segment.from, radius: radius)
-            w.raw("\" stroke=\"")
-            w.color(segment.color)
-            w.raw("\"/>")
-        }
-        w.raw("</g>")
-    }
-
-    /// The end cap of a revealed fade: hidden until the last piece has drawn itself.
-    private static func endCapReveal(_ w: inout MarkupWriter, seconds: Double) {
-        w.raw(" class=\"e\" style=\"animation:e 0.01s linear ")
-        w.number(seconds)
-        w.raw("s backwards\"")
-    }
-
-    /// Keyframes that draw each ring's progress from nothing; the final state is the static attributes.
-    private static func animationStyle(_ w: inout MarkupWriter, _ spec: RingSpec, _ g: RingGeometry) {
-        // Only the start of the keyframes is given: the end, and every renderer without CSS animation, shows the
-        // static stroke-dashoffset="0" attribute, and reduced motion turns the animation off.
-        var solid: [Int] = []
-        var faded = false
-        for (index, band) in g.bands.enumerated() where band.progressSweep > 0 {
-            w.raw("@keyframes ")
-            if let end = spec.gradient(ofRing: index) {
-                // A fade's pieces share one keyframe (see `gradient`); their timing is on each piece.
-                faded = true
-                let stroke = GradientStroke(
-                    sweep: band.progressSweep, radius: band.radius, cap: g.cap,
-                    start: spec.effectiveColor(ofRing: index),
-                    end: end)
-                w.raw("q")
-                if index > 0 { w.integer(index) }
-                w.raw("{from{stroke-dashoffset:")
-                w.number(stroke.longestSegmentLength(radius: band.radius))
-                w.raw("}}")
-                continue
-            }
-            solid.append(index)
-            animationClass(&w, index)
-            w.raw("{from{stroke-dashoffset:")
-            w.number(progressLength(radius: band.radius, sweep: band.progressSweep))
-            w.raw("}}.")
-            animationClass(&w, index)
-            w.raw("{animation:")
-            animationClass(&w, index)
-            w.raw(" ")
-            w.number(Swift.min(spec.animate, 10))
-            w.raw("s ease-out}")
-        }
-        if faded { w.raw("@keyframes e{from{opacity:0}}") }
-        w.raw("@media (prefers-reduced-motion:reduce){")
-        for (n, index) in solid.enumerated() {
-            w.raw(n == 0 ? "." : ",.")
-            animationClass(&w, index)
-        }
-        if !solid.isEmpty { w.raw("{animation:none}") }
-        // The pieces' timing is inline, which only an important rule overrides.
-        if faded { w.raw(".q,.e{animation:none!important}") }
-        w.raw("}")
-    }
-
-    /// Switches the colors left to the theme to the dark defaults where the viewer prefers a dark scheme.
-    private static func darkSchemeStyle(_ w: inout MarkupWriter, _ spec: RingSpec) {
-        let dark = RingSpec.Theme.dark
-        w.raw("@media (prefers-color-scheme:dark){")
-        if spec.themedColors.contains(.color) {
-            for index in 0..<spec.ringCount
-            where !spec.reachesThreshold(ring: index) && spec.gradient(ofRing: index) == nil {
-                w.raw(".")
-                colorClass(&w, index)
-                w.raw("{stroke:")
-                w.color(dark.ringColors[Swift.min(index, 4)])
-                w.raw("}")
-            }
-        }
-        if spec.themedColors.contains(.track) {
-            w.raw(".t{stroke:")
-            w.color(dark.track)
-            w.raw("}")
-        }
-        if spec.themedColors.contains(.textColor) {
-            w.raw(".x{fill:")
-            w.color(dark.textColor)
-            w.raw("}")
-        }
-        w.raw("}")
-    }
-
-    /// `p` for the first ring's animation, `p1`… for the inner ones.
-    private static func animationClass(_ w: inout MarkupWriter, _ index: Int) {
-        w.raw("p")
-        if index > 0 { w.integer(index) }
-    }
-
-    /// `c` for the first ring's themed color, `c1`… for the inner ones.
-    private static func colorClass(_ w: inout MarkupWriter, _ index: Int) {
-        w.raw("c")
-        if index > 0 { w.integer(index) }
     }
 
     /// Length of a progress stroke, rounded up to the written precision so a dash never falls short of the path.

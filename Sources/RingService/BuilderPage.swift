@@ -52,7 +52,7 @@ enum BuilderPage {
         .init(
             "theme", .choice(["light", "dark", "auto"]),
             "Default colors; auto follows the viewer's color scheme in SVG (PNG uses light).", placeholder: "light",
-            group: "Colors"),
+            kinds: [.ring, .badge], group: "Colors"),
         .init(
             "thresholds", .text(inputMode: "text"),
             "Color by value: 50:orange,80:green means from 50 % orange, from 80 % green; up to 8 ascending pairs.",
@@ -66,7 +66,7 @@ enum BuilderPage {
             "Centre text: auto (the percentage), none, or up to 40 characters with {value}, {percent}, {min}, {max}.",
             placeholder: "auto", group: "Label"),
         .init(
-            "fontSize", .text(inputMode: "decimal"), "Label size in pixels, 4…size. Default: fits the hole.",
+            "fontSize", .text(inputMode: "decimal"), "Label size in pixels, 6…size. Default: fits the hole.",
             placeholder: "fits", group: "Label"),
         .init("fontWeight", .choice(["bold", "normal"]), "Label weight.", placeholder: "bold", group: "Label"),
         .init(
@@ -92,6 +92,9 @@ enum BuilderPage {
         .init(
             "style", .choice(["flat", "flat-square"]), "flat: rounded, shaded; flat-square: square corners, no shade.",
             placeholder: "flat", kinds: [.badge], group: "Badge"),
+        .init(
+            "icon", .choice(["ring", "bar"]), "The small picture before the value: a ring or a bar.",
+            placeholder: "ring", kinds: [.badge], group: "Badge"),
     ]
 
     /// The fields this build serves: each with the kinds of image whose parameters include it.

@@ -152,10 +152,12 @@ struct BadgeSpecTests {
         #expect(
             BadgeSpec().canonicalKey(for: .svg)
                 == "badge.svg?label=progress&labelColor=555555&color=2563eb&value=0&min=0&max=100&decimals=0&style=flat"
+                + "&icon=ring"
         )
         #expect(
             BadgeSpec().canonicalKey(for: .png)
-                == "badge.png?label=progress&labelColor=555555&color=2563eb&value=0&min=0&max=100&decimals=0&style=flat&scale=1"
+                == "badge.png?label=progress&labelColor=555555&color=2563eb&value=0&min=0&max=100&decimals=0&style=flat"
+                + "&scale=1&icon=ring"
         )
         #expect(BadgeSpec().canonicalQuery == "")
     }
@@ -218,5 +220,51 @@ struct BadgeSpecTests {
         spec.value = 250
         spec.min = -0.0
         #expect(spec.canonicalKey.contains("&value=100&min=0&"))
+    }
+}
+
+/// Badges with a bar for an icon, and badges in the dark and automatic themes.
+struct BadgeIconAndThemeTests {
+    @Test func aBarIconTakesTheRingsPlaceAndIsFilledToTheValue() throws {
+        let layout = BadgeLayout(try BadgeSpec.parse(query: "label=coverage&value=50&icon=bar"))
+        guard case .bar(let fraction) = layout.icon else {
+            Issue.record("no bar icon")
+            return
+        }
+        #expect(fraction == 0.5 && layout.iconY == 7)
+        let ring = BadgeLayout(try BadgeSpec.parse(query: "label=coverage&value=50"))
+        // The bar is 4 px wider than the ring, and the badge with it.
+        #expect(layout.width == ring.width + 4)
+        let png = try #require(
+            DecodedImage(png: try BadgeRenderer.png(try BadgeSpec.parse(query: "label=&value=50&icon=bar&scale=4"))))
+        let x = Int((layout.iconX - Double(layout.labelWidth)) * 4)
+        // The bar's left half is filled in the text color (white), its right half the track (white, translucent).
+        #expect(png[x + 12, 40].red > 240 && png[x + 12, 40].alpha == 255)
+        #expect(png[x + 52, 40].alpha == 255 && png[x + 52, 40].red < 200)
+        #expect(try BadgeSpec.parse(query: "icon=bar").canonicalKey(for: .svg) != BadgeSpec().canonicalKey(for: .svg))
+        #expect(throws: ParameterError.self) { try BadgeSpec.parse(query: "icon=pie") }
+    }
+
+    @Test func darkAndAutoThemesSwitchOnlyTheColorsLeftToThem() throws {
+        let dark = try BadgeSpec.parse(query: "value=72&theme=dark")
+        #expect(dark.labelColor == RGBAColor(0x30, 0x36, 0x3d) && dark.color == RGBAColor(0x1f, 0x6f, 0xeb))
+        let given = try BadgeSpec.parse(query: "value=72&theme=dark&labelColor=red")
+        #expect(given.labelColor == RGBAColor(0xff, 0, 0) && given.color == RGBAColor(0x1f, 0x6f, 0xeb))
+        let auto = String(decoding: BadgeRenderer.svg(try BadgeSpec.parse(query: "value=72&theme=auto")), as: UTF8.self)
+        #expect(auto.contains("@media (prefers-color-scheme:dark){.l{fill:#30363d}.v{fill:#1f6feb}}"))
+        #expect(auto.contains("<path class=\"l\"") && auto.contains("<path class=\"v\""))
+        // A right half that a threshold colors does not switch.
+        let thresholds = String(
+            decoding: BadgeRenderer.svg(try BadgeSpec.parse(query: "value=72&theme=auto&thresholds=50:orange")),
+            as: UTF8.self)
+        #expect(thresholds.contains(".l{fill:#30363d}") && !thresholds.contains(".v{"))
+        // A PNG is light: the same key and bytes as without a theme.
+        #expect(
+            try BadgeSpec.parse(query: "value=72&theme=auto").canonicalKey(for: .png)
+                == BadgeSpec.parse(query: "value=72").canonicalKey(for: .png))
+        for query in ["value=72&theme=auto", "value=72&theme=auto&labelColor=555", "theme=dark&icon=bar"] {
+            let spec = try BadgeSpec.parse(query: query)
+            #expect(try BadgeSpec.parse(query: spec.canonicalQuery) == spec, "\(query) → \(spec.canonicalQuery)")
+        }
     }
 }

@@ -130,7 +130,7 @@ struct GradientTests {
             expectNoActiveContent(svg)
             let text = String(decoding: svg, as: UTF8.self)
             #expect(!text.contains("Gradient"), "\(query)")
-            #expect(text.contains("<g fill=\"none\""), "\(query)")
+            #expect(text.contains("<g fill=\"none\"") || text.contains("<g class=\"gl\" fill=\"none\""), "\(query)")
         }
     }
 

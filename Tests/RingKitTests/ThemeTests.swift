@@ -108,7 +108,6 @@ struct ThemeTests {
         ("theme=dark&color=red", "theme=dark&color=ff0000"),
         ("theme=auto&label=none", "theme=auto&label=none&textColor=red"),
         ("theme=auto&color=red&track=none&textColor=black", "color=red&track=none&textColor=black"),
-        ("theme=auto&gradient=red", "theme=auto&gradient=red&color=2563eb"),
     ]
 
     @Test(arguments: sameKey)
@@ -118,6 +117,8 @@ struct ThemeTests {
     }
 
     static let differentKeys: [(String, String)] = [
+        // A fade's default start switches with the scheme; one given stays.
+        ("theme=auto&gradient=red", "theme=auto&gradient=red&color=2563eb"),
         ("theme=auto", ""),
         ("theme=auto", "theme=auto&color=2563eb"),
         ("theme=auto", "theme=auto&track=e5e7eb"),
@@ -155,5 +156,36 @@ struct ThemeTests {
         #expect(SVGRenderer.render(spec) == SVGRenderer.render(parsed))
         #expect(try PNGRenderer.render(spec) == PNGRenderer.render(parsed))
         #expect(spec.canonicalKey == parsed.canonicalKey)
+    }
+}
+
+/// Under `theme=auto` (and in `theme=dark`), threshold and gradient colors switch too: those that would vanish on a
+/// dark page are lightened until they stand out (3:1), the others stay.
+struct DarkSchemeColorTests {
+    @Test func aThresholdColorThatWouldVanishOnADarkPageIsLightenedThere() throws {
+        let navy = try RingSpec.parse(query: "value=90&thresholds=50:navy&theme=auto")
+        let adapted = try #require(navy.darkThresholdColor(ofRing: 0))
+        #expect(adapted.contrast(with: RGBAColor.darkPage) >= 3 && adapted != RGBAColor(0, 0, 0x80))
+        let svg = String(decoding: SVGRenderer.render(navy), as: UTF8.self)
+        #expect(svg.contains(".c{stroke:\(adapted.hex)}") && svg.contains("stroke=\"#000080\""))
+        // Orange stands out on both pages: it stays, and with nothing else to switch the image is light.
+        let orange = try RingSpec.parse(query: "value=90&thresholds=50:orange&theme=auto&track=none&label=none")
+        #expect(orange.darkThresholdColor(ofRing: 0) == nil && orange.theme == .light)
+        // theme=dark draws the adapted colors.
+        #expect(try RingSpec.parse(query: "value=90&thresholds=50:navy&theme=dark").effectiveColor == adapted)
+    }
+
+    @Test func aFadeSwitchesAsAWholeAndARendererWithoutCSSShowsTheLightOne() throws {
+        let spec = try RingSpec.parse(query: "value=60&gradient=darkred&theme=auto")
+        let ends = try #require(spec.darkGradientEnds(ofRing: 0))
+        #expect(ends.start == RingSpec.Theme.dark.ringColors[0] && ends.end.contrast(with: RGBAColor.darkPage) >= 3)
+        let svg = String(decoding: SVGRenderer.render(spec), as: UTF8.self)
+        #expect(svg.contains("<g class=\"gl\" fill=\"none\"") && svg.contains("<g class=\"gd\" display=\"none\""))
+        #expect(svg.contains(".gl{display:none}.gd{display:inline}"))
+        // librsvg has no dark scheme: it draws the light fade, as the PNG does.
+        try RenderAgreementTests().expectAgreement(spec)
+        let bar = String(
+            decoding: BarRenderer.svg(try BarSpec.parse(query: "value=60&gradient=darkred&theme=auto")), as: UTF8.self)
+        #expect(bar.contains("class=\"gd\" display=\"none\"") && bar.contains(".gl{display:none}.gd{display:inline}"))
     }
 }

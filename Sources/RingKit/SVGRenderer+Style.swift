@@ -1,0 +1,94 @@
+extension SVGRenderer {
+    /// Keyframes that draw each ring's progress from nothing; the final state is the static attributes.
+    static func animationStyle(_ w: inout MarkupWriter, _ spec: RingSpec, _ g: RingGeometry) {
+        // Only the start of the keyframes is given: the end, and every renderer without CSS animation, shows the
+        // static stroke-dashoffset="0" attribute, and reduced motion turns the animation off.
+        var solid: [Int] = []
+        var faded = false
+        for (index, band) in g.bands.enumerated() where band.progressSweep > 0 {
+            w.raw("@keyframes ")
+            if let end = spec.gradient(ofRing: index) {
+                // A fade's pieces share one keyframe (see `gradient`); their timing is on each piece.
+                faded = true
+                let stroke = GradientStroke(
+                    sweep: band.progressSweep, radius: band.radius, cap: g.cap,
+                    start: spec.effectiveColor(ofRing: index),
+                    end: end)
+                w.raw("q")
+                if index > 0 { w.integer(index) }
+                w.raw("{from{stroke-dashoffset:")
+                w.number(stroke.longestSegmentLength(radius: band.radius))
+                w.raw("}}")
+                continue
+            }
+            solid.append(index)
+            animationClass(&w, index)
+            w.raw("{from{stroke-dashoffset:")
+            w.number(progressLength(radius: band.radius, sweep: band.progressSweep))
+            w.raw("}}.")
+            animationClass(&w, index)
+            w.raw("{animation:")
+            animationClass(&w, index)
+            w.raw(" ")
+            w.number(Swift.min(spec.animate, 10))
+            w.raw("s ease-out}")
+        }
+        if faded { w.raw("@keyframes e{from{opacity:0}}") }
+        w.raw("@media (prefers-reduced-motion:reduce){")
+        for (n, index) in solid.enumerated() {
+            w.raw(n == 0 ? "." : ",.")
+            animationClass(&w, index)
+        }
+        if !solid.isEmpty { w.raw("{animation:none}") }
+        // The pieces' timing is inline, which only an important rule overrides.
+        if faded { w.raw(".q,.e{animation:none!important}") }
+        w.raw("}")
+    }
+
+    /// Switches the colors left to the theme to the dark defaults where the viewer prefers a dark scheme.
+    static func darkSchemeStyle(_ w: inout MarkupWriter, _ spec: RingSpec) {
+        let dark = RingSpec.Theme.dark
+        w.raw("@media (prefers-color-scheme:dark){")
+        for index in 0..<spec.ringCount where spec.gradient(ofRing: index) == nil {
+            let color: RGBAColor
+            if let adapted = spec.darkThresholdColor(ofRing: index) {
+                color = adapted
+            } else if spec.themedColors.contains(.color) && !spec.reachesThreshold(ring: index) {
+                color = dark.ringColors[Swift.min(index, 4)]
+            } else {
+                continue
+            }
+            w.raw(".")
+            colorClass(&w, index)
+            w.raw("{stroke:")
+            w.color(color)
+            w.raw("}")
+        }
+        if (0..<spec.ringCount).contains(where: { spec.darkGradientEnds(ofRing: $0) != nil }) {
+            w.raw(".gl{display:none}.gd{display:inline}")
+        }
+        if spec.themedColors.contains(.track) {
+            w.raw(".t{stroke:")
+            w.color(dark.track)
+            w.raw("}")
+        }
+        if spec.themedColors.contains(.textColor) {
+            w.raw(".x{fill:")
+            w.color(dark.textColor)
+            w.raw("}")
+        }
+        w.raw("}")
+    }
+
+    /// `p` for the first ring's animation, `p1`… for the inner ones.
+    static func animationClass(_ w: inout MarkupWriter, _ index: Int) {
+        w.raw("p")
+        if index > 0 { w.integer(index) }
+    }
+
+    /// `c` for the first ring's themed color, `c1`… for the inner ones.
+    static func colorClass(_ w: inout MarkupWriter, _ index: Int) {
+        w.raw("c")
+        if index > 0 { w.integer(index) }
+    }
+}
