@@ -37,6 +37,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"], exclude: ["Corpus"]),
         .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),
+        .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings"]),
     ]
 }
 
