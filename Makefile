@@ -22,7 +22,7 @@ FUZZ_SECONDS ?= 600
 SOAK_SECONDS ?= 600
 
 .PHONY: all deps build release run test unit lint fuzz bench bench-http bench-render browser-tests screenshots \
-	soak sanitizers httplint clean check-swift
+	soak sanitizers httplint container-test clean check-swift
 
 all: build
 
@@ -42,8 +42,8 @@ release: check-swift deps
 run: release
 	.build/release/progress-rings serve $(ARGS)
 
-## Everything CI checks: unit and live-server tests, lint, HTTP lint, the tests under AddressSanitizer and
-## ThreadSanitizer, a 60 s soak, and 60 s of each fuzzer.
+## Everything CI checks: unit and live-server tests, lint, the browser tests, nginx in front, the container image,
+## HTTP lint, the tests under AddressSanitizer and ThreadSanitizer, a 60 s soak, and 60 s of each fuzzer.
 test: check-swift
 	@.ci/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --build-tests
@@ -51,10 +51,18 @@ test: check-swift
 	$(MAKE) lint
 	.ci/browser-tests.sh
 	.ci/nginx-front-test.sh
+	.ci/container-test.sh
 	.ci/httplint.sh
 	.ci/sanitizers.sh
 	.ci/soak.sh 60
 	.ci/fuzz.sh 60
+
+## The Docker image built from the Dockerfile and run hardened: health, same bytes as the host binary, settings,
+## drain under docker stop, layer caching (.ci/container-test.sh; base images made locally when absent).
+container-test: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	$(SWIFT) build --product progress-rings
+	.ci/container-test.sh
 
 ## The test suite under AddressSanitizer (with leak checks) and ThreadSanitizer.
 sanitizers: check-swift
