@@ -18,7 +18,13 @@ enum BinaryProcess {
         return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("progress-rings")
     }
 
-    /// Runs the binary to its end with only `environment` (and a PATH), off the test pool. A run still going after
+    /// The test runner's environment without any PROGRESS_RINGS_ setting, so a run sees only the settings a test
+    /// gives it, and keeps the sanitizers' options (their suppression files) when the tests run under one.
+    static var baseEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PROGRESS_RINGS_") }
+    }
+
+    /// Runs the binary to its end with `environment` over `baseEnvironment`, off the test pool. A run still going after
     /// `limit` is killed (status 9), so a check that never returns fails its test instead of hanging it.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], limit: Duration = .seconds(10)
@@ -27,7 +33,7 @@ enum BinaryProcess {
             let process = Process()
             process.executableURL = binary
             process.arguments = arguments
-            process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
+            process.environment = baseEnvironment.merging(environment) { _, given in given }
             let output = Pipe()
             let errors = Pipe()
             process.standardOutput = output
@@ -71,7 +77,7 @@ final class ServeProcess {
         let process = Process()
         process.executableURL = BinaryProcess.binary
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--log-format", "logfmt"] + arguments
-        process.environment = ["PATH": "/usr/bin:/bin"]
+        process.environment = BinaryProcess.baseEnvironment
         let output = Pipe()
         process.standardOutput = output
         try process.run()

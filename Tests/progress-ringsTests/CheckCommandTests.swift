@@ -143,7 +143,9 @@ struct CheckCommandTests {
         let took = ContinuousClock.now - started
         #expect(run.status == 1)
         #expect(run.errors.contains("no answer from http://127.0.0.1:\(listener.port)/healthz within 0.5 s"))
-        #expect(took >= .milliseconds(500) && took < .seconds(3), "took \(took)")
+        // At least the timeout; the upper bound leaves room for starting a sanitized binary on a busy machine and
+        // still fails a check that waits for ever (killed after 10 s).
+        #expect(took >= .milliseconds(500) && took < .seconds(8), "took \(took)")
     }
 
     @Test func exitsOneWhenTheAnswerIsNotHTTP() async throws {
