@@ -1,38 +1,69 @@
-# progress-rings: build with the Makefile's own release step, run on a slim Debian with only the shared
-# libraries the binary links (Cairo, libpng) and the label font.
+# progress-rings: built with the Makefile's own release step, run on a slim Debian with only the shared
+# libraries the binary links and the label font. docs/deployment.md has more; in short:
 #   docker build -t progress-rings .
-#   docker run --rm -p 8080:8080 progress-rings
+#   docker run --rm -p 8080:8080 --read-only --cap-drop ALL --security-opt no-new-privileges progress-rings
 
 FROM swift:6.3-bookworm AS build
 WORKDIR /src
-# The build dependencies are the Makefile's BUILD_DEPS, installed here in a layer of their own so source
-# changes do not repeat the download.
+# ---- Build dependencies, one package a line: the Makefile's BUILD_DEPS, plus make. ----
+# A layer of its own, so that source changes do not repeat the download.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core make \
+    && apt-get install -y --no-install-recommends \
+        fonts-dejavu-core \
+        fonts-noto-color-emoji \
+        fonts-wqy-microhei \
+        libcairo2-dev \
+        libpango1.0-dev \
+        libpng-dev \
+        make \
+        pkg-config \
+        zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
+# Only what the binary is built from (.dockerignore keeps everything else out of the context): a change to the
+# README, the docs or the tests leaves this layer and the compile below cached.
 COPY Package.swift Makefile ./
 COPY .ci/deps.sh .ci/deps.sh
 COPY Sources Sources
-# The same target a developer runs; the static standard library keeps the runtime image free of Swift.
-RUN make release SWIFT_BUILD_FLAGS=--static-swift-stdlib \
+# The same target a developer runs. The static standard library keeps Swift out of the runtime image; the
+# binary is stripped (it has no use for its symbol table there).
+RUN make release SWIFT_BUILD_FLAGS="--static-swift-stdlib --product progress-rings -Xlinker --strip-all" \
     && install -D -m 0755 "$(swift build -c release --show-bin-path)/progress-rings" /out/progress-rings
 
 FROM debian:bookworm-slim
+# ---- Runtime dependencies, one package a line: the libraries `ldd progress-rings` lists, and the label fonts
+# (DejaVu Sans; WenQuanYi Micro Hei for Chinese, Japanese and Korean; Noto Color Emoji). ----
+# fontconfig builds the font cache at install time: the read-only container could not write one, and without it
+# every start would scan the fonts (and print "No writable cache directories").
+# useradd: the service runs as uid 10001, with no home and no login shell.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libcairo2 libpng16-16 fonts-dejavu-core curl \
-    && rm -rf /var/lib/apt/lists/* \
-    && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin rings
+    && apt-get install -y --no-install-recommends \
+        fontconfig \
+        fonts-dejavu-core \
+        fonts-noto-color-emoji \
+        fonts-wqy-microhei \
+        libcairo2 \
+        libpango-1.0-0 \
+        libpangocairo-1.0-0 \
+        libpng16-16 \
+        libstdc++6 \
+        zlib1g \
+    && apt-get clean \
+    && rm -rf /var/lib/apt/lists/* /var/cache/debconf/*-old /var/log/apt /var/log/dpkg.log \
+    && useradd --system --uid 10001 --user-group --no-create-home --home-dir /nonexistent \
+        --shell /usr/sbin/nologin rings
 COPY --from=build /out/progress-rings /usr/local/bin/progress-rings
-COPY config/ /etc/progress-rings/
-# Every interface inside the container; the file documents every other setting, and any
-# PROGRESS_RINGS_<SETTING> passed to `docker run -e` overrides it.
-ENV PROGRESS_RINGS_CONFIG=/etc/progress-rings/default.json \
+COPY config/default.json /etc/progress-rings/config.json
+# Every interface inside the container. The file documents every other setting: mount your own over it (a
+# file may hold only the settings it changes), and any PROGRESS_RINGS_<SETTING> from `docker run -e` overrides it.
+ENV PROGRESS_RINGS_CONFIG=/etc/progress-rings/config.json \
     PROGRESS_RINGS_HOST=0.0.0.0
 USER 10001:10001
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["/bin/sh", "-c", "curl -fsS \"http://127.0.0.1:${PROGRESS_RINGS_PORT:-8080}/healthz\" || exit 1"]
-# SIGTERM starts the drain: /readyz fails, requests in flight finish, exit 0 within drainDelay + drainDeadline.
+# The binary checks itself (no curl, no shell): GET /healthz on the port the settings above give, through loopback.
+HEALTHCHECK --interval=5s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["/usr/local/bin/progress-rings", "check"]
+# SIGTERM starts the drain: /readyz fails, requests in flight finish, exit 0 within drainDelay + drainDeadline
+# (2 + 5 s by default, inside `docker stop`'s 10 s).
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/progress-rings"]
 CMD ["serve"]

@@ -25,7 +25,7 @@ FUZZ_SECONDS ?= 600
 SOAK_SECONDS ?= 600
 
 .PHONY: all deps build release run test unit lint fuzz bench bench-http bench-render browser-tests screenshots \
-	soak sanitizers httplint clean check-swift
+	soak sanitizers httplint container-test deploy-lint clean check-swift
 
 all: build
 
@@ -45,8 +45,9 @@ release: check-swift deps
 run: release
 	.build/release/progress-rings serve $(ARGS)
 
-## Everything CI checks: unit and live-server tests, lint, HTTP lint, the tests under AddressSanitizer and
-## ThreadSanitizer, a 60 s soak, and 60 s of each fuzzer.
+## Everything CI checks: unit and live-server tests, lint, the browser tests, nginx in front, the container image,
+## the deployment files, HTTP lint, the tests under AddressSanitizer and ThreadSanitizer, a 60 s soak, and 60 s
+## of each fuzzer.
 test: check-swift
 	@.ci/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --build-tests
@@ -54,10 +55,25 @@ test: check-swift
 	$(MAKE) lint
 	.ci/browser-tests.sh
 	.ci/nginx-front-test.sh
+	.ci/container-test.sh
+	.ci/deploy-lint.sh
 	.ci/httplint.sh
 	.ci/sanitizers.sh
 	.ci/soak.sh 60
 	.ci/fuzz.sh 60
+
+## The Docker image built from the Dockerfile and run hardened: health, same bytes as the host binary, settings,
+## drain under docker stop, layer caching (.ci/container-test.sh; base images made locally when absent).
+container-test: check-swift
+	@.ci/deps.sh $(TEST_DEPS)
+	$(SWIFT) build --product progress-rings
+	.ci/container-test.sh
+
+## The Kubernetes manifests (schemas of the supported releases, yamllint, consistency with the settings and the
+## Dockerfile) and the systemd unit (systemd-analyze, the system calls the server makes).
+deploy-lint: check-swift
+	$(SWIFT) build --product progress-rings
+	.ci/deploy-lint.sh
 
 ## The test suite under AddressSanitizer (with leak checks) and ThreadSanitizer.
 sanitizers: check-swift

@@ -5,10 +5,10 @@ import CSystem
 #endif
 
 /// Starts named, detached POSIX threads: the loops and their workers, which `top -H` and `ps -L` then show by name.
-enum DetachedThread {
+public enum DetachedThread {
     /// Runs `body` on a new detached thread named `name` (at most 15 bytes: Linux refuses a longer name and the
     /// thread keeps the process's); returns pthread_create's result, 0 when the thread started.
-    static func start(named name: String, _ body: @escaping () -> Void) -> Int32 {
+    public static func start(named name: String, _ body: @escaping () -> Void) -> Int32 {
         final class Context {
             let name: String
             let body: () -> Void

@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension BadgeRenderer {
     /// The PNG of `spec` at `width × 20` times `scale` pixels; identical specs give identical bytes.

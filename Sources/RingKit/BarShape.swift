@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The outline of part of a bar: the rounded rectangle of a track, cut to the columns `from…to`. The track, the fill
 /// (the track cut at the fill's end: its right end is straight, its left end the track's own) and each piece of a

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A progress stroke that fades from one color to another, as the list of short solid arcs and end caps that both
 /// renderers draw, so the SVG (in any browser or librsvg) and the PNG (Cairo) show the same fade.

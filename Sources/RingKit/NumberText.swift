@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Locale-free, deterministic number text for labels and image markup.
 enum NumberText {
@@ -51,8 +53,11 @@ enum NumberText {
 
     /// `x` as `m×10ⁿ`, with `m` of at most six significant digits and no trailing zeros.
     static func scientific(_ x: Double) -> String {
-        // printf's %e rounds the mantissa correctly for every double, subnormals included, and ignores the locale.
-        let text = String(format: "%.5e", x)
+        // printf's %e rounds the mantissa correctly for every double, subnormals included; the C locale is the
+        // process's default, so the point is a point.
+        var buffer = [CChar](repeating: 0, count: 32)
+        _ = withVaList([x]) { vsnprintf(&buffer, buffer.count, "%.5e", $0) }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return text }
         var m = String(text[..<e])
         while m.hasSuffix("0") { m.removeLast() }

@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Draws a ring with Cairo and encodes it as PNG: the same geometry as the SVG, `scale` times the pixels.
 public enum PNGRenderer {

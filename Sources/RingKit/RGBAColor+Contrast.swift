@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension RGBAColor {
     /// WCAG 2 relative luminance of the color, 0 (black) to 1 (white); alpha is not considered.

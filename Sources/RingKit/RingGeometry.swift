@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where everything of one ring goes, computed once from a `RingSpec` so the SVG and the PNG draw the same picture.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Draws a ring as SVG markup: the same geometry as the PNG, no scripts, no links, no external references.
 public enum SVGRenderer {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One setting: its name, what it means, what it accepts, and how it reads and writes a configuration.
 /// The one table of settings drives the JSON file, the environment variables, the flags and `--print-config`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Process figures read from `/proc`, as Prometheus client libraries report them.
 enum ProcessStatistics {

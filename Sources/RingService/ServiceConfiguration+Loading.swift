@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension ServiceConfiguration {
     /// The prefix of every environment variable the service reads.

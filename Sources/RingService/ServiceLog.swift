@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import Glibc
 import HTTPServer
 import Synchronization
 
@@ -38,9 +39,8 @@ public final class ServiceLog: Sendable {
         if format != .off { initial.buffer.reserveCapacity(capacity) }
         state = Mutex(initial)
         if format != .off {
-            let thread = Thread { [self] in writerLoop() }
-            thread.name = "log-writer"
-            thread.start()
+            let started = DetachedThread.start(named: "log-writer") { [self] in writerLoop() }
+            precondition(started == 0, "cannot start the log writer thread: error \(started)")
         } else {
             finished.signal()
         }
@@ -173,11 +173,25 @@ public final class ServiceLog: Sendable {
             var t = second
             var parts = tm()
             gmtime_r(&t, &parts)
-            let text = String(
-                format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-                Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+            var text: [UInt8] = []
+            text.reserveCapacity(19)
+            func digits(_ value: Int32, _ count: Int, then separator: String) {
+                var divisor: Int32 = 1
+                for _ in 1..<count { divisor *= 10 }
+                while divisor > 0 {
+                    text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
+                text += separator.utf8
+            }
+            digits(parts.tm_year + 1900, 4, then: "-")
+            digits(parts.tm_mon + 1, 2, then: "-")
+            digits(parts.tm_mday, 2, then: "T")
+            digits(parts.tm_hour, 2, then: ":")
+            digits(parts.tm_min, 2, then: ":")
+            digits(parts.tm_sec, 2, then: "")
             state.second = second
-            state.secondText = Array(text.utf8)
+            state.secondText = text
         }
         state.buffer += state.secondText
         let millis = Int(now.tv_nsec / 1_000_000)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HTTPServer
 
 /// An HTML page whose bytes never change while the process runs, built once at start-up: its 200 and 304

@@ -1,6 +1,7 @@
 import CSystem
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import HTTPServer
 import RingKit
 import RingService

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// SIGTERM and SIGINT delivered as calls on a queue instead of killing the process.
 final class ShutdownSignals {

@@ -32,6 +32,20 @@ struct ServiceLogTests {
                 " level=info msg=request method=GET path=/ring.svg status=200 bytes=1234 duration_us=56 cache=hit"))
     }
 
+    /// The time field is the UTC time the line was written, as ISO 8601 with milliseconds and a `Z`.
+    @Test func timeIsTheCurrentUTCTimeInISO8601WithMilliseconds() throws {
+        let before = Date()
+        let lines = Self.lines(format: .logfmt) { $0.log(.info, "listening", []) }
+        let after = Date()
+        let field = try #require(lines.first?.split(separator: " ").first)
+        let text = String(try #require(field.split(separator: "=").last))
+        #expect(text.utf8.count == 24, "\(text)")
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let time = try #require(parser.date(from: text), "\(text) is not ISO 8601 with milliseconds")
+        #expect(time >= before.addingTimeInterval(-0.001) && time <= after, "\(text) outside \(before)…\(after)")
+    }
+
     @Test func hostileTextIsEscapedOnOneLine() {
         let lines = Self.lines(format: .logfmt) {
             $0.access(

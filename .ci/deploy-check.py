@@ -1,0 +1,158 @@
+"""Checks that deploy/kubernetes agrees with itself, the image and the service's settings.
+
+Schemas (kubernetes-validate) say each manifest is well-formed; this says the pieces fit: the ConfigMap's
+settings load in the real binary, and the Deployment's port, probes, grace period, memory limit, CPU limit and
+security context match them and the Dockerfile. Prints one PASS or FAIL line per check; exits 1 on any FAIL.
+Usage: deploy-check.py BINARY (run from the repository root, with PyYAML).
+"""
+
+import json
+import math
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import yaml
+
+ROOT = Path("deploy/kubernetes")
+failures = 0
+
+
+def check(ok, text):
+    global failures
+    print(f"deploy-lint: {'PASS' if ok else 'FAIL'}: {text}")
+    failures += 0 if ok else 1
+
+
+def load(path):
+    return list(yaml.safe_load_all(path.read_text()))
+
+
+def quantity(text):
+    """Kubernetes quantities: CPU in cores ("500m", "2"), memory in bytes ("160Mi")."""
+    text = str(text)
+    units = {"m": 1e-3, "Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "k": 1e3, "M": 1e6, "G": 1e9}
+    for suffix, factor in sorted(units.items(), key=lambda item: -len(item[0])):
+        if text.endswith(suffix):
+            return float(text[: -len(suffix)]) * factor
+    return float(text)
+
+
+def main(binary):
+    docs = {}
+    for path in sorted(ROOT.glob("*.yaml")):
+        for doc in load(path):
+            docs[(doc["kind"], path.name)] = doc
+
+    kustomization = docs[("Kustomization", "kustomization.yaml")]
+    listed = set(kustomization["resources"])
+    files = {p.name for p in ROOT.glob("*.yaml")} - {"kustomization.yaml"}
+    check(listed == files, f"kustomization.yaml lists every manifest beside it: {sorted(listed)}")
+
+    configmap = docs[("ConfigMap", "configmap.yaml")]
+    deployment = docs[("Deployment", "deployment.yaml")]
+    service = docs[("Service", "service.yaml")]
+    hpa = docs[("HorizontalPodAutoscaler", "hpa.yaml")]
+    pdb = docs[("PodDisruptionBudget", "pdb.yaml")]
+
+    # The settings, as the binary reads them.
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as file:
+        file.write(configmap["data"]["config.json"])
+        file.flush()
+        run = subprocess.run([binary, "serve", "--config", file.name, "--print-config"], capture_output=True, text=True)
+    check(run.returncode == 0, f"the ConfigMap's config.json loads in `progress-rings serve` {run.stderr.strip()}".strip())
+    if run.returncode != 0:
+        return
+    settings = {name: entry["value"] for name, entry in json.loads(run.stdout).items()}
+
+    pod = deployment["spec"]["template"]["spec"]
+    container = pod["containers"][0]
+    env = {item["name"]: item.get("value") for item in container.get("env", [])}
+    mount = next(m for m in container["volumeMounts"] if m["name"] == "config")
+    config_volume = next(v for v in pod["volumes"] if v["name"] == "config")
+    check(
+        env.get("PROGRESS_RINGS_CONFIG") == mount["mountPath"] + "/config.json"
+        and config_volume["configMap"]["name"] == configmap["metadata"]["name"],
+        f"the container reads the ConfigMap: PROGRESS_RINGS_CONFIG={env.get('PROGRESS_RINGS_CONFIG')}",
+    )
+
+    port = next(p for p in container["ports"] if p["name"] == "http")
+    probes = {name: container.get(name, {}).get("httpGet", {}) for name in ("startupProbe", "readinessProbe", "livenessProbe")}
+    check(
+        port["containerPort"] == settings["port"] and settings["host"] in ("0.0.0.0", "::")
+        and all(probe.get("port") == "http" for probe in probes.values())
+        and probes["readinessProbe"].get("path") == "/readyz" and probes["livenessProbe"].get("path") == "/healthz"
+        and probes["startupProbe"].get("path") == "/healthz",
+        f"listens on {settings['host']}:{settings['port']}, the container port; readiness /readyz, liveness and "
+        "startup /healthz",
+    )
+
+    pre_stop = container["lifecycle"]["preStop"]["sleep"]["seconds"]
+    grace = pod["terminationGracePeriodSeconds"]
+    needed = pre_stop + settings["drainDelay"] + settings["drainDeadline"]
+    check(
+        grace >= needed + 1,
+        f"terminationGracePeriodSeconds {grace} ≥ preStop {pre_stop} + drainDelay {settings['drainDelay']} + "
+        f"drainDeadline {settings['drainDeadline']} + 1 s",
+    )
+
+    resources = container["resources"]
+    memory = quantity(resources["limits"]["memory"])
+    bound = settings["cacheBytes"] + 48 * 2**20
+    check(
+        memory >= bound and quantity(resources["requests"]["memory"]) >= bound,
+        f"memory request and limit {resources['limits']['memory']} ≥ cacheBytes + 48 MiB = {bound / 2**20:.0f} MiB "
+        "(the documented bound on resident memory)",
+    )
+    cpus = quantity(resources["limits"]["cpu"])
+    check(
+        settings["eventLoops"] == math.ceil(cpus) and quantity(resources["requests"]["cpu"]) <= cpus,
+        f"eventLoops {settings['eventLoops']} = the CPU limit {resources['limits']['cpu']} (0 would count the node's cores)",
+    )
+
+    dockerfile = Path("Dockerfile").read_text()
+    user = re.search(r"^USER (\d+):(\d+)$", dockerfile, re.M)
+    pod_security = pod["securityContext"]
+    security = container["securityContext"]
+    check(
+        user is not None
+        and pod_security.get("runAsNonRoot") is True
+        and str(pod_security.get("runAsUser")) == user.group(1)
+        and str(pod_security.get("runAsGroup")) == user.group(2)
+        and pod_security.get("seccompProfile", {}).get("type") == "RuntimeDefault"
+        and security.get("readOnlyRootFilesystem") is True
+        and security.get("allowPrivilegeEscalation") is False
+        and security.get("capabilities", {}).get("drop") == ["ALL"]
+        and not security.get("capabilities", {}).get("add")
+        and not security.get("privileged"),
+        f"runs as the Dockerfile's user {user.group(0) if user else '(none)'}, non-root, read-only root, "
+        "no capabilities, no privilege escalation, seccomp RuntimeDefault",
+    )
+
+    labels = pod_template_labels = deployment["spec"]["template"]["metadata"]["labels"]
+    selected = lambda selector: all(labels.get(k) == v for k, v in selector.items())
+    check(
+        selected(deployment["spec"]["selector"]["matchLabels"]) and selected(service["spec"]["selector"])
+        and selected(pdb["spec"]["selector"]["matchLabels"])
+        and service["spec"]["ports"][0]["targetPort"] == port["name"]
+        and hpa["spec"]["scaleTargetRef"]["name"] == deployment["metadata"]["name"]
+        and hpa["spec"]["minReplicas"] == deployment["spec"]["replicas"] >= 2
+        and pdb["spec"]["maxUnavailable"] < deployment["spec"]["replicas"],
+        f"Service, HPA and PDB select the Deployment's pods {pod_template_labels}; {deployment['spec']['replicas']} "
+        f"replicas, HPA {hpa['spec']['minReplicas']}–{hpa['spec']['maxReplicas']}, at most "
+        f"{pdb['spec']['maxUnavailable']} disrupted",
+    )
+
+    ingress = next(doc for doc in load(ROOT / "ingress" / "ingress.yaml") if doc["kind"] == "Ingress")
+    backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
+    check(
+        backend["name"] == service["metadata"]["name"] and backend["port"]["name"] == service["spec"]["ports"][0]["name"],
+        f"the Ingress example routes to Service {backend['name']} port {backend['port']['name']}",
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
+    sys.exit(1 if failures else 0)
