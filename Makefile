@@ -4,8 +4,8 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
-# Packages to build and run: Cairo (drawing), libpng and zlib (PNG encoding), the label font.
-BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core
+# Packages to build and run: Cairo (drawing), libpng and zlib (PNG encoding), libcurl (live values), the label font.
+BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-config fonts-dejavu-core
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, promtool checks /metrics,
 # headless Chromium (driven by Debian's selenium) also shows the pages, nginx runs in front of two replicas;
 # wrk, curl and Python drive the soak's traffic and hostile clients.

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The data walks one way: bytes → HTTPServer → RingService → RingKit → bytes.
-// HTTPServer and RingKit know nothing of each other.
+// HTTPServer and RingKit know nothing of each other. LiveValues (reading a value from a JSON document or Prometheus,
+// over libcurl) knows neither.
 let package = Package(
     name: "progress-rings",
     products: [
@@ -14,6 +15,11 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("z")]
@@ -22,12 +28,14 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystem"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPNG"]),
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit"]),
+        .target(name: "LiveValues", dependencies: ["CCurl"]),
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
-        .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo"]),
+        .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo", "LiveValues"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"], exclude: ["Corpus"]),
         .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),
+        .testTarget(name: "LiveValuesTests", dependencies: ["LiveValues"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
