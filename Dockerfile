@@ -8,7 +8,8 @@ WORKDIR /src
 # The build dependencies are the Makefile's BUILD_DEPS, installed here in a layer of their own so source
 # changes do not repeat the download.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libcairo2-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core make \
+    && apt-get install -y --no-install-recommends libcairo2-dev libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-config \
+       fonts-dejavu-core make \
     && rm -rf /var/lib/apt/lists/*
 COPY Package.swift Makefile ./
 COPY .ci/deps.sh .ci/deps.sh

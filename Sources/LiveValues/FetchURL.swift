@@ -39,7 +39,7 @@ public struct FetchURL: Hashable, Sendable, CustomStringConvertible {
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         let authority = rest[..<authorityEnd]
         guard !authority.contains("@") else {
-            return .failure("carries a user name or password, which is not accepted")
+            return .failure("carries a user name or password (not accepted)")
         }
         let hostText: Substring
         var port: Int?

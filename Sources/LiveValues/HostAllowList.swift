@@ -15,7 +15,9 @@ public struct HostAllowList: Sendable, Hashable {
         var suffixes: [String] = []
         for entry in entries {
             let isPattern = entry.hasPrefix("*.")
-            let hostPart = isPattern ? entry.dropFirst(2) : entry[...]
+            var hostPart = isPattern ? entry.dropFirst(2) : entry[...]
+            // An IPv6 address may be listed with or without its URL brackets.
+            if !isPattern && hostPart.contains(":") && !hostPart.hasPrefix("[") { hostPart = "[\(hostPart)]" }
             let host: HostName
             switch HostName.parse(hostPart) {
             case .success(let h):
