@@ -50,13 +50,10 @@ extension JSONPath {
                 "is not a path this server reads: \(expected) expected at character \(position + 1), \(found) (\(JSONPath.accepted))"
         }
 
-        /// A name up to the next `.` or `[`; nil when empty or holding a character no name may hold.
+        /// A name, up to the first character no name may hold (`.` and `[` included); nil when empty.
         mutating func name() -> String? {
             let start = position
-            while let c = peek, c != ".", c != "[" {
-                guard JSONPath.isNameScalar(c) else { return nil }
-                position += 1
-            }
+            while let c = peek, c != ".", c != "[", JSONPath.isNameScalar(c) { position += 1 }
             guard position > start else { return nil }
             var name = ""
             name.unicodeScalars.append(contentsOf: scalars[start..<position])
