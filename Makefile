@@ -9,7 +9,7 @@ BUILD_DEPS := libcairo2-dev libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-confi
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, promtool checks /metrics,
 # headless Chromium (driven by Debian's selenium) also shows the pages, nginx runs in front of two replicas;
 # wrk, curl and Python drive the soak's traffic and hostile clients.
-TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light wrk curl \
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light wrk curl openssl \
 	python3 python3-pip
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 

@@ -17,9 +17,12 @@ struct CurlFetcher: Sendable {
         case refusedAddress(host: String, address: IPAddress, range: String)
         case refusedRedirect(to: String, reason: String)
         case tooManyRedirects
-        /// DNS, connection, or transfer failures, with libcurl's sentence for the code.
+        /// DNS, connection, or transfer failures, with libcurl's sentence for the code. (Not the error buffer's: it
+        /// names the address and the milliseconds, which would reveal a configured source's address and make every
+        /// message differ.)
         case unreachable(String)
-        case tls(String)
+        /// The code's sentence, and the error buffer's precise one (which certificate check failed, for which name).
+        case tls(String, detail: String)
         case failed(String)
         /// No fetch slot came free before the deadline (see `FetchGate`); nothing was sent.
         case busy
@@ -109,6 +112,7 @@ struct CurlFetcher: Sendable {
             pr_curl_set_pointer(handle, CURLOPT_WRITEDATA, user),
             pr_curl_set_open_socket_function(handle, CurlTransfer.openSocket),
             pr_curl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, user),
+            pr_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer),
             // The file adds to the system store: libcurl keeps its CA directory (/etc/ssl/certs) beside it.
             caFile.map { pr_curl_set_string(handle, CURLOPT_CAINFO, $0) } ?? CURLE_OK,
             resolveList.map { pr_curl_set_list(handle, CURLOPT_RESOLVE, $0) } ?? CURLE_OK,
@@ -136,7 +140,7 @@ struct CurlFetcher: Sendable {
             return .timeout
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
             CURLE_SSL_ISSUER_ERROR:
-            return .tls(text)
+            return .tls(text, detail: transfer.detail)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING,
             CURLE_PARTIAL_FILE:
             return .unreachable(text)

@@ -1,7 +1,7 @@
 import CCurl
 
 /// The state of one libcurl transfer that its C callbacks reach through their user pointer: the body read so far,
-/// its bound, and the address check. Lives on the fetching thread's stack frame for one `curl_easy_perform`.
+/// its bound, the address check, and libcurl's error buffer. Used by one thread for one `curl_easy_perform`.
 final class CurlTransfer {
     let maxBytes: Int
     /// Whether to refuse non-public addresses when connecting (see `AddressPolicy`).
@@ -11,11 +11,20 @@ final class CurlTransfer {
     var tooLarge = false
     /// The address refused at connect time and why, when the check stopped a connection.
     var refused: (address: IPAddress, range: String)?
+    /// CURLOPT_ERRORBUFFER: libcurl's sentence about a failure, more precise than the code's.
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
 
     init(maxBytes: Int, checksAddresses: Bool) {
         self.maxBytes = maxBytes
         self.checksAddresses = checksAddresses
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
     }
+
+    deinit { errorBuffer.deallocate() }
+
+    /// libcurl's own sentence about the failure (the error buffer), shortened and escaped: it can quote a
+    /// certificate's subject, which the upstream chose. Empty when libcurl wrote none.
+    var detail: String { LiveText.shown(String(cString: errorBuffer), limit: 120) }
 
     /// CURLOPT_WRITEFUNCTION: appends the bytes, or stops the transfer (returns 0) once they pass the bound.
     static let write: curl_write_callback = { data, size, count, user in

@@ -25,8 +25,10 @@ extension LiveError {
             reason = "redirected more than \(settings.maxRedirects) times"
         case .unreachable(let text):
             reason = "could not be reached (\(text))"
-        case .tls(let text):
-            reason = "failed TLS verification (\(text))"
+        case .tls(let text, let detail):
+            // A configured endpoint's name stays private: the detail can name its host.
+            let shown = detail.isEmpty || source.document.trustedHost != nil ? text : detail
+            reason = "failed TLS verification (\(shown))"
         case .failed(let text):
             reason = "could not be fetched (\(text))"
         case .busy:
