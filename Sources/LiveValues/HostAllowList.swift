@@ -17,7 +17,7 @@ public struct HostAllowList: Sendable, Hashable {
             let isPattern = entry.hasPrefix("*.")
             var hostPart = isPattern ? entry.dropFirst(2) : entry[...]
             // An IPv6 address may be listed with or without its URL brackets.
-            if !isPattern && hostPart.contains(":") && !hostPart.hasPrefix("[") { hostPart = "[\(hostPart)]" }
+            if !isPattern && IPAddress.parseIPv6(hostPart) != nil { hostPart = "[\(hostPart)]" }
             let host: HostName
             switch HostName.parse(hostPart) {
             case .success(let h):
