@@ -21,24 +21,28 @@ public struct FetchURL: Hashable, Sendable, CustomStringConvertible {
     /// Reads `text`; the failure is the reason, to follow the shown value in a message.
     static func parse(_ text: String) -> Result<FetchURL, Refusal> {
         guard text.utf8.count <= maxLength else { return .failure("is longer than \(maxLength) bytes") }
-        if let bad = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7f }) {
-            return .failure("contains the control character \(LiveText.shown(String(bad)))")
+        if let bad = text.utf8.first(where: { $0 < 0x20 || $0 == 0x7f }) {
+            return .failure("contains the control character \(LiveText.shown(String(UnicodeScalar(bad))))")
         }
         // WHATWG URL parsers read `\` as `/` in http(s) URLs and libcurl does not: refusing it leaves no doubt.
-        guard !text.contains("\\") else { return .failure("contains a backslash") }
-        guard let colon = text.firstIndex(of: ":") else {
+        guard !text.utf8.contains(0x5c) else { return .failure("contains a backslash") }
+        // Delimiters are found as bytes, as libcurl finds them: a combining mark after `:` or `/` is one Character
+        // with it, and a search by Character would miss the delimiter that libcurl sees.
+        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else {
             return .failure("is not an absolute URL (accepted: http:// or https:// URLs)")
         }
         let scheme = text[..<colon].lowercased()
         guard scheme == "http" || scheme == "https" else {
             return .failure("has scheme \(LiveText.shown(scheme)) (accepted: http or https)")
         }
-        let afterScheme = text[text.index(after: colon)...]
-        guard afterScheme.hasPrefix("//") else { return .failure("has no //host after \(scheme):") }
-        let rest = afterScheme.dropFirst(2)
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let afterScheme = text[text.utf8.index(after: colon)...]
+        guard afterScheme.utf8.starts(with: "//".utf8) else { return .failure("has no //host after \(scheme):") }
+        let rest = afterScheme[afterScheme.utf8.index(afterScheme.startIndex, offsetBy: 2)...]
+        let authorityEnd =
+            rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? rest.endIndex
         let authority = rest[..<authorityEnd]
-        guard !authority.contains("@") else {
+        guard !authority.utf8.contains(UInt8(ascii: "@")) else {
             return .failure("carries a user name or password (not accepted)")
         }
         let hostText: Substring
@@ -55,8 +59,8 @@ public struct FetchURL: Hashable, Sendable, CustomStringConvertible {
         }
         if port == (scheme == "https" ? 443 : 80) { port = nil }
         var target = rest[authorityEnd...]
-        if let hash = target.firstIndex(of: "#") { target = target[..<hash] }
-        var encoded = target.hasPrefix("/") ? "" : "/"
+        if let hash = target.utf8.firstIndex(of: UInt8(ascii: "#")) { target = target[..<hash] }
+        var encoded = target.utf8.first == UInt8(ascii: "/") ? "" : "/"
         encoded += percentEncoded(target)
         return .success(
             FetchURL(scheme: scheme, host: host.text, address: host.address, port: port, target: encoded))
@@ -65,9 +69,12 @@ public struct FetchURL: Hashable, Sendable, CustomStringConvertible {
     private static func splitPort(_ authority: Substring) -> Result<(Substring, Int?), Refusal> {
         // An IPv6 literal holds colons of its own; the port's colon follows its `]`.
         let searchFrom =
-            authority.hasPrefix("[") ? (authority.firstIndex(of: "]") ?? authority.endIndex) : authority.startIndex
-        guard let colon = authority[searchFrom...].lastIndex(of: ":") else { return .success((authority, nil)) }
-        let digits = authority[authority.index(after: colon)...]
+            authority.utf8.first == UInt8(ascii: "[")
+            ? (authority.utf8.firstIndex(of: UInt8(ascii: "]")) ?? authority.endIndex) : authority.startIndex
+        guard let colon = authority[searchFrom...].utf8.lastIndex(of: UInt8(ascii: ":")) else {
+            return .success((authority, nil))
+        }
+        let digits = authority[authority.utf8.index(after: colon)...]
         let host = authority[..<colon]
         if digits.isEmpty { return .success((host, nil)) }
         guard digits.utf8.count <= 5, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(digits),
@@ -79,15 +86,20 @@ public struct FetchURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Bytes a URL may hold as they are: unreserved, reserved, and `%` (already-encoded text stays as given).
-    private static let kept = Set(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?[]@!$&'()*+,;=%".utf8)
+    private static let kept: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for b in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?[]@!$&'()*+,;=%".utf8 {
+            table[Int(b)] = true
+        }
+        return table
+    }()
 
     private static func percentEncoded(_ text: Substring) -> String {
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)
         for b in text.utf8 {
-            if kept.contains(b) {
+            if kept[Int(b)] {
                 out.append(b)
             } else {
                 out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]

@@ -28,7 +28,7 @@ public struct HostAllowList: Sendable, Hashable {
                     reason: "\(LiveText.quoted(entry)) \(reason) (accepted: host names, *.suffix patterns, addresses)")
             }
             if isPattern {
-                guard host.address == nil, host.text.contains(".") else {
+                guard host.address == nil, host.text.utf8.contains(UInt8(ascii: ".")) else {
                     throw LiveSettingsError(
                         setting: "liveHosts",
                         reason: "\(LiveText.quoted(entry)) is too wide: a pattern needs a domain of two labels or more")

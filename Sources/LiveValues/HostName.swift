@@ -15,13 +15,15 @@ struct HostName: Hashable, Sendable {
         if raw.hasPrefix("[") {
             guard raw.hasSuffix("]"), raw.count > 2 else { return .failure("has an IPv6 host without its closing ]") }
             let inner = raw.dropFirst().dropLast()
-            if inner.contains("%") { return .failure("has an IPv6 host with a zone (%…), which is not accepted") }
+            if inner.utf8.contains(UInt8(ascii: "%")) {
+                return .failure("has an IPv6 host with a zone (%…), which is not accepted")
+            }
             guard let address = IPAddress.parseIPv6(inner) else {
                 return .failure("has an IPv6 host that is not an IPv6 address")
             }
             return .success(HostName(text: "[\(address)]", address: address))
         }
-        guard raw.unicodeScalars.allSatisfy(\.isASCII) else {
+        guard raw.utf8.allSatisfy({ $0 < 0x80 }) else {
             return .failure("has a host that is not ASCII (IDN hosts are accepted in their punycode form, xn--…)")
         }
         var name = raw.lowercased()[...]

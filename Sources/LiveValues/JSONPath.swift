@@ -58,6 +58,10 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
     /// A character a name after `.` may hold: not a delimiter, quote, escape, wildcard, space or control.
     static func isNameScalar(_ c: Unicode.Scalar) -> Bool {
-        !"]'\"\\ *".unicodeScalars.contains(c) && !c.properties.isWhitespace && c.properties.generalCategory != .control
+        if c.isASCII {
+            // Printable, and not a bracket, quote, escape, wildcard or space.
+            return c.value > 0x20 && c.value < 0x7f && !"]'\"\\*".unicodeScalars.contains(c)
+        }
+        return !c.properties.isWhitespace && c.properties.generalCategory != .control
     }
 }

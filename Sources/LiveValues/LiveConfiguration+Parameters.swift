@@ -30,12 +30,11 @@ extension LiveConfiguration {
                 document: document, query: queryPath ?? named.query, maxQuery: maxPath ?? named.maxQuery,
                 shownName: text)
         }
-        let accepted = acceptedURLs
-        guard !text.isEmpty else { throw .bad("url", "", "is empty (accepted: \(accepted))") }
-        guard text.contains(":") else {
+        guard !text.isEmpty else { throw .bad("url", "", "is empty (accepted: \(acceptedURLs))") }
+        guard text.utf8.contains(UInt8(ascii: ":")) else {
             throw .bad(
                 "url", LiveText.quoted(text),
-                "is neither an http(s) URL nor a configured source (accepted: \(accepted))")
+                "is neither an http(s) URL nor a configured source (accepted: \(acceptedURLs))")
         }
         let fetchURL: FetchURL
         switch FetchURL.parse(text) {

@@ -58,7 +58,9 @@ struct LiveConfiguration: Sendable {
             case .success(let url): base = url
             case .failure(let reason): throw refuse("url \(LiveText.quoted(server.url)) \(reason)")
             }
-            guard !base.target.contains("?") else { throw refuse("url has a query; give the base URL only") }
+            guard !base.target.utf8.contains(UInt8(ascii: "?")) else {
+                throw refuse("url has a query; give the base URL only")
+            }
             servers.append(Server(name: server.name, base: base))
         }
         self.servers = servers

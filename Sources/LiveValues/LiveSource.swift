@@ -23,6 +23,28 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
     let maxQuery: JSONPath?
     /// How messages name the document: the URL, or the configured name that keeps the URL private.
     let shownName: String
+    /// The fields' hash, computed once: a lookup on the event loop hashes one integer, not the URL and paths.
+    private let hash: Int
+
+    init(document: Document, query: JSONPath?, maxQuery: JSONPath?, shownName: String) {
+        self.document = document
+        self.query = query
+        self.maxQuery = maxQuery
+        self.shownName = shownName
+        var hasher = Hasher()
+        hasher.combine(document)
+        hasher.combine(query)
+        hasher.combine(maxQuery)
+        hasher.combine(shownName)
+        hash = hasher.finalize()
+    }
+
+    public static func == (a: LiveSource, b: LiveSource) -> Bool {
+        a.hash == b.hash && a.document == b.document && a.query == b.query && a.maxQuery == b.maxQuery
+            && a.shownName == b.shownName
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     /// The parameter that names the document: `url` or `prometheus`.
     public var parameter: String {

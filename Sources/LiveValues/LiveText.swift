@@ -25,6 +25,11 @@ enum LiveText {
     }
 
     private static func display(_ text: some StringProtocol, quoting: Bool, limit: Int) -> String {
+        // Printable ASCII with nothing to escape (a canonical URL, most paths) is only cut to length.
+        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7f && $0 != 0x5c && !(quoting && $0 == 0x22) }
+        if plain {
+            return text.utf8.count <= limit ? String(text) : String(text.prefix(limit)) + "…"
+        }
         var out = ""
         var length = 0
         for scalar in text.unicodeScalars {

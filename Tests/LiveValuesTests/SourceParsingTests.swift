@@ -149,6 +149,8 @@ struct SourceParsingTests {
             url: "http://x.test/\r\nX-Injected: 1",
             message: "url: \"http://x.test/\\u{d}\\u{a}X-Injected: 1\" contains the control character \\u{d}"),
         Case(url: "http://", message: "url: \"http://\" has no host"),
+        Case(url: "http:\u{301}//x.test/", message: "url: \"http:\u{301}//x.test/\" has no //host after http:"),
+        Case(url: "http://x.test\u{301}/", message: "url: \"http://x.test\u{301}/\" has a host that is not ASCII…"),
         Case(url: "https:x.test/c.json", message: "url: \"https:x.test/c.json\" has no //host after https:"),
         Case(
             url: "http://x.test!/",
