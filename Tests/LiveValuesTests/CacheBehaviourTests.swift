@@ -26,7 +26,9 @@ final class CacheBehaviourTests {
     @Test func aThousandConcurrentRequestsForAColdSourceCauseExactlyOneFetch() async throws {
         let live = try makeLive { $0.timeout = 10 }
         let source = try source(live, "slow?ms=1500&file=number.json")
-        let answers = Mutex<[LiveAnswer]>([])
+        // Atomics, not a Mutex: ThreadSanitizer cannot see Synchronization.Mutex on Linux (see .ci/tsan.supp).
+        let answered = Atomic<Int>(0)
+        let good = Atomic<Int>(0)
         let ready = Atomic<Int>(0)
         let start = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
@@ -36,7 +38,8 @@ final class CacheBehaviourTests {
                 ready.add(1, ordering: .relaxed)
                 start.wait()
                 let answer = live.lookup(source) ?? live.fetch(source)
-                answers.withLock { $0.append(answer) }
+                answered.add(1, ordering: .relaxed)
+                if answer.value == 1 { good.add(1, ordering: .relaxed) }
                 done.leave()
             }.start()
         }
@@ -45,9 +48,8 @@ final class CacheBehaviourTests {
             for _ in 0..<1000 { start.signal() }
             done.wait()
         }
-        let all = answers.withLock { $0 }
-        #expect(all.count == 1000)
-        #expect(all.allSatisfy { $0.value == 1 })
+        #expect(answered.load(ordering: .relaxed) == 1000)
+        #expect(good.load(ordering: .relaxed) == 1000)
         let counters = live.counters
         #expect(counters.totalFetches == 1)
         #expect(counters.coalesced == 999)
@@ -124,12 +126,12 @@ final class CacheBehaviourTests {
         #expect(Date().timeIntervalSince(started) >= 0.9)
         let again = Date()
         #expect(live.lookup(source)?.error?.kind == .timeout)
-        #expect(Date().timeIntervalSince(again) < 0.05)
+        #expect(Date().timeIntervalSince(again) < 0.2)
     }
 
     @Test func aHostAtItsBoundDoesNotDelayFetchesToAnotherHost() async throws {
         let live = try makeLive(resolve: [fixture.resolve("other.test")]) {
-            $0.timeout = 2
+            $0.timeout = 3
             $0.hosts = ["127.0.0.1", "other.test"]
             $0.maxFetchesPerHost = 1
         }
@@ -144,7 +146,8 @@ final class CacheBehaviourTests {
         try await Task.sleep(for: .milliseconds(300))
         let started = Date()
         #expect(try await offPool { live.fetch(other) }.value == 1)
-        #expect(Date().timeIntervalSince(started) < 0.5)
+        // Waiting for the hanging fetch's slot would take until its 3 s timeout.
+        #expect(Date().timeIntervalSince(started) < 1.5)
         await withCheckedContinuation { c in blocked.notify(queue: .global()) { c.resume() } }
     }
 
@@ -155,14 +158,16 @@ final class CacheBehaviourTests {
         }
         let hanging = try source(live, "hang")
         let waiting = try source(live, "number.json")
+        let hangStarted = Date()
         Thread { _ = live.fetch(hanging) }.start()
-        try await Task.sleep(for: .milliseconds(300))
-        let started = Date()
+        while live.gate.inFlight == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .seconds(1))
         let answer = try await offPool { live.fetch(waiting) }
-        let waited = Date().timeIntervalSince(started)
-        // The hanging fetch holds the only slot until its 2 s timeout; the second starts 0.3 s later and gets it then.
+        let done = Date().timeIntervalSince(hangStarted)
+        // The hanging fetch holds the only slot until its 2 s timeout; the second starts 1 s later, waits for the
+        // slot, and reads its document in the second of its own timeout that is left.
         #expect(answer.value == 1, "\(answer)")
-        #expect(waited > 1.4 && waited < 2, "waited \(waited) s")
+        #expect(done > 1.9 && done < 3.5, "done after \(done) s")
     }
 
     @Test func fetchesAreCountedByHostAndOutcomeWithTheirDurations() async throws {

@@ -114,7 +114,7 @@ final class FetchTests {
         let answer = try await offPool { try live.read(url: url, query: "$.value") }
         let elapsed = Date().timeIntervalSince(started)
         #expect(answer.error?.message == "url: timed out after 1 s")
-        #expect(elapsed >= 0.9 && elapsed < 1.6, "took \(elapsed) s")
+        #expect(elapsed >= 0.9 && elapsed < 2, "took \(elapsed) s")
     }
 
     @Test func userAgentNamesTheVersion() async throws {
