@@ -2,6 +2,9 @@ import Foundation
 
 /// Reads a value out of a JSON document parsed by Foundation's `JSONSerialization`.
 enum JSONReading {
+    /// The longest `label` or `color` kept from an endpoint document, in bytes.
+    static let maxTextLength = 256
+
     /// The document, or nil when the bytes are not JSON. Any top-level value is a document (`42` is one).
     static func document(_ bytes: [UInt8]) -> Any? {
         try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
@@ -53,6 +56,10 @@ enum JSONReading {
         var color: String?
         if let node = object["label"], case .string(let s) = classify(node) { label = s }
         if let node = object["color"], case .string(let s) = classify(node) { color = s }
+        // Held with the value for as long as it is cached: a bound keeps a document from filling the cache.
+        for (name, text) in [("label", label), ("color", color)] where (text?.utf8.count ?? 0) > maxTextLength {
+            return refuse("the endpoint document's \(name) is longer than \(maxTextLength) bytes")
+        }
         return .success((value, label, color))
     }
 

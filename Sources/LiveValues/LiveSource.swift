@@ -56,11 +56,12 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
     public var host: String { document.url.host }
 
     /// The source in one spelling, for logs: `url=https://x.test/c.json&query=$.a`, `prometheus=errors&server=main`.
+    /// Escaped like every message (a quoted key may hold any character), so it is safe in a log line.
     public var description: String {
         var text = "\(parameter)=\(shownName)"
         if case .prometheus(let server) = document.kind { text += "&server=\(server)" }
-        if let query { text += "&query=\(query)" }
-        if let maxQuery { text += "&maxQuery=\(maxQuery)" }
+        if let query { text += "&query=" + LiveText.shown(query.description, limit: JSONPath.maxLength) }
+        if let maxQuery { text += "&maxQuery=" + LiveText.shown(maxQuery.description, limit: JSONPath.maxLength) }
         return text
     }
 }

@@ -70,6 +70,10 @@ struct DocumentReadingTests {
                 #"{"schemaVersion": 1, "message": "down", "isError": true}"#,
                 #"the endpoint document reports an error: "down""#
             ),
+            (
+                #"{"schemaVersion": 1, "message": "1", "label": "\#(String(repeating: "x", count: 257))"}"#,
+                "the endpoint document's label is longer than 256 bytes"
+            ),
         ]
         for (json, reason) in cases {
             guard case .failure(let error) = endpoint(json) else {

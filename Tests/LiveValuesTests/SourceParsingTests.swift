@@ -42,6 +42,9 @@ struct SourceParsingTests {
         let changed = try #require(
             try live.source(url: "coverage", query: "a.b", maxQuery: "$['t.x']", prometheus: nil, server: nil))
         #expect(changed.description == "url=coverage&query=$.a.b&maxQuery=$['t.x']")
+        let odd = try #require(
+            try live.source(url: "coverage", query: "$['\r\nX: 1']", maxQuery: nil, prometheus: nil, server: nil))
+        #expect(odd.description == "url=coverage&query=$['\\u{d}\\u{a}X: 1']")
     }
 
     @Test func prometheusQueriesGoToTheNamedOrFirstServer() throws {
