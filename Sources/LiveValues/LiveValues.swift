@@ -14,8 +14,12 @@ import Synchronization
 ///    from the cache, or nil: the value must be fetched.
 /// 3. On nil, `fetch(source)` off the event loop (a worker thread). It blocks for the fetch, at most `timeout`
 ///    seconds, and returns the answer. Concurrent calls for one document share one fetch (single flight); calls
-///    for different documents run in parallel within the in-flight bounds. A failure is remembered for
-///    `retrySeconds`, so a broken or hanging source costs one fetch per interval, not one per request.
+///    for different documents run in parallel within the in-flight bounds (`maxFetches`, `maxFetchesPerHost`): over
+///    a bound, a fetch waits for a slot within its timeout, then fails `busy` (not remembered: the next request
+///    tries again). Any other failure is remembered for `retrySeconds`, so a broken or hanging source costs one
+///    fetch per interval, not one per request; meanwhile the last good value is answered `.stale` for
+///    `staleSeconds` past its freshness.
+/// 4. `counters` for `/metrics`: fetches by host and outcome, their durations, stale answers, values held.
 ///
 /// Fetching: libcurl, GET only, http and https only (redirects included), TLS verified against the system store
 /// plus `caFile`, the whole fetch (slot wait, DNS, connection, redirects, body) within `timeout`, bodies within
