@@ -13,6 +13,7 @@ RUN apt-get update \
         fonts-noto-color-emoji \
         fonts-wqy-microhei \
         libcairo2-dev \
+        libcurl4-openssl-dev \
         libpango1.0-dev \
         libpng-dev \
         make \
@@ -31,7 +32,8 @@ RUN make release SWIFT_BUILD_FLAGS="--static-swift-stdlib --product progress-rin
 
 FROM debian:bookworm-slim
 # ---- Runtime dependencies, one package a line: the libraries `ldd progress-rings` lists, and the label fonts
-# (DejaVu Sans; WenQuanYi Micro Hei for Chinese, Japanese and Korean; Noto Color Emoji). ----
+# (DejaVu Sans; WenQuanYi Micro Hei for Chinese, Japanese and Korean; Noto Color Emoji), and the system's
+# certificate store for live values fetched over https. ----
 # fontconfig builds the font cache at install time: the read-only container could not write one, and without it
 # every start would scan the fonts (and print "No writable cache directories").
 # useradd: the service runs as uid 10001, with no home and no login shell.
@@ -41,7 +43,9 @@ RUN apt-get update \
         fonts-dejavu-core \
         fonts-noto-color-emoji \
         fonts-wqy-microhei \
+        ca-certificates \
         libcairo2 \
+        libcurl4 \
         libpango-1.0-0 \
         libpangocairo-1.0-0 \
         libpng16-16 \

@@ -5,15 +5,16 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), Pango (text layout: shaping, bidi, font fallback), libpng and zlib
-# (PNG encoding), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew, Arabic…), WenQuanYi Micro Hei
-# (Chinese, Japanese, Korean) and Noto Color Emoji.
-BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core fonts-wqy-microhei \
-	fonts-noto-color-emoji
+# (PNG encoding), libcurl (live values), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
+# Arabic…), WenQuanYi Micro Hei (Chinese, Japanese, Korean) and Noto Color Emoji.
+BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-config fonts-dejavu-core \
+	fonts-wqy-microhei fonts-noto-color-emoji
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, promtool checks /metrics,
 # headless Chromium (driven by Debian's selenium) also shows the pages, nginx runs in front of two replicas;
-# wrk, curl and Python drive the soak's traffic and hostile clients.
+# wrk, curl and Python drive the soak's traffic and hostile clients; openssl makes the live-value tests' CA, and
+# Prometheus (the same package) answers their queries.
 TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light wrk curl \
-	python3 python3-pip
+	openssl python3 python3-pip
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=

@@ -21,6 +21,11 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("z")]
@@ -28,10 +33,11 @@ let package = Package(
         .target(name: "CSystem"),
         .target(name: "HTTPServer", dependencies: ["CSystem"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG"]),
+        .target(name: "LiveValues", dependencies: ["CCurl"]),
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "CZlib"]),
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
-        .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo"]),
+        .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo", "LiveValues"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -44,6 +50,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"], exclude: ["Corpus"]),
         .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),
         .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings"]),
+        .testTarget(name: "LiveValuesTests", dependencies: ["LiveValues"], exclude: ["Fixtures"]),
     ]
 }
 

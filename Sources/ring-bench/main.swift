@@ -2,6 +2,7 @@
 //   ring-bench              SVG and PNG at 64/128/256/512 px, with Cairo's own PNG writer beside ours, and badges
 //   ring-bench --encoders   the zlib level × strategy × filter choices behind PNGEncoder.tuned
 //   ring-bench --features   parse, key, SVG and PNG for thresholds, gradients, themes and several rings
+//   ring-bench --live       a live value's lookup when cached, its parameters' parsing, and one fetch over libcurl
 // Every loop is bounded in time and iterations, so a run takes a few seconds.
 import CCairo
 import Foundation
@@ -164,6 +165,8 @@ if CommandLine.arguments.contains("--encoders") {
     try encoderTable()
 } else if CommandLine.arguments.contains("--features") {
     try featureTable()
+} else if CommandLine.arguments.contains("--live") {
+    try liveTable()
 } else {
     try renderTable()
     try badgeTable()

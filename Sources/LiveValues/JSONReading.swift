@@ -1,0 +1,84 @@
+import Foundation
+
+/// Reads a value out of a JSON document parsed by Foundation's `JSONSerialization`.
+enum JSONReading {
+    /// The longest `label` or `color` kept from an endpoint document, in bytes.
+    static let maxTextLength = 256
+
+    /// The document, or nil when the bytes are not JSON. Any top-level value is a document (`42` is one).
+    static func document(_ bytes: [UInt8]) -> Any? {
+        try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+    }
+
+    /// The finite number at `path`: a JSON number, or a string such as `"87"` or `"87%"`. Errors name `parameter`.
+    static func number(at path: JSONPath, in document: Any, parameter: String) -> Result<Double, LiveError> {
+        let shownPath = LiveText.shown(path.description, limit: LiveText.urlLength)
+        func noValue(_ reason: String) -> Result<Double, LiveError> {
+            .failure(LiveError(parameter: parameter, value: shownPath, reason: reason, kind: .noValue))
+        }
+        guard let node = path.find(in: document) else { return noValue("is not in the document") }
+        switch classify(node) {
+        case .number(let n):
+            return n.isFinite ? .success(n) : noValue("holds \(n), not a finite number")
+        case .string(let s):
+            guard let n = NumberText.whole(s) else {
+                return noValue(
+                    "holds \(LiveText.quoted(s)), not a number (accepted: a number, or text such as \"87\" or \"87%\")")
+            }
+            return n.isFinite ? .success(n) : noValue("holds \(LiveText.quoted(s)), not a finite number")
+        case .other(let kind):
+            return noValue("holds \(kind), not a number")
+        }
+    }
+
+    /// A shields endpoint document (`{"schemaVersion": 1, "label": …, "message": "87%", "color": …}`): the leading
+    /// number of `message`, and `label` and `color` when they are strings. Errors name `query`, the missing parameter.
+    static func endpoint(_ document: Any) -> Result<(value: Double, label: String?, color: String?), LiveError> {
+        func refuse(_ reason: String) -> Result<(value: Double, label: String?, color: String?), LiveError> {
+            .failure(LiveError(parameter: "query", value: "", reason: "not given, and " + reason, kind: .noValue))
+        }
+        guard let object = document as? [String: Any], let version = object["schemaVersion"] else {
+            return refuse("the document is not a shields endpoint document (give query, e.g. $.coverage)")
+        }
+        guard case .number(let v) = classify(version), v == 1 else {
+            return refuse("the endpoint document's schemaVersion is not 1")
+        }
+        guard let messageNode = object["message"], case .string(let message) = classify(messageNode) else {
+            return refuse("the endpoint document has no message text")
+        }
+        if let isError = object["isError"], case .other("true") = classify(isError) {
+            return refuse("the endpoint document reports an error: \(LiveText.quoted(message))")
+        }
+        guard let value = NumberText.leading(message), value.isFinite else {
+            return refuse("the endpoint message \(LiveText.quoted(message)) does not start with a number")
+        }
+        var label: String?
+        var color: String?
+        if let node = object["label"], case .string(let s) = classify(node) { label = s }
+        if let node = object["color"], case .string(let s) = classify(node) { color = s }
+        // Held with the value for as long as it is cached: a bound keeps a document from filling the cache.
+        for (name, text) in [("label", label), ("color", color)] where (text?.utf8.count ?? 0) > maxTextLength {
+            return refuse("the endpoint document's \(name) is longer than \(maxTextLength) bytes")
+        }
+        return .success((value, label, color))
+    }
+
+    private enum Node {
+        case number(Double)
+        case string(String)
+        /// What the node is, as a message says it: `an array`, `an object`, `true`.
+        case other(String)
+    }
+
+    private static func classify(_ node: Any) -> Node {
+        if let s = node as? String { return .string(s) }
+        if let n = node as? NSNumber {
+            // JSONSerialization makes `true` and `false` NSNumbers too; their type code is "c".
+            if String(cString: n.objCType) == "c" { return .other(n.boolValue ? "true" : "false") }
+            return .number(n.doubleValue)
+        }
+        if node is [Any] { return .other("an array") }
+        if node is [String: Any] { return .other("an object") }
+        return .other("null")
+    }
+}

@@ -1,0 +1,142 @@
+extension LiveConfiguration {
+    /// The source the parameters name, nil when none of them is given; a `badParameter` error naming the parameter
+    /// when they break a rule. Values are the decoded parameter values (percent-decoding and "given twice" are the
+    /// caller's query parser's business).
+    func source(
+        url: String?, query: String?, maxQuery: String?, prometheus: String?, server: String?
+    ) throws(LiveError) -> LiveSource? {
+        if url == nil && prometheus == nil {
+            if query != nil { throw .bad("query", "", "needs url (the document to read it from)") }
+            if maxQuery != nil { throw .bad("maxQuery", "", "needs url (the document to read it from)") }
+            if server != nil { throw .bad("server", "", "needs prometheus (the query to send to it)") }
+            return nil
+        }
+        if let prometheus {
+            if url != nil { throw .bad("prometheus", "", "cannot be combined with url (give one source)") }
+            if query != nil { throw .bad("query", "", "applies to url, not to prometheus") }
+            if maxQuery != nil { throw .bad("maxQuery", "", "applies to url, not to prometheus") }
+            return try prometheusSource(prometheus, server: server)
+        }
+        if server != nil { throw .bad("server", "", "needs prometheus (the query to send to it)") }
+        return try urlSource(url ?? "", query: query, maxQuery: maxQuery)
+    }
+
+    private func urlSource(_ text: String, query: String?, maxQuery: String?) throws(LiveError) -> LiveSource {
+        let queryPath = try path(query, "query")
+        let maxPath = try path(maxQuery, "maxQuery")
+        if let named = sources[text] {
+            let document = LiveSource.Document(kind: .json, url: named.url, trustedHost: named.url.host)
+            return LiveSource(
+                document: document, query: queryPath ?? named.query, maxQuery: maxPath ?? named.maxQuery,
+                shownName: text)
+        }
+        guard !text.isEmpty else { throw .bad("url", "", "is empty (accepted: \(acceptedURLs))") }
+        guard text.utf8.contains(UInt8(ascii: ":")) else {
+            throw .bad(
+                "url", LiveText.quoted(text),
+                "is neither an http(s) URL nor a configured source (accepted: \(acceptedURLs))")
+        }
+        let fetchURL: FetchURL
+        switch FetchURL.parse(text) {
+        case .success(let u): fetchURL = u
+        case .failure(let refusal): throw .bad("url", LiveText.quoted(text), refusal.reason)
+        }
+        if let refusal = refusal(of: fetchURL) { throw .bad("url", LiveText.quoted(text), refusal) }
+        let document = LiveSource.Document(kind: .json, url: fetchURL, trustedHost: nil)
+        return LiveSource(
+            document: document, query: queryPath, maxQuery: maxPath,
+            shownName: LiveText.shown(fetchURL.description, limit: LiveText.urlLength))
+    }
+
+    /// Why a request's URL (or a redirect's) may not be fetched, or nil when it may: an IP literal must be a public
+    /// address (unless private addresses are allowed), and the host must be in the allow-list.
+    func refusal(of url: FetchURL) -> String? {
+        if let address = url.address, !settings.allowPrivateAddresses, let range = AddressPolicy.refusedRange(address) {
+            return "names \(address), \(range) this server does not fetch"
+        }
+        guard !hosts.isEmpty else { return "is refused: live values from URLs are off here (liveHosts is empty)" }
+        guard hosts.allows(url.host) else {
+            return "names host \(LiveText.shown(url.host)), not allowed here (accepted: \(hosts.summary))"
+        }
+        return nil
+    }
+
+    private var acceptedURLs: String {
+        var accepted = hosts.isEmpty ? "" : "an http(s) URL on \(hosts.summary)"
+        if !sources.isEmpty {
+            let names = sources.keys.sorted()
+            let list =
+                names.count <= 5 ? names.joined(separator: ", ") : names.prefix(5).joined(separator: ", ") + ", …"
+            accepted += (accepted.isEmpty ? "" : ", or ") + "a configured source: \(list)"
+        }
+        return accepted.isEmpty ? "nothing: live values from documents are off here" : accepted
+    }
+
+    private func path(_ text: String?, _ parameter: String) throws(LiveError) -> JSONPath? {
+        guard let text else { return nil }
+        switch JSONPath.parse(text) {
+        case .success(let path): return path
+        case .failure(let refusal): throw .bad(parameter, text.isEmpty ? "" : LiveText.quoted(text), refusal.reason)
+        }
+    }
+
+    private func prometheusSource(_ text: String, server: String?) throws(LiveError) -> LiveSource {
+        guard let first = servers.first else {
+            throw .bad("prometheus", "", "is off here: no Prometheus servers are configured (prometheusServers)")
+        }
+        guard !text.isEmpty else {
+            throw .bad("prometheus", "", "is empty (accepted: a PromQL query or a query's name)")
+        }
+        let promQL: String
+        let serverName: String
+        let shownName: String
+        if let named = queries[text] {
+            if let server, server != named.server {
+                throw .bad(
+                    "server", LiveText.quoted(server),
+                    "does not apply: the query \(LiveText.shown(text)) is answered by \(named.server)")
+            }
+            (promQL, serverName, shownName) = (named.query, named.server, text)
+        } else {
+            guard text.utf8.count <= Self.maxPromQLLength else {
+                throw .bad("prometheus", LiveText.quoted(text), "is longer than \(Self.maxPromQLLength) bytes")
+            }
+            if let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw .bad(
+                    "prometheus", LiveText.quoted(text), "contains the control character \(LiveText.shown(String(bad)))"
+                )
+            }
+            promQL = text
+            serverName = server ?? first.name
+            shownName = LiveText.shown(text, limit: LiveText.urlLength)
+        }
+        guard let chosen = servers.first(where: { $0.name == serverName }) else {
+            let names = servers.map(\.name).joined(separator: ", ")
+            throw .bad(
+                "server", LiveText.quoted(serverName), "is not a configured Prometheus server (accepted: \(names))")
+        }
+        let url = Self.queryURL(base: chosen.base, promQL: promQL)
+        let document = LiveSource.Document(kind: .prometheus(server: chosen.name), url: url, trustedHost: url.host)
+        return LiveSource(document: document, query: nil, maxQuery: nil, shownName: shownName)
+    }
+
+    /// `{base}/api/v1/query?query=…`, the query percent-encoded but for unreserved characters.
+    static func queryURL(base: FetchURL, promQL: String) -> FetchURL {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        for b in promQL.utf8 {
+            let unreserved =
+                (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39) || b == 0x2d
+                || b == 0x2e || b == 0x5f || b == 0x7e
+            if unreserved {
+                encoded.append(b)
+            } else {
+                encoded += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+            }
+        }
+        var path = base.target
+        while path.hasSuffix("/") { path.removeLast() }
+        let target = path + "/api/v1/query?query=" + String(decoding: encoded, as: UTF8.self)
+        return FetchURL(scheme: base.scheme, host: base.host, address: base.address, port: base.port, target: target)
+    }
+}

@@ -1,0 +1,54 @@
+/// Why a live value could not be read, as one sentence that names the parameter, e.g.
+/// `url: https://x.test/c.json answered 404` or `query: $.totals.percent is not in the document`.
+///
+/// Every piece that came from a request or an upstream answer is shortened and escaped (`LiveText`), so a message
+/// is safe in a header, a log line and an image. A configured source is named by its name, never by its URL, so an
+/// internal address stays out of public error images.
+public struct LiveError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure this is: the label of the fetch-outcome metric, and whether the request itself is at
+    /// fault (`badParameter`, answered before any fetch) or the upstream is.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The request's parameters are wrong or refused by the rules; nothing was fetched.
+        case badParameter = "bad_parameter"
+        /// The fetch was stopped by the rules: a refused connected address, a refused or excess redirect.
+        case refused
+        case timeout
+        case tooLarge = "too_large"
+        /// The upstream answered with a status other than 2xx.
+        case status
+        /// The host did not resolve, or refused or dropped the connection.
+        case unreachable
+        /// TLS failed: the certificate is not trusted or not for this name.
+        case tls
+        /// Too many fetches were in flight, overall or to this host, for the whole timeout.
+        case busy
+        case notJSON = "not_json"
+        /// The document (or Prometheus' answer) holds no single finite number where the request says.
+        case noValue = "no_value"
+    }
+
+    /// The parameter at fault: `url`, `query`, `maxQuery`, `prometheus` or `server`.
+    public let parameter: String
+    /// The value shown, already shortened and escaped; empty when the reason needs none (`url: timed out after 2.5 s`).
+    public let value: String
+    public let reason: String
+    public let kind: Kind
+
+    public init(parameter: String, value: String, reason: String, kind: Kind) {
+        self.parameter = parameter
+        self.value = value
+        self.reason = reason
+        self.kind = kind
+    }
+
+    /// True when the request itself is wrong (a 400), false when reading the value failed upstream.
+    public var isBadRequest: Bool { kind == .badParameter }
+
+    /// The sentence, e.g. `url: https://x.test/c.json answered 404`.
+    public var message: String { value.isEmpty ? "\(parameter): \(reason)" : "\(parameter): \(value) \(reason)" }
+    public var description: String { message }
+
+    static func bad(_ parameter: String, _ value: String, _ reason: String) -> LiveError {
+        LiveError(parameter: parameter, value: value, reason: reason, kind: .badParameter)
+    }
+}

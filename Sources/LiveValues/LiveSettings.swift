@@ -1,0 +1,77 @@
+/// Everything an operator configures about live values, with the documented defaults. Plain data: `LiveValues`
+/// checks it when it starts (`LiveValues.init` throws a `LiveSettingsError` naming the setting).
+public struct LiveSettings: Sendable, Hashable {
+    /// A document configured by name (`liveSources`), so a README's URL says `url=coverage`, not an internal URL.
+    public struct Source: Sendable, Hashable {
+        public var url: String
+        public var query: String?
+        public var maxQuery: String?
+
+        public init(url: String, query: String? = nil, maxQuery: String? = nil) {
+            self.url = url
+            self.query = query
+            self.maxQuery = maxQuery
+        }
+    }
+
+    /// A Prometheus server (`prometheusServers`): its name and base URL, e.g. `http://prometheus:9090`.
+    public struct PrometheusServer: Sendable, Hashable {
+        public var name: String
+        public var url: String
+
+        public init(name: String, url: String) {
+            self.name = name
+            self.url = url
+        }
+    }
+
+    /// A PromQL query configured by name (`prometheusQueries`), so a README's URL need not carry PromQL.
+    public struct PrometheusQuery: Sendable, Hashable {
+        /// The server's name; nil means the first server.
+        public var server: String?
+        public var query: String
+
+        public init(server: String? = nil, query: String) {
+            self.server = server
+            self.query = query
+        }
+    }
+
+    /// `liveHosts`: host names and `*.suffix` patterns a `url` may name; empty turns `url` off (named sources
+    /// still work).
+    public var hosts: [String] = []
+    /// `livePrivateAddresses`: connect to loopback, private, link-local… addresses too (see `AddressPolicy`).
+    public var allowPrivateAddresses = false
+    /// `liveTimeout`: seconds for the whole fetch, connection, redirects and waiting for a free slot included.
+    public var timeout = 2.5
+    /// `liveMaxBytes`: the largest body read (after decompression).
+    public var maxBytes = 1_048_576
+    /// `liveTTL`: seconds a value read stays fresh.
+    public var ttl = 300.0
+    /// `liveStaleSeconds`: seconds past its freshness a value is still served when refetching it fails.
+    public var staleSeconds = 86_400.0
+    /// Seconds a failed fetch is remembered before the source is tried again (at most `ttl`): a broken or hanging
+    /// source costs one fetch per this interval, not one per request.
+    public var retrySeconds = 30.0
+    /// `liveCAFile`: a PEM file of certificate authorities trusted beside the system store.
+    public var caFile: String?
+    /// `liveSources`: name → document.
+    public var sources: [String: Source] = [:]
+    /// `prometheusServers`, in order: the first is the default `server`. Empty turns `prometheus` off.
+    public var prometheusServers: [PrometheusServer] = []
+    /// `prometheusQueries`: name → query.
+    public var prometheusQueries: [String: PrometheusQuery] = [:]
+    /// Fetches in flight at once, overall and to one host; a fetch over the bound waits for a slot within its
+    /// timeout, then fails (`busy`).
+    public var maxFetches = 16
+    public var maxFetchesPerHost = 4
+    /// Values (source and query) held at most; the oldest read is dropped first.
+    public var maxValues = 10_000
+    /// Redirects followed at most; each hop is checked as the first was.
+    public var maxRedirects = 3
+
+    public init() {}
+
+    /// Whether any live value can be asked for at all.
+    public var isEnabled: Bool { !hosts.isEmpty || !sources.isEmpty || !prometheusServers.isEmpty }
+}

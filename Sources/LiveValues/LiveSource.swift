@@ -1,0 +1,67 @@
+/// One live value a request asks for: which document, and where the value (and the max) sit in it. Made by
+/// `LiveValues.source(url:query:maxQuery:prometheus:server:)`, which checks every rule a request must pass, so a
+/// `LiveSource` is always fetchable. It is the value cache's key: equal sources share one value.
+public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
+    /// What is fetched: a JSON document, or a Prometheus query's answer.
+    struct Document: Hashable, Sendable {
+        enum Kind: Hashable, Sendable {
+            case json
+            /// The configured server's name, for messages.
+            case prometheus(server: String)
+        }
+
+        let kind: Kind
+        /// The URL fetched (for Prometheus, `{base}/api/v1/query?query=…`).
+        let url: FetchURL
+        /// A configured endpoint's host, which is fetched whatever its address (the operator named it); nil for a
+        /// request's URL. Redirects to any other host are checked like a request's URL.
+        let trustedHost: String?
+    }
+
+    let document: Document
+    let query: JSONPath?
+    let maxQuery: JSONPath?
+    /// How messages name the document: the URL, or the configured name that keeps the URL private.
+    let shownName: String
+    /// The fields' hash, computed once: a lookup on the event loop hashes one integer, not the URL and paths.
+    private let hash: Int
+
+    init(document: Document, query: JSONPath?, maxQuery: JSONPath?, shownName: String) {
+        self.document = document
+        self.query = query
+        self.maxQuery = maxQuery
+        self.shownName = shownName
+        var hasher = Hasher()
+        hasher.combine(document)
+        hasher.combine(query)
+        hasher.combine(maxQuery)
+        hasher.combine(shownName)
+        hash = hasher.finalize()
+    }
+
+    public static func == (a: LiveSource, b: LiveSource) -> Bool {
+        a.hash == b.hash && a.document == b.document && a.query == b.query && a.maxQuery == b.maxQuery
+            && a.shownName == b.shownName
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// The parameter that names the document: `url` or `prometheus`.
+    public var parameter: String {
+        if case .prometheus = document.kind { return "prometheus" }
+        return "url"
+    }
+
+    /// The host fetched from (the metrics' `host` label and the per-host bound).
+    public var host: String { document.url.host }
+
+    /// The source in one spelling, for logs: `url=https://x.test/c.json&query=$.a`, `prometheus=errors&server=main`.
+    /// Escaped like every message (a quoted key may hold any character), so it is safe in a log line.
+    public var description: String {
+        var text = "\(parameter)=\(shownName)"
+        if case .prometheus(let server) = document.kind { text += "&server=\(server)" }
+        if let query { text += "&query=" + LiveText.shown(query.description, limit: JSONPath.maxLength) }
+        if let maxQuery { text += "&maxQuery=" + LiveText.shown(maxQuery.description, limit: JSONPath.maxLength) }
+        return text
+    }
+}

@@ -1,0 +1,78 @@
+/// The values read, per source: the last good reading with its freshness and staleness deadlines, and the last
+/// failure with the time before which the source is not tried again. Bounded: past `maxValues` sources, the one
+/// first stored is dropped (first in, first out, O(1) per insert). A plain value; `LiveValues` holds it under its lock.
+struct LiveValueStore {
+    struct Entry {
+        var reading: LiveReading?
+        var freshUntil = 0.0
+        var staleUntil = 0.0
+        var failure: LiveError?
+        var retryAt = 0.0
+        var serial: UInt64
+    }
+
+    let maxValues: Int
+    private(set) var entries: [LiveSource: Entry] = [:]
+    /// Sources in the order first stored, with the serial their entry had; a stale pair (re-stored key) is skipped.
+    private var order: [(source: LiveSource, serial: UInt64)] = []
+    private var head = 0
+    private var nextSerial: UInt64 = 0
+
+    init(maxValues: Int) { self.maxValues = maxValues }
+
+    /// The answer without fetching, or nil when the source must be fetched: never read, past its freshness with no
+    /// failure remembered, or past the retry time of its last failure.
+    func answer(_ source: LiveSource, now: Double) -> LiveAnswer? {
+        guard let e = entries[source] else { return nil }
+        if let reading = e.reading, now < e.freshUntil {
+            return .fresh(reading, secondsLeft: Int((e.freshUntil - now).rounded(.down)))
+        }
+        guard let failure = e.failure, now < e.retryAt else { return nil }
+        if let reading = e.reading, now < e.staleUntil { return .stale(reading, because: failure) }
+        return .failed(failure)
+    }
+
+    /// Stores what a fetch gave and returns the answer for it: fresh on success; on failure, the last good reading
+    /// as stale while within its staleness time, otherwise the failure.
+    mutating func record(
+        _ source: LiveSource, _ result: Result<LiveReading, LiveError>, now: Double, settings: LiveSettings
+    ) -> LiveAnswer {
+        var entry = entries[source] ?? newEntry(source)
+        let answer: LiveAnswer
+        switch result {
+        case .success(let reading):
+            entry.reading = reading
+            entry.freshUntil = now + settings.ttl
+            entry.staleUntil = now + settings.ttl + settings.staleSeconds
+            entry.failure = nil
+            answer = .fresh(reading, secondsLeft: Int(settings.ttl.rounded(.down)))
+        case .failure(let error):
+            entry.failure = error
+            // Running out of fetch slots says nothing about the source: the next request may try again at once.
+            entry.retryAt = error.kind == .busy ? now : now + min(settings.retrySeconds, settings.ttl)
+            if let reading = entry.reading, now < entry.staleUntil {
+                answer = .stale(reading, because: error)
+            } else {
+                entry.reading = nil
+                answer = .failed(error)
+            }
+        }
+        entries[source] = entry
+        return answer
+    }
+
+    private mutating func newEntry(_ source: LiveSource) -> Entry {
+        while entries.count >= maxValues && head < order.count {
+            let oldest = order[head]
+            head += 1
+            if entries[oldest.source]?.serial == oldest.serial { entries[oldest.source] = nil }
+        }
+        if head > 1024 && head * 2 > order.count {
+            order.removeFirst(head)
+            head = 0
+        }
+        nextSerial += 1
+        order.append((source, nextSerial))
+        return Entry(serial: nextSerial)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+extension LiveValues {
+    /// The answer for `source`, fetching it when the cache has none; blocks for at most `timeout` seconds (plus the
+    /// time to read the document), so call it off the event loop. See the type's documentation.
+    public func fetch(_ source: LiveSource) -> LiveAnswer {
+        enum Step {
+            case answered(LiveAnswer)
+            case wait(Flight)
+            case lead(Flight)
+        }
+        let document = source.document
+        let now = clock.now()
+        let step: Step = state.withLock { s in
+            if let answer = s.store.answer(source, now: now) {
+                if case .stale = answer { s.counters.staleAnswers += 1 }
+                return .answered(answer)
+            }
+            if let joined = s.flights[document] {
+                s.flights[document]!.sources.insert(source)
+                s.counters.coalesced += 1
+                return .wait(joined.flight)
+            }
+            let flight = Flight()
+            flight.done.enter()
+            s.flights[document] = (flight, [source])
+            return .lead(flight)
+        }
+        switch step {
+        case .answered(let answer):
+            return answer
+        case .wait(let flight):
+            flight.done.wait()
+            return flight.answers.withLock { $0[source] } ?? .failed(Self.lost(source))
+        case .lead(let flight):
+            let answers = lead(document)
+            flight.answers.withLock { $0 = answers }
+            flight.done.leave()
+            return answers[source] ?? .failed(Self.lost(source))
+        }
+    }
+
+    /// Fetches `document` once, reads every waiting source's value out of it, stores them and counts the fetch.
+    private func lead(_ document: LiveSource.Document) -> [LiveSource: LiveAnswer] {
+        let started = MonotonicClock().now()
+        let fetched = get(document, started: started)
+        let seconds = MonotonicClock().now() - started
+        let readAt = Date()
+        // Parsed once, however many sources read it.
+        var parsed: Any?
+        if case .json = document.kind, case .success(let response) = fetched, (200..<300).contains(response.status) {
+            parsed = JSONReading.document(response.body)
+        }
+        let outcome = Self.outcome(of: fetched, document: document, parsed: parsed)
+        let sources = state.withLock { $0.flights[document]?.sources ?? [] }
+        var results: [LiveSource: Result<LiveReading, LiveError>] = [:]
+        for source in sources { results[source] = reading(source, fetched, parsed, readAt) }
+        let now = clock.now()
+        return state.withLock { s in
+            let late = s.flights.removeValue(forKey: document)?.sources.subtracting(sources) ?? []
+            for source in late { results[source] = reading(source, fetched, parsed, readAt) }
+            var answers: [LiveSource: LiveAnswer] = [:]
+            for (source, result) in results {
+                let answer = s.store.record(source, result, now: now, settings: settings)
+                if case .stale = answer { s.counters.staleAnswers += 1 }
+                answers[source] = answer
+            }
+            s.counters.countFetch(
+                host: document.url.host, outcome: outcome,
+                seconds: outcome == LiveError.Kind.busy.rawValue ? nil : seconds)
+            return answers
+        }
+    }
+
+    /// The response, within one deadline for the slot and the whole transfer.
+    private func get(
+        _ document: LiveSource.Document, started: Double
+    ) -> Result<CurlFetcher.Response, CurlFetcher.Failure> {
+        let host = document.url.host
+        guard gate.acquire(host: host, within: settings.timeout) else { return .failure(.busy) }
+        defer { gate.release(host: host) }
+        let accept = "application/json"
+        return fetcher.get(
+            document.url, trustedHost: document.trustedHost, accept: accept, deadline: started + settings.timeout
+        ) { configuration.refusal(of: $0) }
+    }
+
+    /// What `source` reads out of the fetched document.
+    private func reading(
+        _ source: LiveSource, _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>, _ parsed: Any?,
+        _ readAt: Date
+    ) -> Result<LiveReading, LiveError> {
+        let response: CurlFetcher.Response
+        switch fetched {
+        case .failure(let failure): return .failure(LiveError.fetch(failure, source: source, settings: settings))
+        case .success(let r): response = r
+        }
+        switch source.document.kind {
+        case .prometheus(let server):
+            return PrometheusAnswer.value(status: response.status, body: response.body, server: server).map {
+                LiveReading(value: $0, readAt: readAt)
+            }
+        case .json:
+            guard (200..<300).contains(response.status) else {
+                return .failure(
+                    LiveError(
+                        parameter: "url", value: source.shownName, reason: "answered \(response.status)", kind: .status)
+                )
+            }
+            guard let parsed else {
+                return .failure(
+                    LiveError(
+                        parameter: "url", value: source.shownName, reason: "answered with text that is not JSON",
+                        kind: .notJSON))
+            }
+            return Self.read(source, in: parsed, readAt: readAt)
+        }
+    }
+
+    /// The value (and max) at the source's paths, or the shields endpoint document's message without a path.
+    private static func read(_ source: LiveSource, in document: Any, readAt: Date) -> Result<LiveReading, LiveError> {
+        var reading: LiveReading
+        if let query = source.query {
+            switch JSONReading.number(at: query, in: document, parameter: "query") {
+            case .success(let value): reading = LiveReading(value: value, readAt: readAt)
+            case .failure(let error): return .failure(error)
+            }
+        } else {
+            switch JSONReading.endpoint(document) {
+            case .success(let e): reading = LiveReading(value: e.value, label: e.label, color: e.color, readAt: readAt)
+            case .failure(let error): return .failure(error)
+            }
+        }
+        if let maxQuery = source.maxQuery {
+            switch JSONReading.number(at: maxQuery, in: document, parameter: "maxQuery") {
+            case .success(let max): reading.max = max
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(reading)
+    }
+
+    /// The fetch's outcome label: whether the document came back usable, whatever each source then read from it.
+    private static func outcome(
+        of fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>, document: LiveSource.Document, parsed: Any?
+    ) -> String {
+        switch fetched {
+        case .failure(let failure):
+            return LiveError.kind(of: failure).rawValue
+        case .success(let response):
+            guard (200..<300).contains(response.status) else { return LiveError.Kind.status.rawValue }
+            if case .json = document.kind, parsed == nil { return LiveError.Kind.notJSON.rawValue }
+            return "ok"
+        }
+    }
+
+    /// Cannot happen (every waiter is answered); an answer rather than a crash if it ever does.
+    private static func lost(_ source: LiveSource) -> LiveError {
+        LiveError(parameter: source.parameter, value: "", reason: "was not answered by its fetch", kind: .unreachable)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Synchronization
+
+/// Live values: a ring's, bar's or badge's value read from a JSON document or a Prometheus query when the image is
+/// asked for, cached, and served as fast as a value in the URL.
+///
+/// How a service uses it, per request:
+/// 1. `source(url:query:maxQuery:prometheus:server:)` on the event loop: the decoded parameters → a `LiveSource`,
+///    nil when the request names none, or a `LiveError` whose `isBadRequest` is true (a 400 naming the parameter).
+///    Every rule a request must pass is checked here, before anything is fetched: http(s) only, no user name, an
+///    allowed host, a public address for an IP literal in any spelling (`0x7f.1`, `2130706433`, `[::1]`).
+/// 2. `lookup(source)` on the event loop. It never blocks (one dictionary lookup under a lock held for
+///    nanoseconds) and answers `.fresh(reading, secondsLeft:)`, `.stale(reading, because:)` or `.failed(error)`
+///    from the cache, or nil: the value must be fetched.
+/// 3. On nil, `fetch(source)` off the event loop (a worker thread). It blocks for the fetch, at most `timeout`
+///    seconds, and returns the answer. Concurrent calls for one document share one fetch (single flight); calls
+///    for different documents run in parallel within the in-flight bounds (`maxFetches`, `maxFetchesPerHost`): over
+///    a bound, a fetch waits for a slot within its timeout, then fails `busy` (not remembered: the next request
+///    tries again). Any other failure is remembered for `retrySeconds`, so a broken or hanging source costs one
+///    fetch per interval, not one per request; meanwhile the last good value is answered `.stale` for
+///    `staleSeconds` past its freshness.
+/// 4. `counters` for `/metrics`: fetches by host and outcome, their durations, stale answers, values held.
+///
+/// Fetching: libcurl, GET only, http and https only (redirects included), TLS verified against the system store
+/// plus `caFile`, the whole fetch (slot wait, DNS, connection, redirects, body) within `timeout`, bodies within
+/// `maxBytes`, at most `maxRedirects` redirects each checked again as a request's URL is, no proxy, `User-Agent:
+/// progress-rings/VERSION`. The address connected to is checked after DNS, for every address tried (see
+/// `AddressPolicy`), unless `allowPrivateAddresses`. A configured endpoint (a named source's or a Prometheus
+/// server's host) is trusted as the operator wrote it: its host needs no allow-list entry and its address is not
+/// checked; any other host a redirect leads to is checked as a request's.
+public final class LiveValues: Sendable {
+    public let settings: LiveSettings
+    let configuration: LiveConfiguration
+    let fetcher: CurlFetcher
+    let gate: FetchGate
+    let clock: any LiveClock
+    let state: Mutex<State>
+
+    /// A fetch in progress; the requests that joined it wait on `done` and then read their answer.
+    final class Flight: Sendable {
+        let done = DispatchGroup()
+        let answers = Mutex<[LiveSource: LiveAnswer]>([:])
+    }
+
+    struct State {
+        var store: LiveValueStore
+        var counters = LiveCounters()
+        /// Per document fetched, the flight and every source waiting for it.
+        var flights: [LiveSource.Document: (flight: Flight, sources: Set<LiveSource>)] = [:]
+    }
+
+    /// Checks `settings` (a `LiveSettingsError` names the bad setting); `version` goes into the User-Agent.
+    public convenience init(settings: LiveSettings, version: String) throws(LiveSettingsError) {
+        try self.init(settings: settings, version: version, clock: MonotonicClock(), resolve: [])
+    }
+
+    /// `resolve` takes `host:port:address` entries (libcurl's CURLOPT_RESOLVE): tests point names at 127.0.0.1.
+    init(settings: LiveSettings, version: String, clock: any LiveClock, resolve: [String]) throws(LiveSettingsError) {
+        if let caFile = settings.caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            throw LiveSettingsError(setting: "liveCAFile", reason: "\(LiveText.quoted(caFile)) cannot be read")
+        }
+        configuration = try LiveConfiguration(settings)
+        self.settings = settings
+        fetcher = CurlFetcher(
+            userAgent: "progress-rings/\(version)", caFile: settings.caFile, maxBytes: settings.maxBytes,
+            maxRedirects: settings.maxRedirects, allowPrivateAddresses: settings.allowPrivateAddresses,
+            resolve: resolve)
+        gate = FetchGate(maxTotal: settings.maxFetches, maxPerHost: settings.maxFetchesPerHost)
+        self.clock = clock
+        state = Mutex(State(store: LiveValueStore(maxValues: settings.maxValues)))
+    }
+
+    /// The source the request's decoded parameters name, nil when they name none; see the type's documentation.
+    public func source(
+        url: String?, query: String?, maxQuery: String?, prometheus: String?, server: String?
+    ) throws(LiveError) -> LiveSource? {
+        try configuration.source(url: url, query: query, maxQuery: maxQuery, prometheus: prometheus, server: server)
+    }
+
+    /// The answer the cache holds for `source`, or nil when it must be fetched. Never blocks.
+    public func lookup(_ source: LiveSource) -> LiveAnswer? {
+        let now = clock.now()
+        return state.withLock { s in
+            let answer = s.store.answer(source, now: now)
+            if case .stale = answer { s.counters.staleAnswers += 1 }
+            return answer
+        }
+    }
+
+    /// The counters as they are now.
+    public var counters: LiveCounters {
+        state.withLock { s in
+            var c = s.counters
+            c.valuesHeld = s.store.entries.count
+            return c
+        }
+    }
+}

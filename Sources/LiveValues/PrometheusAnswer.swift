@@ -1,0 +1,61 @@
+import Foundation
+
+/// Reads the one number out of a Prometheus HTTP API answer to `GET /api/v1/query`: a `scalar`, or a `vector` of
+/// exactly one sample. Any other shape is an error that names it (`the query returned 3 series; one is needed`).
+enum PrometheusAnswer {
+    /// The value, or why there is none; `server` is the configured server's name, for messages.
+    static func value(status: Int, body: [UInt8], server: String) -> Result<Double, LiveError> {
+        func fail(_ reason: String, _ kind: LiveError.Kind = .noValue) -> Result<Double, LiveError> {
+            .failure(LiveError(parameter: "prometheus", value: "", reason: reason, kind: kind))
+        }
+        let shownServer = LiveText.shown(server)
+        guard let answer = JSONReading.document(body) as? [String: Any] else {
+            if !(200..<300).contains(status) { return fail("server \(shownServer) answered \(status)", .status) }
+            return fail("server \(shownServer) answered with text that is not JSON", .notJSON)
+        }
+        if answer["status"] as? String == "error" {
+            let type = (answer["errorType"] as? String).map { LiveText.shown($0) + ": " } ?? ""
+            let error = LiveText.quoted(answer["error"] as? String ?? "", limit: LiveText.urlLength)
+            return fail("server \(shownServer) refused the query (\(type)\(error))", .status)
+        }
+        guard (200..<300).contains(status) else { return fail("server \(shownServer) answered \(status)", .status) }
+        guard let data = answer["data"] as? [String: Any], let type = data["resultType"] as? String else {
+            return fail("server \(shownServer) answered without a result", .notJSON)
+        }
+        switch type {
+        case "scalar":
+            guard let sample = data["result"] as? [Any] else { return fail("the query's scalar has no value") }
+            return number(sample)
+        case "vector":
+            guard let series = data["result"] as? [Any] else { return fail("the query's vector has no result list") }
+            guard !series.isEmpty else { return fail("the query returned no data") }
+            guard series.count == 1 else { return fail("the query returned \(series.count) series; one is needed") }
+            guard let one = series[0] as? [String: Any], let sample = one["value"] as? [Any] else {
+                return fail("the query's sample has no value")
+            }
+            return number(sample)
+        case "matrix":
+            return fail("the query returned a range vector; an instant query giving one number is needed")
+        case "string":
+            return fail("the query returned a string, not a number")
+        default:
+            return fail("the query returned a result of type \(LiveText.quoted(type)), not a number")
+        }
+    }
+
+    /// A sample is `[timestamp, "value"]`; Prometheus writes the value as text (`"1.5"`, `"NaN"`, `"+Inf"`).
+    private static func number(_ sample: [Any]) -> Result<Double, LiveError> {
+        guard sample.count == 2, let text = sample[1] as? String else {
+            return .failure(
+                LiveError(parameter: "prometheus", value: "", reason: "the query's sample is malformed", kind: .noValue)
+            )
+        }
+        guard let value = Double(text), value.isFinite else {
+            return .failure(
+                LiveError(
+                    parameter: "prometheus", value: "",
+                    reason: "the query returned \(LiveText.shown(text)), not a finite number", kind: .noValue))
+        }
+        return .success(value)
+    }
+}

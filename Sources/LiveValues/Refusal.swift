@@ -1,0 +1,9 @@
+/// Why a piece of text (a URL, a host, a path) was refused: the end of a message, after the parameter and the
+/// value shown, e.g. `has scheme file (accepted: http or https)`.
+struct Refusal: Error, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    let reason: String
+
+    init(stringLiteral value: String) { reason = value }
+
+    var description: String { reason }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import LiveValues
+
+/// The value cache against a real upstream: single flight, freshness, stale-while-error, remembered failures,
+/// and the in-flight bounds. Time is moved by hand (`ManualClock`) where the test crosses a deadline.
+@Suite(.serialized)
+final class CacheBehaviourTests {
+    let fixture: FixtureServer
+
+    init() throws {
+        fixture = try FixtureServer()
+        try fixture.write("number.json", #"{"value": 1}"#)
+    }
+
+    deinit { fixture.stop() }
+
+    private func source(_ live: LiveValues, _ path: String, host: String = "127.0.0.1") throws -> LiveSource {
+        try #require(
+            try live.source(
+                url: fixture.url(path, host: host), query: "$.value", maxQuery: nil, prometheus: nil, server: nil))
+    }
+
+    @Test func aThousandConcurrentRequestsForAColdSourceCauseExactlyOneFetch() async throws {
+        let live = try makeLive { $0.timeout = 10 }
+        let source = try source(live, "slow?ms=1500&file=number.json")
+        // Atomics, not a Mutex: ThreadSanitizer cannot see Synchronization.Mutex on Linux (see .ci/tsan.supp).
+        let answered = Atomic<Int>(0)
+        let good = Atomic<Int>(0)
+        let ready = Atomic<Int>(0)
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for _ in 0..<1000 {
+            done.enter()
+            Thread {
+                ready.add(1, ordering: .relaxed)
+                start.wait()
+                let answer = live.lookup(source) ?? live.fetch(source)
+                answered.add(1, ordering: .relaxed)
+                if answer.value == 1 { good.add(1, ordering: .relaxed) }
+                done.leave()
+            }.start()
+        }
+        try await offPool {
+            while ready.load(ordering: .relaxed) < 1000 { usleep(1000) }
+            for _ in 0..<1000 { start.signal() }
+            done.wait()
+        }
+        #expect(answered.load(ordering: .relaxed) == 1000)
+        #expect(good.load(ordering: .relaxed) == 1000)
+        let counters = live.counters
+        #expect(counters.totalFetches == 1)
+        #expect(counters.coalesced == 999)
+        #expect(fixture.requests.filter { $0.hasPrefix("/slow") }.count == 1)
+    }
+
+    @Test func aValueChangedUpstreamShowsOnlyOnceTheCachedValueExpires() async throws {
+        let clock = ManualClock()
+        let live = try makeLive(clock: clock) { $0.ttl = 300 }
+        let source = try source(live, "number.json")
+        #expect(
+            try await offPool { live.fetch(source) }
+                == .fresh(try #require(live.lookup(source)?.reading), secondsLeft: 300))
+        try fixture.write("number.json", #"{"value": 2}"#)
+        clock.advance(299.5)
+        guard case .fresh(let cached, let left) = live.lookup(source) else { throw FixtureError("not fresh") }
+        #expect(cached.value == 1 && left == 0)
+        #expect(fixture.requests.count == 1)
+        clock.advance(1)
+        #expect(live.lookup(source) == nil)
+        #expect(try await offPool { live.fetch(source) }.value == 2)
+        #expect(fixture.requests.count == 2)
+    }
+
+    @Test func aFailingUpstreamAfterASuccessServesTheLastGoodValueStale() async throws {
+        let clock = ManualClock()
+        let live = try makeLive(clock: clock) {
+            $0.ttl = 300
+            $0.staleSeconds = 3600
+            $0.retrySeconds = 30
+        }
+        let source = try source(live, "number.json")
+        #expect(try await offPool { live.fetch(source) }.value == 1)
+        try fixture.remove("number.json")
+        clock.advance(301)
+        #expect(live.lookup(source) == nil)
+        let stale = try await offPool { live.fetch(source) }
+        #expect(stale.isStale && stale.value == 1)
+        #expect(stale.error?.message == "url: \(fixture.url("number.json")) answered 404")
+        // Within the retry interval the stale value is answered without asking upstream again.
+        #expect(live.lookup(source)?.isStale == true)
+        #expect(fixture.requests.count == 2)
+        #expect(live.counters.staleAnswers == 2)
+        clock.advance(31)
+        #expect(live.lookup(source) == nil)
+        #expect(try await offPool { live.fetch(source) }.isStale)
+        #expect(fixture.requests.count == 3)
+        // Past the stale time, the failure is all there is.
+        clock.advance(3600)
+        #expect(try await offPool { live.fetch(source) } == .failed(try #require(stale.error)))
+        try fixture.write("number.json", #"{"value": 3}"#)
+        clock.advance(31)
+        #expect(try await offPool { live.fetch(source) }.value == 3)
+    }
+
+    @Test func aFailureIsRememberedSoABrokenSourceCostsOneFetchPerRetryInterval() async throws {
+        let clock = ManualClock()
+        let live = try makeLive(clock: clock) { $0.retrySeconds = 30 }
+        let source = try source(live, "status/500")
+        #expect(try await offPool { live.fetch(source) }.error?.kind == .status)
+        for _ in 0..<50 { #expect(live.lookup(source)?.error?.kind == .status) }
+        #expect(fixture.requests.count == 1)
+        clock.advance(30)
+        #expect(live.lookup(source) == nil)
+        _ = try await offPool { live.fetch(source) }
+        #expect(fixture.requests.count == 2)
+    }
+
+    @Test func aHangingSourceCostsItsTimeoutOnceThenAnswersAtOnce() async throws {
+        let live = try makeLive { $0.timeout = 1 }
+        let source = try source(live, "hang")
+        let started = Date()
+        #expect(try await offPool { live.fetch(source) }.error?.message == "url: timed out after 1 s")
+        #expect(Date().timeIntervalSince(started) >= 0.9)
+        let again = Date()
+        #expect(live.lookup(source)?.error?.kind == .timeout)
+        #expect(Date().timeIntervalSince(again) < 0.2)
+    }
+
+    @Test func aHostAtItsBoundDoesNotDelayFetchesToAnotherHost() async throws {
+        let live = try makeLive(resolve: [fixture.resolve("other.test")]) {
+            $0.timeout = 3
+            $0.hosts = ["127.0.0.1", "other.test"]
+            $0.maxFetchesPerHost = 1
+        }
+        let hanging = try source(live, "hang")
+        let other = try source(live, "number.json", host: "other.test")
+        let blocked = DispatchGroup()
+        blocked.enter()
+        Thread {
+            _ = live.fetch(hanging)
+            blocked.leave()
+        }.start()
+        try await Task.sleep(for: .milliseconds(300))
+        let started = Date()
+        #expect(try await offPool { live.fetch(other) }.value == 1)
+        // Waiting for the hanging fetch's slot would take until its 3 s timeout.
+        #expect(Date().timeIntervalSince(started) < 1.5)
+        await withCheckedContinuation { c in blocked.notify(queue: .global()) { c.resume() } }
+    }
+
+    @Test func aFetchOverTheBoundWaitsForASlot() async throws {
+        let live = try makeLive {
+            $0.timeout = 2
+            $0.maxFetches = 1
+        }
+        let hanging = try source(live, "hang")
+        let waiting = try source(live, "number.json")
+        let hangStarted = Date()
+        Thread { _ = live.fetch(hanging) }.start()
+        while live.gate.inFlight == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .seconds(1))
+        let answer = try await offPool { live.fetch(waiting) }
+        let done = Date().timeIntervalSince(hangStarted)
+        // The hanging fetch holds the only slot until its 2 s timeout; the second starts 1 s later, waits for the
+        // slot, and reads its document in the second of its own timeout that is left.
+        #expect(answer.value == 1, "\(answer)")
+        #expect(done > 1.9 && done < 3.5, "done after \(done) s")
+    }
+
+    @Test func fetchesAreCountedByHostAndOutcomeWithTheirDurations() async throws {
+        let live = try makeLive()
+        let good = try source(live, "number.json")
+        let missing = try source(live, "status/404")
+        _ = try await offPool { live.fetch(good) }
+        _ = try await offPool { live.fetch(missing) }
+        _ = try await offPool { live.fetch(missing) }
+        let counters = live.counters
+        #expect(counters.fetches[.init(host: "127.0.0.1", outcome: "ok")] == 1)
+        #expect(counters.fetches[.init(host: "127.0.0.1", outcome: "status")] == 1)
+        #expect(counters.durationCount == 2)
+        #expect(counters.durationBuckets.last == 2)
+        #expect(counters.durationSum > 0 && counters.durationSum < 2)
+        #expect(counters.valuesHeld == 2)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// `Fixtures/live_fixture.py` running on 127.0.0.1 on a port of its own, serving files from a fresh directory
+/// the test writes into. Stopped (killed) by `stop()`.
+final class FixtureServer {
+    let process = Process()
+    let input = Pipe()
+    let directory: URL
+    let port: Int
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/live_fixture.py")
+
+    /// Starts the server; with `tls`, it speaks HTTPS with that certificate chain and key (PEM files).
+    init(tls: (certificate: String, key: String)? = nil) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["python3", Self.script.path, directory.path] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
+        let output = Pipe()
+        process.standardOutput = output
+        // The server exits when this pipe closes: when `stop()` closes it, or when the test process dies.
+        process.standardInput = input
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw FixtureError("the fixture server exited before printing its port") }
+            line += chunk
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw FixtureError("the fixture server printed no port") }
+        self.port = port
+    }
+
+    /// `http://NAME:PORT/PATH` (or https): a URL on this server under a host name the test resolves to 127.0.0.1.
+    func url(_ path: String, host: String = "127.0.0.1", scheme: String = "http") -> String {
+        "\(scheme)://\(host):\(port)/\(path)"
+    }
+
+    /// The CURLOPT_RESOLVE entry that points `host` at this server.
+    func resolve(_ host: String) -> String { "\(host):\(port):127.0.0.1" }
+
+    func write(_ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+    }
+
+    func remove(_ name: String) throws {
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+    }
+
+    /// The paths requested so far, in order.
+    var requests: [String] { log.map { $0[0] } }
+
+    /// Each request's path, User-Agent and Accept-Encoding.
+    var log: [[String]] {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("requests.log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? input.fileHandleForWriting.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
