@@ -28,24 +28,25 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
                 out += "." + k
             case .key(let k):
                 out +=
-                    "['" + k.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-                    + "']"
+                    "['" + k.flatMap { $0 == "\\" || $0 == "'" ? ["\\", $0] : [$0] } + "']"
             }
         }
         return out
     }
 
-    /// The value the path points to in a document made by `JSONSerialization`, or nil when it is not there.
-    func find(in document: Any) -> Any? {
+    /// The value the path points to in `document`, or nil when it is not there.
+    func find(in document: JSONValue) -> JSONValue? {
         var node = document
         for step in steps {
-            switch step {
-            case .key(let k):
-                guard let object = node as? [String: Any], let next = object[k] else { return nil }
+            switch (step, node) {
+            case (.key(let k), .object(let object)):
+                guard let next = object[k] else { return nil }
                 node = next
-            case .index(let i):
-                guard let array = node as? [Any], i < array.count else { return nil }
+            case (.index(let i), .array(let array)):
+                guard i < array.count else { return nil }
                 node = array[i]
+            default:
+                return nil
             }
         }
         return node

@@ -1,17 +1,15 @@
-import Foundation
-
-/// Reads a value out of a JSON document parsed by Foundation's `JSONSerialization`.
+/// Reads a value out of a JSON document (`JSONValue`).
 enum JSONReading {
     /// The longest `label` or `color` kept from an endpoint document, in bytes.
     static let maxTextLength = 256
 
     /// The document, or nil when the bytes are not JSON. Any top-level value is a document (`42` is one).
-    static func document(_ bytes: [UInt8]) -> Any? {
-        try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+    static func document(_ bytes: [UInt8]) -> JSONValue? {
+        JSONValue.parse(bytes)
     }
 
     /// The finite number at `path`: a JSON number, or a string such as `"87"` or `"87%"`. Errors name `parameter`.
-    static func number(at path: JSONPath, in document: Any, parameter: String) -> Result<Double, LiveError> {
+    static func number(at path: JSONPath, in document: JSONValue, parameter: String) -> Result<Double, LiveError> {
         let shownPath = LiveText.shown(path.description, limit: LiveText.urlLength)
         func noValue(_ reason: String) -> Result<Double, LiveError> {
             .failure(LiveError(parameter: parameter, value: shownPath, reason: reason, kind: .noValue))
@@ -33,11 +31,11 @@ enum JSONReading {
 
     /// A shields endpoint document (`{"schemaVersion": 1, "label": …, "message": "87%", "color": …}`): the leading
     /// number of `message`, and `label` and `color` when they are strings. Errors name `query`, the missing parameter.
-    static func endpoint(_ document: Any) -> Result<(value: Double, label: String?, color: String?), LiveError> {
+    static func endpoint(_ document: JSONValue) -> Result<(value: Double, label: String?, color: String?), LiveError> {
         func refuse(_ reason: String) -> Result<(value: Double, label: String?, color: String?), LiveError> {
             .failure(LiveError(parameter: "query", value: "", reason: "not given, and " + reason, kind: .noValue))
         }
-        guard let object = document as? [String: Any], let version = object["schemaVersion"] else {
+        guard case .object(let object) = document, let version = object["schemaVersion"] else {
             return refuse("the document is not a shields endpoint document (give query, e.g. $.coverage)")
         }
         guard case .number(let v) = classify(version), v == 1 else {
@@ -70,15 +68,14 @@ enum JSONReading {
         case other(String)
     }
 
-    private static func classify(_ node: Any) -> Node {
-        if let s = node as? String { return .string(s) }
-        if let n = node as? NSNumber {
-            // JSONSerialization makes `true` and `false` NSNumbers too; their type code is "c".
-            if String(cString: n.objCType) == "c" { return .other(n.boolValue ? "true" : "false") }
-            return .number(n.doubleValue)
+    private static func classify(_ node: JSONValue) -> Node {
+        switch node {
+        case .string(let s): .string(s)
+        case .number(let n): .number(n)
+        case .bool(let b): .other(b ? "true" : "false")
+        case .array: .other("an array")
+        case .object: .other("an object")
+        case .null: .other("null")
         }
-        if node is [Any] { return .other("an array") }
-        if node is [String: Any] { return .other("an object") }
-        return .other("null")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What was read for a source: the value, the max when `maxQuery` gave one, and a shields endpoint document's
 /// `label` and `color` (defaults the URL's own parameters override; text from upstream, to be checked as the

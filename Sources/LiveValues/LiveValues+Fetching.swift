@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension LiveValues {
     /// The answer for `source`, fetching it when the cache has none; blocks for at most `timeout` seconds (plus the
@@ -47,7 +47,7 @@ extension LiveValues {
         let seconds = MonotonicClock().now() - started
         let readAt = Date()
         // Parsed once, however many sources read it.
-        var parsed: Any?
+        var parsed: JSONValue?
         if case .json = document.kind, case .success(let response) = fetched, (200..<300).contains(response.status) {
             parsed = JSONReading.document(response.body)
         }
@@ -87,7 +87,7 @@ extension LiveValues {
 
     /// What `source` reads out of the fetched document.
     private func reading(
-        _ source: LiveSource, _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>, _ parsed: Any?,
+        _ source: LiveSource, _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>, _ parsed: JSONValue?,
         _ readAt: Date
     ) -> Result<LiveReading, LiveError> {
         let response: CurlFetcher.Response
@@ -118,7 +118,9 @@ extension LiveValues {
     }
 
     /// The value (and max) at the source's paths, or the shields endpoint document's message without a path.
-    private static func read(_ source: LiveSource, in document: Any, readAt: Date) -> Result<LiveReading, LiveError> {
+    private static func read(
+        _ source: LiveSource, in document: JSONValue, readAt: Date
+    ) -> Result<LiveReading, LiveError> {
         var reading: LiveReading
         if let query = source.query {
             switch JSONReading.number(at: query, in: document, parameter: "query") {
@@ -142,7 +144,7 @@ extension LiveValues {
 
     /// The fetch's outcome label: whether the document came back usable, whatever each source then read from it.
     private static func outcome(
-        of fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>, document: LiveSource.Document, parsed: Any?
+        of fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>, document: LiveSource.Document, parsed: JSONValue?
     ) -> String {
         switch fetched {
         case .failure(let failure):

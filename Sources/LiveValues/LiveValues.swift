@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// Live values: a ring's, bar's or badge's value read from a JSON document or a Prometheus query when the image is

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads the one number out of a Prometheus HTTP API answer to `GET /api/v1/query`: a `scalar`, or a `vector` of
 /// exactly one sample. Any other shape is an error that names it (`the query returned 3 series; one is needed`).
 enum PrometheusAnswer {
@@ -9,28 +7,30 @@ enum PrometheusAnswer {
             .failure(LiveError(parameter: "prometheus", value: "", reason: reason, kind: kind))
         }
         let shownServer = LiveText.shown(server)
-        guard let answer = JSONReading.document(body) as? [String: Any] else {
+        guard let answer = JSONReading.document(body), case .object = answer else {
             if !(200..<300).contains(status) { return fail("server \(shownServer) answered \(status)", .status) }
             return fail("server \(shownServer) answered with text that is not JSON", .notJSON)
         }
-        if answer["status"] as? String == "error" {
-            let type = (answer["errorType"] as? String).map { LiveText.shown($0) + ": " } ?? ""
-            let error = LiveText.quoted(answer["error"] as? String ?? "", limit: LiveText.urlLength)
+        if answer["status"]?.stringValue == "error" {
+            let type = answer["errorType"]?.stringValue.map { LiveText.shown($0) + ": " } ?? ""
+            let error = LiveText.quoted(answer["error"]?.stringValue ?? "", limit: LiveText.urlLength)
             return fail("server \(shownServer) refused the query (\(type)\(error))", .status)
         }
         guard (200..<300).contains(status) else { return fail("server \(shownServer) answered \(status)", .status) }
-        guard let data = answer["data"] as? [String: Any], let type = data["resultType"] as? String else {
+        guard let data = answer["data"], case .object = data, let type = data["resultType"]?.stringValue else {
             return fail("server \(shownServer) answered without a result", .notJSON)
         }
         switch type {
         case "scalar":
-            guard let sample = data["result"] as? [Any] else { return fail("the query's scalar has no value") }
+            guard case .array(let sample)? = data["result"] else { return fail("the query's scalar has no value") }
             return number(sample)
         case "vector":
-            guard let series = data["result"] as? [Any] else { return fail("the query's vector has no result list") }
+            guard case .array(let series)? = data["result"] else {
+                return fail("the query's vector has no result list")
+            }
             guard !series.isEmpty else { return fail("the query returned no data") }
             guard series.count == 1 else { return fail("the query returned \(series.count) series; one is needed") }
-            guard let one = series[0] as? [String: Any], let sample = one["value"] as? [Any] else {
+            guard case .array(let sample)? = series[0]["value"] else {
                 return fail("the query's sample has no value")
             }
             return number(sample)
@@ -44,8 +44,8 @@ enum PrometheusAnswer {
     }
 
     /// A sample is `[timestamp, "value"]`; Prometheus writes the value as text (`"1.5"`, `"NaN"`, `"+Inf"`).
-    private static func number(_ sample: [Any]) -> Result<Double, LiveError> {
-        guard sample.count == 2, let text = sample[1] as? String else {
+    private static func number(_ sample: [JSONValue]) -> Result<Double, LiveError> {
+        guard sample.count == 2, let text = sample[1].stringValue else {
             return .failure(
                 LiveError(parameter: "prometheus", value: "", reason: "the query's sample is malformed", kind: .noValue)
             )

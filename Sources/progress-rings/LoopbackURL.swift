@@ -29,7 +29,9 @@ struct LoopbackURL: Equatable, CustomStringConvertible {
     static func parse(_ text: String) throws(Refusal) -> LoopbackURL {
         let accepted =
             "accepted: http://HOST[:PORT]/PATH with HOST 127.x.x.x, [::1] or localhost, e.g. http://127.0.0.1:8080/healthz"
-        func refuse(_ why: String) -> Refusal { Refusal(message: "\(ParameterError.quoted(text)): \(why); \(accepted)") }
+        func refuse(_ why: String) -> Refusal {
+            Refusal(message: "\(ParameterError.quoted(text)): \(why); \(accepted)")
+        }
 
         guard text.hasPrefix("http://") else {
             throw refuse(text.hasPrefix("https://") ? "check speaks plain HTTP only" : "not an http:// URL")
@@ -76,7 +78,8 @@ struct LoopbackURL: Equatable, CustomStringConvertible {
         } else {
             var address = in_addr()
             guard inet_pton(AF_INET, String(host), &address) == 1 else {
-                throw refuse("\(ParameterError.quoted(String(host))) is not a loopback address (no names are looked up)")
+                throw refuse(
+                    "\(ParameterError.quoted(String(host))) is not a loopback address (no names are looked up)")
             }
             url.address = withUnsafeBytes(of: &address) { Array($0) }
             guard url.address[0] == 127 else { throw refuse("\(host) is not a loopback address (127.0.0.0/8)") }

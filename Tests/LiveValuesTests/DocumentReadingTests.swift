@@ -18,15 +18,15 @@ struct DocumentReadingTests {
     }
 
     @Test func aPathFindsItsNodeOrNothing() throws {
-        let document = try JSONSerialization.jsonObject(with: Data(#"{"a": [{"b.c": 4}], "n": null}"#.utf8))
-        func find(_ text: String) -> Any? {
+        let document = try #require(JSONValue.parse(Array(#"{"a": [{"b.c": 4}], "n": null}"#.utf8)))
+        func find(_ text: String) -> JSONValue? {
             guard case .success(let path) = JSONPath.parse(text) else { return nil }
             return path.find(in: document)
         }
-        #expect(find("$.a[0]['b.c']") as? Int == 4)
+        #expect(find("$.a[0]['b.c']") == .number(4))
         #expect(find("$.a[1]") == nil)
         #expect(find("$.a.b") == nil)
-        #expect(find("$.n") is NSNull)
+        #expect(find("$.n") == .null)
     }
 
     @Test(arguments: [
@@ -51,7 +51,7 @@ struct DocumentReadingTests {
 
     @Test func endpointDocumentsAreReadAsShieldsWritesThem() throws {
         func endpoint(_ json: String) -> Result<(value: Double, label: String?, color: String?), LiveError> {
-            JSONReading.endpoint(JSONReading.document(Array(json.utf8)) as Any)
+            JSONReading.endpoint(JSONReading.document(Array(json.utf8)) ?? .null)
         }
         let good = try endpoint(##"{"schemaVersion": 1, "label": "tests", "message": "7/12", "color": "#ff0000"}"##)
             .get()
