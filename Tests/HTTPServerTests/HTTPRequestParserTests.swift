@@ -1,4 +1,5 @@
 import HTTPServer
+import TestSupport
 import Testing
 
 struct HTTPRequestParserTests {
@@ -43,7 +44,7 @@ struct HTTPRequestParserTests {
 
     @Test(arguments: [1, 2, 3, 42, 1234, 99999] as [UInt64])
     func randomSplitsGiveTheSameEvents(seed: UInt64) {
-        var rng = ParserDriver.SeededRandom(seed: seed)
+        var rng = SeededRandom(seed: seed)
         let bytes = Array(
             (Self.simple + "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\nGET /never HTTP/1.1\r\n\r\n").utf8)
         let whole = ParserDriver.events(bytes)

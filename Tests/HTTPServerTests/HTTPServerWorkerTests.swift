@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// The calling thread's nice value (Linux keeps one per thread).

@@ -2,6 +2,7 @@ import Foundation
 import FoundationXML
 import HTTPServer
 import RingKit
+import TestSupport
 import Testing
 
 @testable import RingService
@@ -97,7 +98,7 @@ struct BadInputSweepTests {
 
     @Test(arguments: RingParameter.allCases)
     func everyHostileValueOfAParameterGetsAnImageOrAnErrorNamingIt(parameter: RingParameter) async throws {
-        let found = try await offPool {
+        let found = try await onOwnThread {
             Self.hostileValues.flatMap { value in
                 let target = "/ring.svg?\(parameter.rawValue)=\(value)"
                 return Self.problems(Self.service.get(target), target: target, format: .svg, blame: parameter.rawValue)
@@ -108,7 +109,7 @@ struct BadInputSweepTests {
 
     @Test(arguments: BadgeParameter.allCases)
     func everyHostileBadgeValueGetsABadgeOrAnErrorNamingIt(parameter: BadgeParameter) async throws {
-        let found = try await offPool {
+        let found = try await onOwnThread {
             Self.hostileValues.flatMap { value in
                 ["svg", "png"].flatMap { format in
                     // PNG is the costly path: the boundary and encoding values only.
@@ -142,7 +143,7 @@ struct BadInputSweepTests {
             "-0", "1e308", "1e-400", "4.9e-324", "16", "1024", "2048", "4", "360", "-360", "0.0001", "%00", "%ff",
             "%F0%9F%94%A5", String(repeating: "%F0%9F%94%A5", count: 40), String(repeating: "W", count: 8192),
         ]
-        let found = try await offPool {
+        let found = try await onOwnThread {
             values.flatMap { value in
                 let target = "/ring.png?\(parameter.rawValue)=\(value)"
                 return Self.problems(Self.service.get(target), target: target, format: .png, blame: parameter.rawValue)
@@ -155,7 +156,7 @@ struct BadInputSweepTests {
     func largestPNGThatTheLimitsAllowRendersWithEveryThickness(thickness: String) async throws {
         // size × scale = 2048, the largest surface the limits let Cairo allocate.
         let target = "/ring.png?size=512&scale=4&thickness=\(thickness)&value=99.9&label=%7Bvalue%7D&fontSize=512"
-        let (found, width) = try await offPool {
+        let (found, width) = try await onOwnThread {
             let response = Self.service.get(target)
             let width = response.status == .ok ? DecodedPNG(response.body)?.width : 2048
             return (Self.problems(response, target: target, format: .png, blame: nil), width)
@@ -213,7 +214,7 @@ struct BadInputSweepTests {
         let service = makeService()
         // Every parameter but the two free texts, which accept these values.
         let strict = RingParameter.allCases.filter { $0 != .label && $0 != .title }
-        try await offPool {
+        try await onOwnThread {
             for (i, parameter) in strict.enumerated() {
                 for n in 0..<300 {
                     _ = service.get("/ring.svg?\(parameter.rawValue)=bad\(i)x\(n)")

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import RingKit
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import RingService
@@ -15,51 +16,6 @@ import Testing
 /// process killed without warning. Each must cost only what it touches.
 @Suite(.serialized)
 struct FaultInjectionTests {
-    /// The built binary, started with `serve` on a kernel-chosen port; stopped by `stop()`.
-    final class ServerProcess: @unchecked Sendable {
-        let process = Process()
-        let port: Int
-        private let output = Pipe()
-
-        /// `shellPrefix` runs before the server in the same shell, e.g. `ulimit -n 64`.
-        init(shellPrefix: String = "", extra: [String] = []) throws {
-            let binary = ServeCommandTests.binary
-            let arguments = (["serve", "--port", "0", "--log-format", "logfmt"] + extra).joined(separator: " ")
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            // Sockets other tests hold open at this moment would be inherited and count against the server's
-            // descriptors: the shell closes every descriptor but the standard three before it runs the server.
-            let closeInherited = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done;"
-            process.arguments = ["-c", "\(closeInherited) \(shellPrefix) exec \(binary) \(arguments)"]
-            process.standardOutput = output
-            try process.run()
-            var pending = Data()
-            var found = 0
-            while found == 0 {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { break }
-                pending += chunk
-                let text = String(decoding: pending, as: UTF8.self)
-                if let range = text.range(of: "address=127.0.0.1:") {
-                    let digits = text[range.upperBound...].prefix { $0.isNumber }
-                    if text[range.upperBound...].dropFirst(digits.count).first != nil { found = Int(digits) ?? 0 }
-                }
-            }
-            port = found
-            // Keep draining the log so the server never blocks on a full pipe.
-            let handle = output.fileHandleForReading
-            Thread { while !handle.availableData.isEmpty {} }.start()
-        }
-
-        func kill(_ signal: Int32) {
-            Glibc.kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-        }
-
-        var openDescriptors: Int {
-            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
-        }
-    }
-
     /// Fails the PNG of every ring whose value is 13.
     static let failingThirteen = CountingRenderer { drawing, format in
         guard case .ring(let spec) = drawing else { return false }
@@ -117,7 +73,7 @@ struct FaultInjectionTests {
             server.stop()
             server.waitUntilStopped()
         }
-        let client = try TestHTTPClient(port: server.localPort)
+        let client = try TestClient(port: server.localPort)
         #expect(try client.request("GET", "/ring.png?value=13").status == 500)
         #expect(try client.request("GET", "/ring.png?value=12").status == 200)
         #expect(try client.request("GET", "/ring.png?value=13").status == 500)
@@ -128,34 +84,19 @@ struct FaultInjectionTests {
         let live = try LiveService()
         defer { live.stop() }
         let port = live.port
-        let errors = try await offPool { () -> [String] in
+        let errors = try await onOwnThread { () -> [String] in
             var errors: [String] = []
             for n in 0..<200 {
                 // A large PNG (~76 KB, more than the socket buffers take at once), then a reset after a few bytes.
-                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                var size: Int32 = 4096
-                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = in_port_t(UInt16(port).bigEndian)
-                address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                let connected = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                    }
+                do {
+                    let client = try TestClient(port: port, receiveBuffer: 4096)
+                    client.send("GET /ring.png?value=\(n % 20)&size=1024 HTTP/1.1\r\nHost: x\r\n\r\n")
+                    // Waits for the answer's first byte, so the reset comes while the server is still writing.
+                    _ = client.readsEndOfStream()
+                    client.reset()
+                } catch {
+                    errors.append("\(error)")
                 }
-                if connected != 0 {
-                    errors.append("connect: errno \(errno)")
-                    close(fd)
-                    continue
-                }
-                let request = Array("GET /ring.png?value=\(n % 20)&size=1024 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
-                _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                var few = [UInt8](repeating: 0, count: 64)
-                _ = few.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-                setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-                close(fd)
             }
             return errors
         }
@@ -166,14 +107,13 @@ struct FaultInjectionTests {
     }
 
     @Test func runningOutOfDescriptorsPausesAcceptingAndRecovers() async throws {
-        let server = try ServerProcess(shellPrefix: "ulimit -n 64;")
+        let server = try await ServerProcess.start(shellPrefix: "ulimit -n 64;")
         defer { server.kill(SIGKILL) }
-        try #require(server.port > 0)
         let port = server.port
         let baseline = server.openDescriptors
         // More connections than the process has descriptors: the kernel queues the rest in the backlog.
-        let (opened, served, connections, running) = try await offPool { () -> (Int, Int, Int, Bool) in
-            let held = (0..<100).compactMap { _ in try? TestHTTPClient(port: port) }
+        let (opened, served, connections, running) = try await onOwnThread { () -> (Int, Int, Int, Bool) in
+            let held = (0..<100).compactMap { _ in try? TestClient(port: port) }
             Thread.sleep(forTimeInterval: 0.3)
             // Requests on the first connections (accepted ones) are answered while the process is at its limit.
             let served = held.prefix(10).filter { (try? $0.request("GET", "/healthz").status) == 200 }.count
@@ -187,9 +127,9 @@ struct FaultInjectionTests {
         #expect(connections > 0 && connections < 64)
         #expect(running)
         // The held connections are closed now; descriptors come free, and a new connection is accepted and served.
-        let afterwards = try await offPool { () -> Int in
+        let afterwards = try await onOwnThread { () -> Int in
             Thread.sleep(forTimeInterval: 0.5)
-            return (try? TestHTTPClient(port: port).request("GET", "/healthz").status) ?? 0
+            return (try? TestClient(port: port).request("GET", "/healthz").status) ?? 0
         }
         #expect(afterwards == 200)
         #expect(server.process.isRunning)
@@ -201,19 +141,19 @@ struct FaultInjectionTests {
             "/ring.svg?value=72&color=green", "/ring.png?value=72&size=96", "/ring/33.svg?label=%7Bvalue%7D",
         ]
         @Sendable func fetchAll(_ port: Int) throws -> [(String, [UInt8])] {
-            let client = try TestHTTPClient(port: port)
+            let client = try TestClient(port: port)
             return try targets.map { target in
                 let response = try client.request("GET", target)
                 return (response.header("ETag") ?? "", response.body)
             }
         }
-        let first = try ServerProcess()
-        let before = try await offPool { try fetchAll(first.port) }
+        let first = try await ServerProcess.start()
+        let before = try await onOwnThread { try fetchAll(first.port) }
         first.kill(SIGKILL)
         #expect(first.process.terminationReason == .uncaughtSignal)
-        let second = try ServerProcess()
+        let second = try await ServerProcess.start()
         defer { second.kill(SIGTERM) }
-        let after = try await offPool { try fetchAll(second.port) }
+        let after = try await onOwnThread { try fetchAll(second.port) }
         #expect(before.count == targets.count)
         for (a, b) in zip(before, after) {
             #expect(!a.0.isEmpty)
@@ -221,14 +161,4 @@ struct FaultInjectionTests {
             #expect(a.1 == b.1)
         }
     }
-}
-
-/// Polls `condition` every 20 ms for up to `seconds`.
-private func eventually(within seconds: Double = 10, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
-    let end = Date().addingTimeInterval(seconds)
-    while Date() < end {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return condition()
 }

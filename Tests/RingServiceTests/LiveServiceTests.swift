@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import RingKit
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import RingService
@@ -26,7 +27,7 @@ final class LiveService {
         port = server.localPort
     }
 
-    func client() throws -> TestHTTPClient { try TestHTTPClient(port: port) }
+    func client() throws -> TestClient { try TestClient(port: port) }
 
     func stop() {
         server.stop()
@@ -135,7 +136,7 @@ struct LiveServiceTests {
         let live = try LiveService { $0.cacheBytes = bound }
         defer { live.stop() }
         let client = try live.client()
-        let statuses = try await offPool {
+        let statuses = try await onOwnThread {
             var statuses: Set<Int> = []
             for n in 0..<1500 {
                 let response = try client.request("GET", "/ring.svg?value=\(Double(n) / 30)&size=\(16 + n % 1000)")
