@@ -41,6 +41,9 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "TestSupport"]),
+        // The command line as a user runs it: the binary built beside the test bundle (the dependency builds it
+        // first).
+        .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings", "TestSupport"]),
     ]
 }
 
