@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import RingKit
-import Synchronization
 
 /// Counters and histograms of the service, exposed as Prometheus text (format 0.0.4).
 final class ServiceMetrics: Sendable {
@@ -20,8 +20,8 @@ final class ServiceMetrics: Sendable {
         var count = 0
     }
 
-    private let requests = Mutex<[RequestKey: Int]>([:])
-    private let renders = Mutex<[ImageFormat: Histogram]>([:])
+    private let requests = Lock<[RequestKey: Int]>([:])
+    private let renders = Lock<[ImageFormat: Histogram]>([:])
     let startTime: Double
 
     init() {

@@ -2,9 +2,9 @@ import CSystem
 import Dispatch
 import Foundation
 import HTTPServer
+import Locking
 import RingKit
 import RingService
-import Synchronization
 
 /// `progress-rings serve`: the HTTP service, until SIGTERM or SIGINT drains and stops it.
 enum ServeCommand: Command {
@@ -68,8 +68,8 @@ enum ServeCommand: Command {
                 ("version", ProgressRingsVersion.current),
             ])
 
-        let reason = Mutex<String?>(nil)
-        let drained = Mutex<Bool?>(nil)
+        let reason = Lock<String?>(nil)
+        let drained = Lock<Bool?>(nil)
         // drain() stops the loops itself before it returns, so the main thread can wake from waitUntilStopped
         // before the drain's result is stored: it waits for this group to log the true outcome.
         let drainFinished = DispatchGroup()

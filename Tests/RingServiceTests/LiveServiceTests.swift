@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import Locking
 import RingKit
 import Synchronization
 import TestSupport
@@ -105,7 +106,7 @@ struct LiveServiceTests {
         defer { live.stop() }
         let clients = try (0..<100).map { _ in try live.client() }
         let failures = Atomic<Int>(0)
-        let etags = Mutex<Set<String>>([])
+        let etags = Lock<Set<String>>([])
         let start = DispatchSemaphore(value: 0)
         let group = DispatchGroup()
         for client in clients {

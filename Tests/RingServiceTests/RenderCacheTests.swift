@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import Locking
 import Synchronization
 import TestSupport
 import Testing
@@ -78,7 +79,7 @@ struct RenderCacheTests {
         let renders = Atomic<Int>(0)
         let group = DispatchGroup()
         let start = DispatchSemaphore(value: 0)
-        let outcomes = Mutex<[RenderCache.Outcome]>([])
+        let outcomes = Lock<[RenderCache.Outcome]>([])
         for _ in 0..<100 {
             group.enter()
             Thread {

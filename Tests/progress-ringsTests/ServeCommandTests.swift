@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 import TestSupport
 import Testing
@@ -63,7 +64,7 @@ struct ServeCommandTests {
         // Load: keep-alive clients that stop sending once a load balancer would have seen /readyz fail.
         let notReady = Atomic<Bool>(false)
         let completed = Atomic<Int>(0)
-        let failures = Mutex<[String]>([])
+        let failures = Lock<[String]>([])
         let group = DispatchGroup()
         for worker in 0..<4 {
             group.enter()
