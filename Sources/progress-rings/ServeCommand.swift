@@ -39,8 +39,8 @@ enum ServeCommand: Command {
             return .success
         }
 
-        // Before any thread starts, so every thread can take the shutdown signals.
-        ShutdownSignals.unblock()
+        // Before any thread starts, so every thread inherits the blocked shutdown signals.
+        ShutdownSignals.block()
         // A 2048 px PNG draws on a 16 MiB surface. glibc raises its mmap threshold to the largest block freed, so
         // after the first such image every later one came from the heap and stayed resident: a fixed threshold
         // keeps large blocks mapped and gives them back when freed, which holds RSS near the cache budget.
