@@ -152,17 +152,33 @@ struct BadInputSweepTests {
         #expect(found.isEmpty, "\(found)")
     }
 
-    @Test(arguments: ["0.0001", "1", "16", "31.5", "32", "64", "512"])
+    /// size × scale = 2048, the largest surface the limits let Cairo allocate, with the largest label.
+    static func largestPNG(thickness: String) -> String {
+        "/ring.png?size=512&scale=4&thickness=\(thickness)&value=99.9&label=%7Bvalue%7D&fontSize=512"
+    }
+
+    @Test(arguments: ["1", "16", "31.5", "32", "64", "256"])
     func largestPNGThatTheLimitsAllowRendersWithEveryThickness(thickness: String) async throws {
-        // size × scale = 2048, the largest surface the limits let Cairo allocate.
-        let target = "/ring.png?size=512&scale=4&thickness=\(thickness)&value=99.9&label=%7Bvalue%7D&fontSize=512"
-        let (found, width) = try await onOwnThread {
-            let response = Self.service.get(target)
-            let width = response.status == .ok ? DecodedPNG(response.body)?.width : 2048
-            return (Self.problems(response, target: target, format: .png, blame: nil), width)
-        }
-        #expect(found.isEmpty, "\(found)")
-        #expect(width == 2048)
+        let target = Self.largestPNG(thickness: thickness)
+        let response = try await onOwnThread { Self.service.get(target) }
+        #expect(Self.problems(response, target: target, format: .png, blame: nil) == [])
+        #expect(response.status == .ok, "\(response.header("X-Error") ?? "")")
+        let image = try #require(DecodedPNG(response.body))
+        #expect(image.width == 2048 && image.height == 2048)
+    }
+
+    /// Thicknesses outside 1…size/2 on that same largest PNG: refused before anything is drawn, by name.
+    @Test(arguments: ["0.0001", "0.99", "256.5", "257", "512"])
+    func thicknessOutsideItsRangeOnTheLargestPNGIsRefusedByName(thickness: String) async throws {
+        let target = Self.largestPNG(thickness: thickness)
+        let response = try await onOwnThread { Self.service.get(target) }
+        #expect(Self.problems(response, target: target, format: .png, blame: "thickness") == [])
+        #expect(response.status == .badRequest)
+        #expect(
+            response.header("X-Error") == "thickness: \(thickness) is out of range 1…256 (at most half of size 512)")
+        // The refusal is an error image of the requested format and size, where a page expected the ring.
+        let image = try #require(DecodedPNG(response.body))
+        #expect(image.width == 2048 && image.height == 2048)
     }
 
     @Test func negativeZeroIsZeroAndOneImageWithZero() {
