@@ -86,9 +86,14 @@ public final class ServerProcess: @unchecked Sendable {
     /// Sends `signal` and returns at once.
     public func signal(_ signal: Int32) { Glibc.kill(process.processIdentifier, signal) }
 
-    /// Sends `signal` and waits until the process has exited.
+    /// Sends `signal` and waits until the process has exited; after 30 s it sends SIGKILL, so a server that does
+    /// not stop fails its test instead of hanging the run.
     public func kill(_ signal: Int32) {
         self.signal(signal)
+        if exited.wait(timeout: .now() + 30) == .timedOut {
+            self.signal(SIGKILL)
+            exited.wait()
+        }
         process.waitUntilExit()
     }
 
