@@ -1,15 +1,19 @@
 import RingKit
 import Synchronization
+import TestSupport
 
 @testable import RingService
 
-/// RingKit's renderer, counting what the service asks of it, and failing the renders `fails` picks.
+/// RingKit's renderer, counting what the service asks of it, failing the renders `fails` picks, and holding every
+/// render at `gate` when one is given.
 final class CountingRenderer: Renderer {
     let parses = Atomic<Int>(0)
     let renders = Atomic<Int>(0)
     let fails: @Sendable (Drawing, ImageFormat) -> Bool
+    let gate: Gate?
 
-    init(fails: @escaping @Sendable (Drawing, ImageFormat) -> Bool = { _, _ in false }) {
+    init(gate: Gate? = nil, fails: @escaping @Sendable (Drawing, ImageFormat) -> Bool = { _, _ in false }) {
+        self.gate = gate
         self.fails = fails
     }
 
@@ -20,6 +24,7 @@ final class CountingRenderer: Renderer {
 
     func render(_ drawing: Drawing, as format: ImageFormat) throws(RenderError) -> [UInt8] {
         renders.add(1, ordering: .relaxed)
+        gate?.pass()
         if fails(drawing, format) { throw RenderError("injected failure") }
         return try drawing.render(format)
     }
