@@ -75,7 +75,7 @@ struct BadgeRendererTests {
         let svg = BadgeRenderer.svg(spec)
         expectNoActiveContent(svg)
         let document = try #require(SVGDocument(svg))
-        let printable = RingGeometry.printable(text)
+        let printable = SVGRendererTests.shown(text)
         #expect(document.first("title")?.text == printable + ": 30%")
         #expect(document.first("svg")?.attributes["aria-label"] == printable + ": 30%")
         #expect(document.all("text").first?.text == printable)
