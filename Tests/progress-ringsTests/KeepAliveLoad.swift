@@ -25,6 +25,8 @@ struct KeepAliveLoad: Sendable {
     var pause: Duration = .milliseconds(1)
     /// A bound on the whole run: a server that never says close fails the run instead of hanging it.
     var limit: Duration = .seconds(60)
+    /// Called once, when the first answer has arrived.
+    var started: @Sendable () -> Void = {}
 
     /// Sends requests until the server closes the connection; blocks the calling thread.
     func run() -> Outcome {
@@ -52,6 +54,7 @@ struct KeepAliveLoad: Sendable {
                 return outcome
             }
             outcome.answers.append((response, ContinuousClock.now))
+            if n == 0 { started() }
             if response.status != 200 { outcome.failures.append("\(target(n)): status \(response.status)") }
             if response.header("Connection") == "close" {
                 // The byte of the next request already sent is never answered: the server said close first.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Locking
+import Synchronization
 import TestSupport
 import Testing
 
@@ -22,13 +23,15 @@ struct ServeDrainTests {
         let port = server.port
         // Four connections of small images (drawn on the loop), two of 1024 px PNG misses (drawn on a worker,
         // slowly): each always has a request in progress, through the drain delay and into the drain.
-        let loads =
+        let running = Atomic<Int>(0)
+        var loads =
             (0..<4).map { worker in
                 KeepAliveLoad(port: port) { n in "/ring.\(n % 2 == 0 ? "svg" : "png")?value=\(worker * 1000 + n)" }
             }
             + (0..<2).map { worker in
                 KeepAliveLoad(port: port, target: { n in "/ring.png?size=512&scale=2&value=\(worker * 1000 + n)" })
             }
+        for index in loads.indices { loads[index].started = { running.add(1, ordering: .relaxed) } }
         let outcomes = Lock<[KeepAliveLoad.Outcome]>([])
         let finished = DispatchGroup()
         for load in loads {
@@ -39,7 +42,9 @@ struct ServeDrainTests {
                 finished.leave()
             }.start()
         }
-        try await Task.sleep(for: .milliseconds(500))
+        // Every connection is under way (a sanitized server draws its first 1024 px PNG slowly) before the signal.
+        #expect(await eventually(within: 60) { running.load(ordering: .relaxed) == loads.count })
+        try await Task.sleep(for: .milliseconds(200))
 
         // The load balancer: polls readiness and health on new connections until the listener is gone.
         let signalled = ContinuousClock.now
