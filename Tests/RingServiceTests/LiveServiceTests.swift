@@ -131,7 +131,7 @@ struct LiveServiceTests {
         #expect(await eventually { gate.entered == 1 })
         for client in clients.dropFirst() { fetch(client) }
         let service = live.service
-        #expect(await eventually { service.cacheCounters.coalesced >= 1 })
+        #expect(await eventually(within: 50) { service.cacheCounters.coalesced >= 1 })
         gate.open()
         await group.completion()
         #expect(failures.load(ordering: .relaxed) == 0)

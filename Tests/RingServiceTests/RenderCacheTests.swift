@@ -96,7 +96,7 @@ struct RenderCacheTests {
         lookUp()
         #expect(await eventually { gate.entered == 1 })
         for _ in 0..<99 { lookUp() }
-        #expect(await eventually { cache.counters.coalesced == 99 })
+        #expect(await eventually(within: 50) { cache.counters.coalesced == 99 })
         gate.open()
         await group.completion()
         #expect(renders.load(ordering: .relaxed) == 1)
