@@ -31,11 +31,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("z")]
         ),
         .target(name: "CSystem"),
-        .target(name: "HTTPServer", dependencies: ["CSystem"]),
+        // A pthread mutex behind Mutex's API, which ThreadSanitizer can see (Synchronization.Mutex it cannot).
+        .target(name: "Locking"),
+        .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG"]),
-        .target(name: "LiveValues", dependencies: ["CCurl"]),
-        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "CZlib"]),
-        .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem"]),
+        .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
+        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "CZlib", "Locking"]),
+        .executableTarget(
+            name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem", "Locking"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo", "LiveValues"]),
     ],
@@ -46,11 +49,19 @@ let package = Package(
 // refuses a target whose folder is missing: the test targets exist where Tests/ does (every checkout).
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
     package.targets += [
-        .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"], exclude: ["Corpus"]),
-        .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),
-        .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings"]),
-        .testTarget(name: "LiveValuesTests", dependencies: ["LiveValues"], exclude: ["Fixtures"]),
+        // What every test folder shares: one raw HTTP client, one PNG decoder, one runner of the built binary.
+        // It knows none of the modules under test, so a test of one module builds no other.
+        .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport"),
+        .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo", "TestSupport"]),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(
+            name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "Locking", "TestSupport"]),
+        // The command line as a user runs it: the binary built beside the test bundle (the dependency builds it
+        // first).
+        .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings", "Locking", "TestSupport"]),
+        .testTarget(
+            name: "LiveValuesTests", dependencies: ["LiveValues", "Locking", "TestSupport"], exclude: ["Fixtures"]),
     ]
 }
 

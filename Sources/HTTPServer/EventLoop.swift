@@ -1,5 +1,6 @@
 import CSystem
 import Dispatch
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -71,7 +72,7 @@ final class EventLoop: @unchecked Sendable {
     private var resumable: [HTTPConnection] = []
     /// Accepted sockets handed over by the listening loop, answers made by worker threads, and whether this loop
     /// has exited (then its eventfd is closed and nothing may be handed to it).
-    let inbox = Mutex<(sockets: [Int32], answers: [DeferredAnswer], exited: Bool)>(([], [], false))
+    let inbox = Lock<(sockets: [Int32], answers: [DeferredAnswer], exited: Bool)>(([], [], false))
     /// Where this loop's slow answers are made (see `HTTPHandler.quickResponse(to:)`), one at a time, at a lower
     /// priority than the loops: a loop's renders leave the cores to the loops and never queue behind another's.
     let worker: WorkerThread

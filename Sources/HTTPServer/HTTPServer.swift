@@ -1,5 +1,6 @@
 import CSystem
 import Dispatch
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ public final class HTTPServer: Sendable {
     private let configuration: HTTPServerConfiguration
     private let handler: any HTTPHandler
     private let shared = ServerShared()
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let boundPort = Atomic<Int>(0)
 
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) {

@@ -1,6 +1,6 @@
 import CSystem
 import Dispatch
-import Synchronization
+import Locking
 
 /// One thread that runs a loop's slow answers in order, at nice 10, below the loops: a long render takes the cores
 /// only when the loops leave them idle. A thread of its own rather than a Dispatch queue, because a thread's nice
@@ -10,7 +10,7 @@ final class WorkerThread: Sendable {
     private let name: String
     /// Holds one entry while the thread runs, so the server's `waitUntilStopped` waits for it too.
     private let running: DispatchGroup
-    private let state = Mutex<(jobs: [@Sendable () -> Void], started: Bool, finishing: Bool)>(([], false, false))
+    private let state = Lock<(jobs: [@Sendable () -> Void], started: Bool, finishing: Bool)>(([], false, false))
     /// Signalled once per job and once by `finish()`: the thread sleeps here while there is nothing to do.
     private let signal = DispatchSemaphore(value: 0)
 

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Bounds the fetches in flight, overall and per host. A fetch over a bound waits for a slot until its deadline,
 /// then gives up (`busy`) without having sent anything. A freed slot goes to the oldest waiter that fits, before any
@@ -29,7 +29,7 @@ final class FetchGate: Sendable {
 
     let maxTotal: Int
     let maxPerHost: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(maxTotal: Int, maxPerHost: Int) {
         self.maxTotal = maxTotal

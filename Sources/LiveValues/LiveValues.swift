@@ -1,6 +1,6 @@
 import Dispatch
 import FoundationEssentials
-import Synchronization
+import Locking
 
 /// Live values: a ring's, bar's or badge's value read from a JSON document or a Prometheus query when the image is
 /// asked for, cached, and served as fast as a value in the URL.
@@ -35,12 +35,12 @@ public final class LiveValues: Sendable {
     let fetcher: CurlFetcher
     let gate: FetchGate
     let clock: any LiveClock
-    let state: Mutex<State>
+    let state: Lock<State>
 
     /// A fetch in progress; the requests that joined it wait on `done` and then read their answer.
     final class Flight: Sendable {
         let done = DispatchGroup()
-        let answers = Mutex<[LiveSource: LiveAnswer]>([:])
+        let answers = Lock<[LiveSource: LiveAnswer]>([:])
     }
 
     struct State {
@@ -68,7 +68,7 @@ public final class LiveValues: Sendable {
             resolve: resolve)
         gate = FetchGate(maxTotal: settings.maxFetches, maxPerHost: settings.maxFetchesPerHost)
         self.clock = clock
-        state = Mutex(State(store: LiveValueStore(maxValues: settings.maxValues)))
+        state = Lock(State(store: LiveValueStore(maxValues: settings.maxValues)))
     }
 
     /// The source the request's decoded parameters name, nil when they name none; see the type's documentation.

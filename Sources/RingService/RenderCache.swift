@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// A least-recently-used cache of rendered responses, bounded by bytes and by entries, safe to use from every
 /// event loop. A miss renders once per key: concurrent requests for a key being rendered wait for that render
@@ -57,7 +57,7 @@ final class RenderCache: Sendable {
     /// A render in progress; its waiters block on the group until the renderer leaves it.
     fileprivate final class Flight: Sendable {
         let done = DispatchGroup()
-        let result = Mutex<CachedImage?>(nil)
+        let result = Lock<CachedImage?>(nil)
     }
 
     let maxBytes: Int
@@ -65,7 +65,7 @@ final class RenderCache: Sendable {
     /// The share of `maxBytes` that aliases may hold; images hold at most the rest.
     let maxAliasBytes: Int
     let maxAliases: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(maxBytes: Int, maxEntries: Int) {
         self.maxBytes = maxBytes

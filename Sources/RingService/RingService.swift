@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServer
+import Locking
 import RingKit
 import Synchronization
 
@@ -17,7 +18,7 @@ public final class RingService: HTTPHandler {
     let metrics = ServiceMetrics()
     let renderer: any Renderer
     private let draining = Atomic<Bool>(false)
-    private let connectionCounter = Mutex<(@Sendable () -> Int)?>(nil)
+    private let connectionCounter = Lock<(@Sendable () -> Int)?>(nil)
     let responses: StaticResponses
     /// The builder page and the gallery, built once: their bytes, ETags and CSP hashes never change while running.
     let builderPage: StaticPage

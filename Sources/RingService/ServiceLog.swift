@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
 import HTTPServer
-import Synchronization
+import Locking
 
 /// The log: access lines and lifecycle lines in logfmt or JSON, appended to a bounded buffer that a
 /// background thread writes out, so an event loop never waits on the output. Lines that do not fit are dropped
@@ -22,7 +22,7 @@ public final class ServiceLog: Sendable {
     public let level: Level
     private let capacity: Int
     private let fd: Int32
-    private let state: Mutex<State>
+    private let state: Lock<State>
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -37,7 +37,7 @@ public final class ServiceLog: Sendable {
         var initial = State()
         // A log that is off never buffers: no need to hold a megabyte for it.
         if format != .off { initial.buffer.reserveCapacity(capacity) }
-        state = Mutex(initial)
+        state = Lock(initial)
         if format != .off {
             let started = DetachedThread.start(named: "log-writer") { [self] in writerLoop() }
             precondition(started == 0, "cannot start the log writer thread: error \(started)")

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
+import Locking
 import RingKit
-import Synchronization
 
 /// Counters and histograms of the service, exposed as Prometheus text (format 0.0.4).
 final class ServiceMetrics: Sendable {
@@ -21,8 +21,8 @@ final class ServiceMetrics: Sendable {
         var count = 0
     }
 
-    private let requests = Mutex<[RequestKey: Int]>([:])
-    private let renders = Mutex<[ImageFormat: Histogram]>([:])
+    private let requests = Lock<[RequestKey: Int]>([:])
+    private let renders = Lock<[ImageFormat: Histogram]>([:])
     let startTime: Double
 
     init() {

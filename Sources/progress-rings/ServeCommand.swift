@@ -3,9 +3,9 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import HTTPServer
+import Locking
 import RingKit
 import RingService
-import Synchronization
 
 /// `progress-rings serve`: the HTTP service, until SIGTERM or SIGINT drains and stops it.
 enum ServeCommand: Command {
@@ -40,8 +40,8 @@ enum ServeCommand: Command {
             return .success
         }
 
-        // Before any thread starts, so every thread can take the shutdown signals.
-        ShutdownSignals.unblock()
+        // Before any thread starts, so every thread inherits the blocked shutdown signals.
+        ShutdownSignals.block()
         // A 2048 px PNG draws on a 16 MiB surface. glibc raises its mmap threshold to the largest block freed, so
         // after the first such image every later one came from the heap and stayed resident: a fixed threshold
         // keeps large blocks mapped and gives them back when freed, which holds RSS near the cache budget.
@@ -69,8 +69,8 @@ enum ServeCommand: Command {
                 ("version", ProgressRingsVersion.current),
             ])
 
-        let reason = Mutex<String?>(nil)
-        let drained = Mutex<Bool?>(nil)
+        let reason = Lock<String?>(nil)
+        let drained = Lock<Bool?>(nil)
         // drain() stops the loops itself before it returns, so the main thread can wake from waitUntilStopped
         // before the drain's result is stored: it waits for this group to log the true outcome.
         let drainFinished = DispatchGroup()

@@ -8,7 +8,6 @@ final class ShutdownSignals {
 
     /// Calls `handler` with the signal's name each time SIGTERM or SIGINT arrives.
     init(queue: DispatchQueue, handler: @escaping @Sendable (String) -> Void) {
-        Self.unblock()
         var sources: [any DispatchSourceSignal] = []
         for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
             // The default action would end the process at once; the dispatch source sees the signal instead.
@@ -23,15 +22,17 @@ final class ShutdownSignals {
         self.sources = sources
     }
 
-    /// Unblocks SIGTERM and SIGINT in this thread and the threads it starts later. A parent may hand down a
-    /// mask that blocks them (test runners and some supervisors do): a blocked signal stays pending and the
-    /// process would never drain.
-    static func unblock() {
+    /// Blocks SIGTERM and SIGINT in this thread and the threads it starts later, so no thread takes them with a
+    /// handler: they stay pending for the process until the dispatch source's signalfd reads them, whatever mask
+    /// a parent handed down. Left unblocked, a signal went to some thread's handler first; under ThreadSanitizer,
+    /// which defers a handler until its thread leaves the call it waits in, a signal given to the main thread
+    /// (waiting for the loops to stop) was never handled, and the server ignored SIGTERM.
+    static func block() {
         var mask = sigset_t()
         sigemptyset(&mask)
         sigaddset(&mask, SIGTERM)
         sigaddset(&mask, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
     }
 
     func cancel() {

@@ -7,6 +7,7 @@ against a live progress-rings server on a free loopback port.
 2. The gallery at /examples loads every image, with the same checks.
 3. Fidelity: for a matrix of rings, Chromium's rendering of our SVG and our PNG agree pixel by pixel (outside the
    label; the label by its ink), and an animated SVG's final frame is the static SVG.
+4. Badge fidelity: the same for badges, outside their texts pixel by pixel and each text by its ink.
 
 Usage: browser_test.py [--binary .build/debug/progress-rings] [--artifacts DIR] [--update-screenshots]
 A failure saves both renderings and their difference under the artifacts directory, prints the paths and a base64
@@ -27,6 +28,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import badge_fidelity  # noqa: E402
 import pngdecode  # noqa: E402
 
 from selenium import webdriver  # noqa: E402
@@ -353,21 +355,23 @@ def check_gallery(driver, server, screenshots):
 # Fidelity
 
 
-def render_in_chromium(driver, server, path, size, scale):
-    """Chromium's pixels of the image at `path`, shown by an <img> at size CSS px on a transparent page at `scale`
-    device pixels per CSS pixel."""
+def render_in_chromium(driver, server, path, size, scale, height=None):
+    """Chromium's pixels of the image at `path`, shown by an <img> of size × height CSS px (square unless `height`
+    is given) on a transparent page at `scale` device pixels per CSS pixel."""
+    height = height or size
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
-        {"width": size, "height": size, "deviceScaleFactor": scale, "mobile": False},
+        {"width": size, "height": height, "deviceScaleFactor": scale, "mobile": False},
     )
     driver.execute_cdp_cmd("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 0, "g": 0, "b": 0, "a": 0}})
     driver.execute_script(
         "document.documentElement.style.cssText='margin:0;padding:0;background:transparent';"
         "document.body.style.cssText='margin:0;padding:0;background:transparent';"
-        "document.body.innerHTML='';var i=new Image();i.width=arguments[1];i.height=arguments[1];"
+        "document.body.innerHTML='';var i=new Image();i.width=arguments[1];i.height=arguments[2];"
         "i.style.display='block';i.id='shot';i.src=arguments[0];document.body.appendChild(i);",
         server.base + path,
         size,
+        height,
     )
     wait_for(
         driver,
@@ -533,6 +537,48 @@ def check_fidelity(driver, server, artifacts):
                 shown, drawn, differing, ring, inside))
 
 
+def check_badge_fidelity(driver, server, artifacts):
+    """Chromium, the browser most README readers use, shows our badge SVG as our PNG draws the badge (its text laid
+    out by Skia with DejaVu Sans, Verdana's stand-in here), at 1 and 2 device pixels per CSS pixel."""
+    worst = {"level": 0, "share": 0.0, "ink": 0.0, "centre": 0.0}
+
+    def compare(svg_query, png_query, scale):
+        svg, _ = server.get("/badge.svg?" + svg_query)
+        width, texts = badge_fidelity.layout(svg)
+        theirs_bytes = render_in_chromium(driver, server, "/badge.svg?" + svg_query, width, scale, height=20)
+        ours_bytes, _ = server.get("/badge.png?%s&scale=%d" % (png_query, scale))
+        theirs, ours = pngdecode.decode(theirs_bytes), pngdecode.decode(ours_bytes)
+        if (theirs.width, theirs.height) != (ours.width, ours.height):
+            return ["Chromium %dx%d, ours %dx%d" % (theirs.width, theirs.height, ours.width, ours.height)], ours, theirs
+        problems, measured = badge_fidelity.compare(ours, theirs, texts, scale)
+        for key, value in measured.items():
+            worst[key] = max(worst[key], value)
+        return problems, ours, theirs
+
+    for scale in (1, 2):
+        for query in badge_fidelity.QUERIES:
+            problems, ours, theirs = compare(query, query, scale)
+            if problems:
+                fail("badge fidelity %s at scale %d: %s" % (query, scale, "; ".join(problems)))
+                name = "badge_%s_x%d" % (re.sub(r"[^A-Za-z0-9]+", "_", query), scale)
+                save_artifact(artifacts, name + ".chromium.png", pngdecode.encode(theirs))
+                save_artifact(artifacts, name + ".ours.png", pngdecode.encode(ours))
+    print(
+        "badge fidelity: %d badges at scales 1 and 2; worst: a pixel %d levels off, %.4f of pixels off by > %d "
+        "levels, text ink %.3f off, text centre %.2f px off" % (
+            len(badge_fidelity.QUERIES), worst["level"], worst["share"], badge_fidelity.DIFFERING_LEVELS,
+            worst["ink"], worst["centre"]),
+        flush=True,
+    )
+    # The comparison can fail: a badge showing another value, or its icon in another color, is caught.
+    for shown, drawn in badge_fidelity.CONTROLS:
+        problems, _, _ = compare(shown, drawn, 1)
+        if not problems:
+            fail("badge fidelity: the comparison did not notice %s drawn as %s" % (shown, drawn))
+        else:
+            print("badge fidelity control: %s drawn as %s is caught (%s)" % (shown, drawn, problems[0]), flush=True)
+
+
 def check_animation(driver, server, artifacts):
     """The animated SVG ends on the static picture, and is really animating before it ends."""
     for query in ["value=72", "value=60&arc=270&cap=square", "value=99.5&direction=ccw"]:
@@ -589,6 +635,7 @@ def main():
                 # What the page looked like when it failed (the messages above say what was expected).
                 save_artifact(artifacts, name + "-failure.png", driver.get_screenshot_as_png())
         check_fidelity(driver, server, artifacts)
+        check_badge_fidelity(driver, server, artifacts)
         check_animation(driver, server, artifacts)
     finally:
         if driver:

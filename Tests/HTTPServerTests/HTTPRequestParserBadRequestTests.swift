@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// A malformed or refused request and the status it must get.
@@ -137,7 +138,7 @@ struct HTTPRequestParserBadRequestTests {
     @Test(arguments: BadRequestCase.all)
     func badRequestGetsTheSameEventWhateverTheSplit(request: BadRequestCase) {
         let whole = ParserDriver.events(request.bytes)
-        var rng = ParserDriver.SeededRandom(seed: UInt64(request.bytes.count))
+        var rng = SeededRandom(seed: UInt64(request.bytes.count))
         for _ in 0..<8 {
             let sizes = (0..<request.bytes.count).map { _ in Int.random(in: 1...64, using: &rng) }
             #expect(ParserDriver.events(request.bytes, chunkSizes: sizes) == whole)

@@ -1,4 +1,5 @@
 import HTTPServer
+import TestSupport
 import Testing
 
 struct HTTPRequestParserTests {
@@ -34,19 +35,42 @@ struct HTTPRequestParserTests {
         #expect(request.headers["host"] == "a")
     }
 
-    @Test func byteByByteFeedingGivesTheSameEvents() {
+    /// Each event in words: a request's method, target, version, Host and flags; an error's status.
+    static func described(_ events: [HTTPRequestParser.Event]) -> [String] {
+        events.map { event in
+            switch event {
+            case .request(let request, let keepAlive, let expectContinue):
+                "\(request.method) \(request.target) \(request.version.major).\(request.version.minor) "
+                    + "host=\(request.headers["host"] ?? "none") keepAlive=\(keepAlive) continue=\(expectContinue)"
+            case .error(let status, _, _): "error \(status.code)"
+            case .needMoreData: "needMoreData"
+            }
+        }
+    }
+
+    @Test func byteByByteFeedingGivesTheSameEventsAsTheWholeBuffer() {
         let bytes = Array((Self.simple + "HEAD /b HTTP/1.0\r\nConnection: keep-alive\r\n\r\n").utf8)
         let whole = ParserDriver.events(bytes)
-        #expect(whole.count == 2)
+        #expect(
+            Self.described(whole) == [
+                "GET /ring.svg?value=72 1.1 host=rings.example.com keepAlive=true continue=false",
+                "HEAD /b 1.0 host=none keepAlive=true continue=false",
+            ])
         #expect(ParserDriver.events(bytes, chunkSizes: repeatElement(1, count: bytes.count)) == whole)
     }
 
     @Test(arguments: [1, 2, 3, 42, 1234, 99999] as [UInt64])
-    func randomSplitsGiveTheSameEvents(seed: UInt64) {
-        var rng = ParserDriver.SeededRandom(seed: seed)
+    func randomSplitsGiveTheSameEventsAsTheWholeBuffer(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
         let bytes = Array(
             (Self.simple + "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\nGET /never HTTP/1.1\r\n\r\n").utf8)
         let whole = ParserDriver.events(bytes)
+        // Nothing after a request that closes the connection is parsed.
+        #expect(
+            Self.described(whole) == [
+                "GET /ring.svg?value=72 1.1 host=rings.example.com keepAlive=true continue=false",
+                "GET /x 1.1 host=h keepAlive=false continue=false",
+            ])
         for _ in 0..<50 {
             let sizes = (0..<bytes.count).map { _ in Int.random(in: 1...16, using: &rng) }
             #expect(ParserDriver.events(bytes, chunkSizes: sizes) == whole)

@@ -1,4 +1,5 @@
 import CSystem
+import TestSupport
 import Testing
 
 /// The scheduling calls the loops and their workers make on their own threads.

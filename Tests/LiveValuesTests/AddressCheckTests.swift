@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LiveValues
@@ -20,7 +21,7 @@ final class AddressCheckTests {
     private func answer(
         _ url: String, resolve: [String] = [], _ change: @escaping @Sendable (inout LiveSettings) -> Void
     ) async throws -> LiveAnswer {
-        try await offPool {
+        try await onOwnThread {
             let live = try makeLive(resolve: resolve) { settings in
                 settings.allowPrivateAddresses = false
                 change(&settings)
@@ -102,7 +103,7 @@ final class AddressCheckTests {
             $0.hosts = ["127.0.0.1"]
             $0.sources = ["start": .init(url: start, query: "$.value")]
         }
-        let answer = try await offPool { try live.read(url: "start") }
+        let answer = try await onOwnThread { try live.read(url: "start") }
         #expect(
             answer.error?.message
                 == "url: start redirected to \(target), which names 127.0.0.1, a loopback address this server does not fetch"
@@ -119,7 +120,7 @@ final class AddressCheckTests {
             $0.hosts = ["inside.test"]
             $0.sources = ["start": .init(url: start, query: "$.value")]
         }
-        let answer = try await offPool { try live.read(url: "start") }
+        let answer = try await onOwnThread { try live.read(url: "start") }
         #expect(
             answer.error?.message
                 == "url: start was refused: inside.test is at 127.0.0.1, a loopback address this server does not fetch")
@@ -131,7 +132,7 @@ final class AddressCheckTests {
             $0.allowPrivateAddresses = false
             $0.sources = ["secret": .init(url: self.fixture.url("status/404", host: "origin.test"), query: "$.v")]
         }
-        let answer = try await offPool { try live.read(url: "secret") }
+        let answer = try await onOwnThread { try live.read(url: "secret") }
         #expect(answer.error?.message == "url: secret answered 404")
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import LiveValues
@@ -40,14 +41,14 @@ struct AddressPolicyTests {
 
     @Test(arguments: refusedIPv4)
     func refusesEveryNonPublicIPv4Range(address: String, kind: String) throws {
-        guard case .address(let a) = IPv4Host.read(address[...]) else { throw FixtureError("\(address) unread") }
+        guard case .address(let a) = IPv4Host.read(address[...]) else { throw TestFailure("\(address) unread") }
         let range = try #require(AddressPolicy.refusedRange(.v4(a)))
         #expect(range.contains(kind), "\(address): \(range)")
     }
 
     @Test(arguments: publicIPv4)
     func allowsPublicIPv4EvenNextToARefusedRange(address: String) throws {
-        guard case .address(let a) = IPv4Host.read(address[...]) else { throw FixtureError("\(address) unread") }
+        guard case .address(let a) = IPv4Host.read(address[...]) else { throw TestFailure("\(address) unread") }
         #expect(AddressPolicy.refusedRange(.v4(a)) == nil)
     }
 

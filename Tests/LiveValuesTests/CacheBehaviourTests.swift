@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import LiveValues
@@ -26,7 +27,6 @@ final class CacheBehaviourTests {
     @Test func aThousandConcurrentRequestsForAColdSourceCauseExactlyOneFetch() async throws {
         let live = try makeLive { $0.timeout = 10 }
         let source = try source(live, "slow?ms=1500&file=number.json")
-        // Atomics, not a Mutex: ThreadSanitizer cannot see Synchronization.Mutex on Linux (see .ci/tsan.supp).
         let answered = Atomic<Int>(0)
         let good = Atomic<Int>(0)
         let ready = Atomic<Int>(0)
@@ -43,7 +43,7 @@ final class CacheBehaviourTests {
                 done.leave()
             }.start()
         }
-        try await offPool {
+        try await onOwnThread {
             while ready.load(ordering: .relaxed) < 1000 { usleep(1000) }
             for _ in 0..<1000 { start.signal() }
             done.wait()
@@ -61,16 +61,16 @@ final class CacheBehaviourTests {
         let live = try makeLive(clock: clock) { $0.ttl = 300 }
         let source = try source(live, "number.json")
         #expect(
-            try await offPool { live.fetch(source) }
+            try await onOwnThread { live.fetch(source) }
                 == .fresh(try #require(live.lookup(source)?.reading), secondsLeft: 300))
         try fixture.write("number.json", #"{"value": 2}"#)
         clock.advance(299.5)
-        guard case .fresh(let cached, let left) = live.lookup(source) else { throw FixtureError("not fresh") }
+        guard case .fresh(let cached, let left) = live.lookup(source) else { throw TestFailure("not fresh") }
         #expect(cached.value == 1 && left == 0)
         #expect(fixture.requests.count == 1)
         clock.advance(1)
         #expect(live.lookup(source) == nil)
-        #expect(try await offPool { live.fetch(source) }.value == 2)
+        #expect(try await onOwnThread { live.fetch(source) }.value == 2)
         #expect(fixture.requests.count == 2)
     }
 
@@ -82,11 +82,11 @@ final class CacheBehaviourTests {
             $0.retrySeconds = 30
         }
         let source = try source(live, "number.json")
-        #expect(try await offPool { live.fetch(source) }.value == 1)
+        #expect(try await onOwnThread { live.fetch(source) }.value == 1)
         try fixture.remove("number.json")
         clock.advance(301)
         #expect(live.lookup(source) == nil)
-        let stale = try await offPool { live.fetch(source) }
+        let stale = try await onOwnThread { live.fetch(source) }
         #expect(stale.isStale && stale.value == 1)
         #expect(stale.error?.message == "url: \(fixture.url("number.json")) answered 404")
         // Within the retry interval the stale value is answered without asking upstream again.
@@ -95,26 +95,26 @@ final class CacheBehaviourTests {
         #expect(live.counters.staleAnswers == 2)
         clock.advance(31)
         #expect(live.lookup(source) == nil)
-        #expect(try await offPool { live.fetch(source) }.isStale)
+        #expect(try await onOwnThread { live.fetch(source) }.isStale)
         #expect(fixture.requests.count == 3)
         // Past the stale time, the failure is all there is.
         clock.advance(3600)
-        #expect(try await offPool { live.fetch(source) } == .failed(try #require(stale.error)))
+        #expect(try await onOwnThread { live.fetch(source) } == .failed(try #require(stale.error)))
         try fixture.write("number.json", #"{"value": 3}"#)
         clock.advance(31)
-        #expect(try await offPool { live.fetch(source) }.value == 3)
+        #expect(try await onOwnThread { live.fetch(source) }.value == 3)
     }
 
     @Test func aFailureIsRememberedSoABrokenSourceCostsOneFetchPerRetryInterval() async throws {
         let clock = ManualClock()
         let live = try makeLive(clock: clock) { $0.retrySeconds = 30 }
         let source = try source(live, "status/500")
-        #expect(try await offPool { live.fetch(source) }.error?.kind == .status)
+        #expect(try await onOwnThread { live.fetch(source) }.error?.kind == .status)
         for _ in 0..<50 { #expect(live.lookup(source)?.error?.kind == .status) }
         #expect(fixture.requests.count == 1)
         clock.advance(30)
         #expect(live.lookup(source) == nil)
-        _ = try await offPool { live.fetch(source) }
+        _ = try await onOwnThread { live.fetch(source) }
         #expect(fixture.requests.count == 2)
     }
 
@@ -122,7 +122,7 @@ final class CacheBehaviourTests {
         let live = try makeLive { $0.timeout = 1 }
         let source = try source(live, "hang")
         let started = Date()
-        #expect(try await offPool { live.fetch(source) }.error?.message == "url: timed out after 1 s")
+        #expect(try await onOwnThread { live.fetch(source) }.error?.message == "url: timed out after 1 s")
         #expect(Date().timeIntervalSince(started) >= 0.9)
         let again = Date()
         #expect(live.lookup(source)?.error?.kind == .timeout)
@@ -145,7 +145,7 @@ final class CacheBehaviourTests {
         }.start()
         try await Task.sleep(for: .milliseconds(300))
         let started = Date()
-        #expect(try await offPool { live.fetch(other) }.value == 1)
+        #expect(try await onOwnThread { live.fetch(other) }.value == 1)
         // Waiting for the hanging fetch's slot would take until its 3 s timeout.
         #expect(Date().timeIntervalSince(started) < 1.5)
         await withCheckedContinuation { c in blocked.notify(queue: .global()) { c.resume() } }
@@ -162,7 +162,7 @@ final class CacheBehaviourTests {
         Thread { _ = live.fetch(hanging) }.start()
         while live.gate.inFlight == 0 { try await Task.sleep(for: .milliseconds(10)) }
         try await Task.sleep(for: .seconds(1))
-        let answer = try await offPool { live.fetch(waiting) }
+        let answer = try await onOwnThread { live.fetch(waiting) }
         let done = Date().timeIntervalSince(hangStarted)
         // The hanging fetch holds the only slot until its 2 s timeout; the second starts 1 s later, waits for the
         // slot, and reads its document in the second of its own timeout that is left.
@@ -174,9 +174,9 @@ final class CacheBehaviourTests {
         let live = try makeLive()
         let good = try source(live, "number.json")
         let missing = try source(live, "status/404")
-        _ = try await offPool { live.fetch(good) }
-        _ = try await offPool { live.fetch(missing) }
-        _ = try await offPool { live.fetch(missing) }
+        _ = try await onOwnThread { live.fetch(good) }
+        _ = try await onOwnThread { live.fetch(missing) }
+        _ = try await onOwnThread { live.fetch(missing) }
         let counters = live.counters
         #expect(counters.fetches[.init(host: "127.0.0.1", outcome: "ok")] == 1)
         #expect(counters.fetches[.init(host: "127.0.0.1", outcome: "status")] == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LiveValues
@@ -11,9 +12,9 @@ struct DocumentReadingTests {
         ("$[0][1]", "$[0][1]"), ("$['a b']", "$['a b']"), (#"$["a\\b"]"#, #"$['a\\b']"#),
     ])
     func pathsParseAndPrintInOneSpelling(text: String, canonical: String) throws {
-        guard case .success(let path) = JSONPath.parse(text) else { throw FixtureError("\(text) refused") }
+        guard case .success(let path) = JSONPath.parse(text) else { throw TestFailure("\(text) refused") }
         #expect(path.description == canonical)
-        guard case .success(let again) = JSONPath.parse(path.description) else { throw FixtureError("reprint refused") }
+        guard case .success(let again) = JSONPath.parse(path.description) else { throw TestFailure("reprint refused") }
         #expect(again == path)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LiveValues
@@ -30,7 +31,7 @@ struct FetchGateTests {
         let gate = FetchGate(maxTotal: 1, maxPerHost: 1)
         #expect(gate.acquire(host: "a", within: 0))
         let got = try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask { try await offPool { gate.acquire(host: "a", within: 5) } }
+            group.addTask { try await onOwnThread { gate.acquire(host: "a", within: 5) } }
             try await Task.sleep(for: .milliseconds(100))
             gate.release(host: "a")
             return try await group.next() ?? false

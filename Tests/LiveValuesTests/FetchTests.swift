@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LiveValues
@@ -30,7 +31,7 @@ final class FetchTests {
     private func read(_ path: String, query: String? = nil, maxQuery: String? = nil) async throws -> LiveAnswer {
         let live = try makeLive()
         let url = fixture.url(path)
-        return try await offPool { try live.read(url: url, query: query, maxQuery: maxQuery) }
+        return try await onOwnThread { try live.read(url: url, query: query, maxQuery: maxQuery) }
     }
 
     @Test(arguments: [
@@ -111,7 +112,7 @@ final class FetchTests {
         let live = try makeLive { $0.timeout = 1 }
         let url = fixture.url(path)
         let started = Date()
-        let answer = try await offPool { try live.read(url: url, query: "$.value") }
+        let answer = try await onOwnThread { try live.read(url: url, query: "$.value") }
         let elapsed = Date().timeIntervalSince(started)
         #expect(answer.error?.message == "url: timed out after 1 s")
         #expect(elapsed >= 0.9 && elapsed < 2, "took \(elapsed) s")
@@ -125,7 +126,7 @@ final class FetchTests {
 
     @Test func aClosedPortIsUnreachable() async throws {
         let live = try makeLive()
-        let answer = try await offPool { try live.read(url: "http://127.0.0.1:9/x.json", query: "$.value") }
+        let answer = try await onOwnThread { try live.read(url: "http://127.0.0.1:9/x.json", query: "$.value") }
         #expect(
             answer.error?.message == "url: http://127.0.0.1:9/x.json could not be reached (Couldn't connect to server)")
         #expect(answer.error?.kind == .unreachable)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// `Fixtures/live_fixture.py` running on 127.0.0.1 on a port of its own, serving files from a fresh directory
 /// the test writes into. Stopped (killed) by `stop()`.
@@ -26,11 +27,11 @@ final class FixtureServer {
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw FixtureError("the fixture server exited before printing its port") }
+            guard !chunk.isEmpty else { throw TestFailure("the fixture server exited before printing its port") }
             line += chunk
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw FixtureError("the fixture server printed no port") }
+        else { throw TestFailure("the fixture server printed no port") }
         self.port = port
     }
 
@@ -69,9 +70,4 @@ final class FixtureServer {
         try? input.fileHandleForWriting.close()
         try? FileManager.default.removeItem(at: directory)
     }
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,11 +1,13 @@
 import Foundation
+import Locking
 import Synchronization
+import TestSupport
 
 @testable import LiveValues
 
 /// A clock the test moves by hand, to cross freshness and staleness deadlines without waiting for them.
 final class ManualClock: LiveClock {
-    private let seconds = Mutex(1000.0)
+    private let seconds = Lock(1000.0)
 
     func now() -> Double { seconds.withLock { $0 } }
 
@@ -33,7 +35,7 @@ extension LiveValues {
     ) throws -> LiveAnswer {
         guard
             let source = try source(url: url, query: query, maxQuery: maxQuery, prometheus: prometheus, server: server)
-        else { throw FixtureError("no live parameter given") }
+        else { throw TestFailure("no live parameter given") }
         return lookup(source) ?? fetch(source)
     }
 }
@@ -58,12 +60,5 @@ extension LiveAnswer {
     var isStale: Bool {
         if case .stale = self { return true }
         return false
-    }
-}
-
-/// Runs blocking work (a fetch that may wait for its timeout) on a thread of its own, not on the test pool.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
     }
 }

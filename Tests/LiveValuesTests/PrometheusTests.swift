@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LiveValues
@@ -12,7 +13,7 @@ import Testing
 @Suite(.serialized)
 struct PrometheusTests {
     @Test func prometheusAnswersGiveTheirNumberOrNameTheirShape() async throws {
-        try await offPool { try Self.withPrometheus(Self.check) }
+        try await onOwnThread { try Self.withPrometheus(Self.check) }
     }
 
     static func check(live: LiveValues) throws {
@@ -41,7 +42,7 @@ struct PrometheusTests {
     /// Starts the exporter and Prometheus, waits for the first sample, runs `body`, and stops both.
     static func withPrometheus(_ body: (LiveValues) throws -> Void) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prometheus") else {
-            throw FixtureError("/usr/bin/prometheus is missing: run .ci/deps.sh prometheus (make test installs it)")
+            throw TestFailure("/usr/bin/prometheus is missing: run .ci/deps.sh prometheus (make test installs it)")
         }
         let exporter = try FixtureServer()
         defer { exporter.stop() }
@@ -84,7 +85,7 @@ struct PrometheusTests {
             try live.source(url: nil, query: nil, maxQuery: nil, prometheus: "fixture_done", server: nil))
         let deadline = Date().addingTimeInterval(90)
         while live.fetch(probe).value == nil {
-            guard Date() < deadline else { throw FixtureError("Prometheus had no sample of fixture_done after 90 s") }
+            guard Date() < deadline else { throw TestFailure("Prometheus had no sample of fixture_done after 90 s") }
             usleep(500_000)
         }
         try body(live)
@@ -93,7 +94,7 @@ struct PrometheusTests {
     /// A port nothing listens on now, found by binding port 0 on 127.0.0.1.
     static func freeLoopbackPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw FixtureError("socket failed") }
+        guard fd >= 0 else { throw TestFailure("socket failed") }
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -104,7 +105,7 @@ struct PrometheusTests {
                 bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
             }
         }
-        guard bound else { throw FixtureError("bind failed") }
+        guard bound else { throw TestFailure("bind failed") }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LiveValues
@@ -50,7 +51,7 @@ final class TLSTests {
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                throw FixtureError("openssl \(arguments.prefix(2).joined(separator: " ")) failed")
+                throw TestFailure("openssl \(arguments.prefix(2).joined(separator: " ")) failed")
             }
         }
     }
@@ -62,7 +63,7 @@ final class TLSTests {
             $0.caFile = ca
         }
         let url = fixture.url("number.json", host: host, scheme: "https")
-        return try await offPool { try live.read(url: url, query: "$.value") }
+        return try await onOwnThread { try live.read(url: url, query: "$.value") }
     }
 
     @Test func aServerSignedByTheConfiguredCAIsTrusted() async throws {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import RingKit
@@ -236,7 +237,7 @@ struct BadgeIconAndThemeTests {
         // The bar is 4 px wider than the ring, and the badge with it.
         #expect(layout.width == ring.width + 4)
         let png = try #require(
-            DecodedImage(png: try BadgeRenderer.png(try BadgeSpec.parse(query: "label=&value=50&icon=bar&scale=4"))))
+            DecodedPNG(try BadgeRenderer.png(try BadgeSpec.parse(query: "label=&value=50&icon=bar&scale=4"))))
         let x = Int((layout.iconX - Double(layout.labelWidth)) * 4)
         // The bar's left half is filled in the text color (white), its right half the track (white, translucent).
         #expect(png[x + 12, 40].red > 240 && png[x + 12, 40].alpha == 255)

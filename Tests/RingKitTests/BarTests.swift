@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RingKit
@@ -148,16 +149,16 @@ struct BarRendererTests {
     /// Pixels of the PNG where the shapes must be: fill, track, corners cut by the radius (or not), label.
     @Test func pngDrawsTheFillTrackAndCorners() throws {
         let round = try #require(
-            DecodedImage(png: try BarRenderer.png(try BarSpec.parse(query: "value=50&label=none&scale=2"))))
+            DecodedPNG(try BarRenderer.png(try BarSpec.parse(query: "value=50&label=none&scale=2"))))
         #expect(round.width == 400 && round.height == 40)
-        #expect(round[100, 20] == RGBAColor(0x25, 0x63, 0xeb))
-        #expect(round[300, 20] == RGBAColor(0xe5, 0xe7, 0xeb))
+        #expect(round[100, 20] == Pixel(0x25, 0x63, 0xeb))
+        #expect(round[300, 20] == Pixel(0xe5, 0xe7, 0xeb))
         #expect(round[0, 0].alpha == 0 && round[399, 39].alpha == 0)
         let square = try #require(
-            DecodedImage(png: try BarRenderer.png(try BarSpec.parse(query: "value=50&label=none&radius=0"))))
-        #expect(square[0, 0] == RGBAColor(0x25, 0x63, 0xeb) && square[199, 19] == RGBAColor(0xe5, 0xe7, 0xeb))
+            DecodedPNG(try BarRenderer.png(try BarSpec.parse(query: "value=50&label=none&radius=0"))))
+        #expect(square[0, 0] == Pixel(0x25, 0x63, 0xeb) && square[199, 19] == Pixel(0xe5, 0xe7, 0xeb))
         // The fill's right end is straight; its left end is the track's round one.
-        let small = try #require(DecodedImage(png: try BarRenderer.png(try BarSpec.parse(query: "value=2&label=none"))))
+        let small = try #require(DecodedPNG(try BarRenderer.png(try BarSpec.parse(query: "value=2&label=none"))))
         #expect(small[2, 10].alpha == 255 && small[2, 1].alpha < 255)
     }
 
@@ -169,8 +170,8 @@ struct BarRendererTests {
     ])
     func svgThroughRsvgMatchesOurPNG(query: String) throws {
         let spec = try BarSpec.parse(query: query + "&label=none")
-        let ours = try #require(DecodedImage(png: try BarRenderer.png(spec)))
-        let theirs = try #require(DecodedImage(png: try RSVG.render(BarRenderer.svg(spec))))
+        let ours = try #require(DecodedPNG(try BarRenderer.png(spec)))
+        let theirs = try #require(DecodedPNG(try RSVG.render(BarRenderer.svg(spec))))
         #expect(ours.width == theirs.width && ours.height == theirs.height)
         var painted = 0
         var differing = 0

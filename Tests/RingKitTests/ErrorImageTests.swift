@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RingKit
@@ -37,7 +38,7 @@ struct ErrorImageTests {
         let message = "size: 5000 is out of range 16…1024"
         for scale in [1, 2] {
             let png = try ErrorImage.png(message: message, size: 64, scale: scale)
-            let image = try #require(DecodedImage(png: png))
+            let image = try #require(DecodedPNG(png))
             let svg = try #require(SVGDocument(ErrorImage.svg(message: message, size: 64))?.first("svg"))
             #expect(image.width == Int(svg.attributes["width"] ?? "")! * scale)
             #expect(image.height == Int(svg.attributes["height"] ?? "")! * scale)
@@ -56,8 +57,8 @@ struct ErrorImageTests {
 
     @Test func svgAndPNGAgreeThroughRsvg() throws {
         let message = "thickness: 90 is out of range 1…64"
-        let ours = try #require(DecodedImage(png: try ErrorImage.png(message: message, size: 128, scale: 1)))
-        let theirs = try #require(DecodedImage(png: try RSVG.render(ErrorImage.svg(message: message, size: 128))))
+        let ours = try #require(DecodedPNG(try ErrorImage.png(message: message, size: 128, scale: 1)))
+        let theirs = try #require(DecodedPNG(try RSVG.render(ErrorImage.svg(message: message, size: 128))))
         #expect(ours.width == theirs.width && ours.height == theirs.height)
         // Same background and border everywhere outside the text lines.
         var differing = 0
@@ -81,7 +82,7 @@ struct ErrorImageLimitsTests {
             for scale in 1...4 {
                 let request = Drawing.Request(kind: kind, query: "size=\(size)&scale=\(scale)")
                 let refusal = RefusalImage(message: Self.long, for: request, format: .png)
-                let png = try #require(DecodedImage(png: try refusal.render(.png)))
+                let png = try #require(DecodedPNG(try refusal.render(.png)))
                 #expect(png.width <= 2048 && png.height <= 2048, "\(kind) size \(size) scale \(scale)")
                 #expect(refusal.scale >= 1 && refusal.scale <= scale)
             }

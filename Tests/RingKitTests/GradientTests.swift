@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RingKit
@@ -53,9 +54,9 @@ struct GradientTests {
         let spec = try RingSpec.parse(
             query: "value=75&gradient=red&track=none&label=none&size=200&cap=\(cap)&direction=\(direction)")
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         let sign = direction == .cw ? 1.0 : -1.0
-        func sample(_ offset: Double) -> RGBAColor {
+        func sample(_ offset: Double) -> Pixel {
             let p = g.point(atDegrees: g.startAngle + offset * sign)
             return image.pixel(p.x, p.y)
         }
@@ -98,7 +99,7 @@ struct GradientTests {
         let spec = try RingSpec.parse(
             query: "value=100&gradient=red&track=none&label=none&size=200&direction=\(direction)")
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try RSVG.render(SVGRenderer.render(spec))))
+        let image = try #require(DecodedPNG(try RSVG.render(SVGRenderer.render(spec))))
         var offset = 0.0
         while offset < 360 {
             let p = g.point(atDegrees: offset)
@@ -111,7 +112,7 @@ struct GradientTests {
     @Test func translucentFadeHasOneOpacityEverywhere() throws {
         let spec = try RingSpec.parse(query: "value=100&color=2563eb80&gradient=ff000080&track=none&label=none")
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         var offset = 0.0
         while offset < 360 {
             let p = g.point(atDegrees: offset)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RingKit
@@ -73,7 +74,7 @@ struct MultiRingTests {
         let spec = try RingSpec.parse(
             query: "value=30,60,90&color=red,green,blue&label=none&size=200&scale=\(scale)")
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         let k = Double(scale)
         let colors = [Self.red, Self.green, Self.blue]
         #expect(g.innerBands.count == 2)
@@ -98,7 +99,7 @@ struct MultiRingTests {
         let expected = [RGBAColor(0, 0x80, 0), RGBAColor(0xff, 0xa5, 0), RGBAColor(0x80, 0x80, 0x80)]
         #expect((0..<3).map(spec.effectiveColor(ofRing:)) == expected)
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         for (index, band) in g.bands.enumerated() {
             let p = g.point(atDegrees: band.progressSweep / 2, radius: band.radius)
             #expect(image.pixel(p.x, p.y).isClose(to: expected[index]), "ring \(index): \(image.pixel(p.x, p.y).hex)")

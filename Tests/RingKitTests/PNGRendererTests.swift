@@ -1,5 +1,6 @@
 import Foundation
 import RingKit
+import TestSupport
 import Testing
 
 struct PNGRendererTests {
@@ -46,7 +47,7 @@ struct PNGRendererTests {
     func strokeColorsFollowTheAngles(_ c: Case) throws {
         let spec = c.spec
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         #expect(image.width == spec.size * spec.scale && image.height == spec.size * spec.scale)
         let k = Double(spec.scale)
         // A cap reaches t/2 along the tangent past the end of the arc; keep samples clear of that and of the
@@ -78,7 +79,7 @@ struct PNGRendererTests {
     func outsideAndInsideTheRingStayTransparent(_ c: Case) throws {
         let spec = c.spec
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         let k = Double(spec.scale)
         for corner in [(0.0, 0.0), (g.size - 0.5, 0), (0, g.size - 0.5), (g.size - 0.5, g.size - 0.5)] {
             #expect(image.pixel(corner.0 * k, corner.1 * k) == Self.clear)
@@ -100,7 +101,7 @@ struct PNGRendererTests {
             spec.value = value
             spec.cap = cap
             spec.label = .none
-            let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+            let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
             var blue = 0
             for y in 0..<image.height {
                 for x in 0..<image.width {
@@ -118,7 +119,7 @@ struct PNGRendererTests {
         spec.value = 100
         spec.label = .none
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         for angle in stride(from: 0.0, to: 360, by: 1) {
             let p = g.point(atDegrees: angle)
             #expect(image.pixel(p.x, p.y).isClose(to: Self.progress), "at \(angle)°")
@@ -137,7 +138,7 @@ struct PNGRendererTests {
         spec.cap = cap
         spec.thickness = 32
         spec.label = .none
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         let half = Double(spec.size) / 2
         var beyond = 0
         for y in 0..<image.height {
@@ -155,7 +156,7 @@ struct PNGRendererTests {
         spec.value = 50
         spec.background = RGBAColor(0x10, 0x20, 0x30)
         spec.track = nil
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         #expect(image[0, 0] == RGBAColor(0x10, 0x20, 0x30))
         #expect(image[127, 127] == RGBAColor(0x10, 0x20, 0x30))
         // No track: the unfilled half of the ring shows the background.
@@ -171,7 +172,7 @@ struct PNGRendererTests {
         spec.track = nil
         spec.label = .none
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         let p = g.point(atDegrees: 90)
         #expect(image.pixel(p.x, p.y).isClose(to: RGBAColor(0xff, 0x80, 0x00, 0x80), tolerance: 2))
     }
@@ -181,7 +182,7 @@ struct PNGRendererTests {
         spec.value = 88
         spec.label = .template("{value}{value}")
         spec.textColor = RGBAColor(0xff, 0x00, 0x00)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         var sum = (x: 0.0, y: 0.0, n: 0.0)
         for y in 0..<image.height {
             for x in 0..<image.width where image[x, y].isClose(to: RGBAColor(0xff, 0, 0), tolerance: 60) {
@@ -206,8 +207,8 @@ struct PNGRendererTests {
             let cairos = try PNGRenderer.render(spec, encoder: .cairo)
             #expect(ours.count <= cairos.count, "\(size) px: \(ours.count) > \(cairos.count)")
             // Same pixels whichever encoder wrote them.
-            let a = try #require(DecodedImage(png: ours))
-            let b = try #require(DecodedImage(png: cairos))
+            let a = try #require(DecodedPNG(ours))
+            let b = try #require(DecodedPNG(cairos))
             var differing = 0
             for y in 0..<a.height {
                 for x in 0..<a.width where a[x, y] != b[x, y] { differing += 1 }
@@ -223,9 +224,9 @@ struct PNGRendererTests {
         var spec = RingSpec()
         spec.value = 72
         spec.size = 512
-        let reference = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let reference = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         let png = try PNGRenderer.render(spec, encoder: .zlib(level: 6, strategy: .standard, filter: filter))
-        let decoded = try #require(DecodedImage(png: png))
+        let decoded = try #require(DecodedPNG(png))
         #expect(decoded.width == 512 && decoded.height == 512)
         var differing = 0
         for y in 0..<decoded.height {

@@ -1,5 +1,6 @@
 import Foundation
 import RingKit
+import TestSupport
 import Testing
 
 /// The SVG (drawn by librsvg's `rsvg-convert`) and our PNG show the same ring.
@@ -77,8 +78,8 @@ struct RenderAgreementTests {
 
     /// Random rings from a fixed seed: every parameter the renderers read, in its accepted range.
     @Test func randomRingsAgree() throws {
-        var rng = SplitMix64(seed: 0x5EED_2026)
-        func color(_ rng: inout SplitMix64, alpha: Bool) -> RGBAColor {
+        var rng = SeededRandom(seed: 0x5EED_2026)
+        func color(_ rng: inout SeededRandom, alpha: Bool) -> RGBAColor {
             RGBAColor(
                 UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
                 UInt8.random(in: 0...255, using: &rng), alpha ? UInt8.random(in: 40...255, using: &rng) : 255)
@@ -106,8 +107,8 @@ struct RenderAgreementTests {
     func expectAgreement(
         _ spec: RingSpec, labelOffset: Double = 1, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let ours = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
-        let theirs = try #require(DecodedImage(png: try RSVG.render(SVGRenderer.render(spec), zoom: spec.scale)))
+        let ours = try #require(DecodedPNG(try PNGRenderer.render(spec)))
+        let theirs = try #require(DecodedPNG(try RSVG.render(SVGRenderer.render(spec), zoom: spec.scale)))
         #expect(theirs.width == ours.width && theirs.height == ours.height, sourceLocation: sourceLocation)
         guard theirs.width == ours.width && theirs.height == ours.height else { return }
 
@@ -136,7 +137,7 @@ struct RenderAgreementTests {
                     continue
                 }
                 if a.alpha > 0 || b.alpha > 0 { ringPixels += 1 }
-                if visibleDistance(a, b) > 32 { ringDiffering += 1 }
+                if a.visibleDistance(to: b) > 32 { ringDiffering += 1 }
             }
         }
         #expect(ringPixels > 0 || !RingGeometry(spec).hasProgress, sourceLocation: sourceLocation)
@@ -157,17 +158,6 @@ struct RenderAgreementTests {
         }
     }
 
-    /// The difference a viewer sees: colors weighed by their alpha, so fully transparent pixels of any color match.
-    func visibleDistance(_ a: RGBAColor, _ b: RGBAColor) -> Int {
-        func premultiplied(_ c: RGBAColor) -> (Int, Int, Int, Int) {
-            let al = Int(c.alpha)
-            return (Int(c.red) * al / 255, Int(c.green) * al / 255, Int(c.blue) * al / 255, al)
-        }
-        let p = premultiplied(a)
-        let q = premultiplied(b)
-        return Swift.max(abs(p.0 - q.0), abs(p.1 - q.1), abs(p.2 - q.2), abs(p.3 - q.3))
-    }
-
     /// Coverage-weighted centroid of the pixels that carry the text color.
     struct InkSum {
         var weight = 0.0
@@ -176,26 +166,13 @@ struct RenderAgreementTests {
         var centerX: Double { x / Swift.max(weight, 1) }
         var centerY: Double { y / Swift.max(weight, 1) }
 
-        mutating func add(_ p: RGBAColor, _ text: RGBAColor, _ px: Int, _ py: Int) {
+        mutating func add(_ p: Pixel, _ text: RGBAColor, _ px: Int, _ py: Int) {
             // Pixels close to the text color, weighted by opacity: text over transparency or over the background.
-            guard p.distance(to: RGBAColor(text.red, text.green, text.blue, p.alpha)) < 48 else { return }
+            guard p.distance(to: Pixel(text.red, text.green, text.blue, p.alpha)) < 48 else { return }
             let w = Double(p.alpha) / 255
             weight += w
             x += w * (Double(px) + 0.5)
             y += w * (Double(py) + 0.5)
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the random cases are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -85,6 +85,19 @@ struct SVGRendererTests {
         "\u{85}next line", String(repeating: "A<&>", count: 2560),
     ]
 
+    /// What a text reads as once drawn: control characters (C0, DEL, C1) become spaces, the non-characters U+FFFE
+    /// and U+FFFF become U+FFFD, everything else stays as written.
+    static func shown(_ text: String) -> String {
+        String(
+            text.unicodeScalars.map { s -> Character in
+                switch s.value {
+                case 0..<0x20, 0x7F...0x9F: " "
+                case 0xFFFE, 0xFFFF: "\u{FFFD}"
+                default: Character(s)
+                }
+            })
+    }
+
     @Test(arguments: hostile)
     func hostileLabelAndTitleStayInertText(_ text: String) throws {
         var spec = RingSpec()
@@ -97,15 +110,8 @@ struct SVGRendererTests {
         let svg = SVGRenderer.render(spec)
         expectNoActiveContent(svg)
         let document = try #require(SVGDocument(svg))
-        // The text survives as text (controls become spaces), wherever it goes.
-        let printable = String(
-            text.unicodeScalars.map { s -> Character in
-                switch s.value {
-                case 0..<0x20, 0x7F...0x9F: " "
-                case 0xFFFE, 0xFFFF: "\u{FFFD}"
-                default: Character(s)
-                }
-            })
+        // The text survives as text, wherever it goes.
+        let printable = Self.shown(text)
         #expect(document.first("text")?.text == printable)
         #expect(document.first("title")?.text == printable)
         #expect(document.first("svg")?.attributes["aria-label"] == printable)

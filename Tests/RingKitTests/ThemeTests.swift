@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RingKit
@@ -37,7 +38,7 @@ struct ThemeTests {
     @Test func pngDrawsTheDarkDefaults() throws {
         let spec = try RingSpec.parse(query: "theme=dark&value=50&size=200&label={value}")
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         let onProgress = g.point(atDegrees: 90)
         let onTrack = g.point(atDegrees: 270)
         #expect(image.pixel(onProgress.x, onProgress.y).isClose(to: Self.darkColor))

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import RingKit
@@ -95,7 +96,7 @@ struct ThresholdsTests {
     func pngStrokeTakesTheThresholdColor(value: Double, expected: RGBAColor) throws {
         let spec = try RingSpec.parse(query: "thresholds=50:orange,80:green&label=none&value=\(value)")
         let g = RingGeometry(spec)
-        let image = try #require(DecodedImage(png: try PNGRenderer.render(spec)))
+        let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         for degrees in [10.0, g.progressSweep / 2, g.progressSweep - 10] {
             let p = g.point(atDegrees: degrees)
             #expect(image.pixel(p.x, p.y).isClose(to: expected), "at \(degrees)°: \(image.pixel(p.x, p.y).hex)")

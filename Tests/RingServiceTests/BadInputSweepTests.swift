@@ -2,6 +2,7 @@ import Foundation
 import FoundationXML
 import HTTPServer
 import RingKit
+import TestSupport
 import Testing
 
 @testable import RingService
@@ -97,7 +98,7 @@ struct BadInputSweepTests {
 
     @Test(arguments: RingParameter.allCases)
     func everyHostileValueOfAParameterGetsAnImageOrAnErrorNamingIt(parameter: RingParameter) async throws {
-        let found = try await offPool {
+        let found = try await onOwnThread {
             Self.hostileValues.flatMap { value in
                 let target = "/ring.svg?\(parameter.rawValue)=\(value)"
                 return Self.problems(Self.service.get(target), target: target, format: .svg, blame: parameter.rawValue)
@@ -108,7 +109,7 @@ struct BadInputSweepTests {
 
     @Test(arguments: BadgeParameter.allCases)
     func everyHostileBadgeValueGetsABadgeOrAnErrorNamingIt(parameter: BadgeParameter) async throws {
-        let found = try await offPool {
+        let found = try await onOwnThread {
             Self.hostileValues.flatMap { value in
                 ["svg", "png"].flatMap { format in
                     // PNG is the costly path: the boundary and encoding values only.
@@ -142,7 +143,7 @@ struct BadInputSweepTests {
             "-0", "1e308", "1e-400", "4.9e-324", "16", "1024", "2048", "4", "360", "-360", "0.0001", "%00", "%ff",
             "%F0%9F%94%A5", String(repeating: "%F0%9F%94%A5", count: 40), String(repeating: "W", count: 8192),
         ]
-        let found = try await offPool {
+        let found = try await onOwnThread {
             values.flatMap { value in
                 let target = "/ring.png?\(parameter.rawValue)=\(value)"
                 return Self.problems(Self.service.get(target), target: target, format: .png, blame: parameter.rawValue)
@@ -151,17 +152,33 @@ struct BadInputSweepTests {
         #expect(found.isEmpty, "\(found)")
     }
 
-    @Test(arguments: ["0.0001", "1", "16", "31.5", "32", "64", "512"])
+    /// size × scale = 2048, the largest surface the limits let Cairo allocate, with the largest label.
+    static func largestPNG(thickness: String) -> String {
+        "/ring.png?size=512&scale=4&thickness=\(thickness)&value=99.9&label=%7Bvalue%7D&fontSize=512"
+    }
+
+    @Test(arguments: ["1", "16", "31.5", "32", "64", "256"])
     func largestPNGThatTheLimitsAllowRendersWithEveryThickness(thickness: String) async throws {
-        // size × scale = 2048, the largest surface the limits let Cairo allocate.
-        let target = "/ring.png?size=512&scale=4&thickness=\(thickness)&value=99.9&label=%7Bvalue%7D&fontSize=512"
-        let (found, width) = try await offPool {
-            let response = Self.service.get(target)
-            let width = response.status == .ok ? DecodedPNG(response.body)?.width : 2048
-            return (Self.problems(response, target: target, format: .png, blame: nil), width)
-        }
-        #expect(found.isEmpty, "\(found)")
-        #expect(width == 2048)
+        let target = Self.largestPNG(thickness: thickness)
+        let response = try await onOwnThread { Self.service.get(target) }
+        #expect(Self.problems(response, target: target, format: .png, blame: nil) == [])
+        #expect(response.status == .ok, "\(response.header("X-Error") ?? "")")
+        let image = try #require(DecodedPNG(response.body))
+        #expect(image.width == 2048 && image.height == 2048)
+    }
+
+    /// Thicknesses outside 1…size/2 on that same largest PNG: refused before anything is drawn, by name.
+    @Test(arguments: ["0.0001", "0.99", "256.5", "257", "512"])
+    func thicknessOutsideItsRangeOnTheLargestPNGIsRefusedByName(thickness: String) async throws {
+        let target = Self.largestPNG(thickness: thickness)
+        let response = try await onOwnThread { Self.service.get(target) }
+        #expect(Self.problems(response, target: target, format: .png, blame: "thickness") == [])
+        #expect(response.status == .badRequest)
+        #expect(
+            response.header("X-Error") == "thickness: \(thickness) is out of range 1…256 (at most half of size 512)")
+        // The refusal is an error image of the requested format and size, where a page expected the ring.
+        let image = try #require(DecodedPNG(response.body))
+        #expect(image.width == 2048 && image.height == 2048)
     }
 
     @Test func negativeZeroIsZeroAndOneImageWithZero() {
@@ -213,7 +230,7 @@ struct BadInputSweepTests {
         let service = makeService()
         // Every parameter but the two free texts, which accept these values.
         let strict = RingParameter.allCases.filter { $0 != .label && $0 != .title }
-        try await offPool {
+        try await onOwnThread {
             for (i, parameter) in strict.enumerated() {
                 for n in 0..<300 {
                     _ = service.get("/ring.svg?\(parameter.rawValue)=bad\(i)x\(n)")

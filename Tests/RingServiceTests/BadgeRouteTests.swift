@@ -2,6 +2,7 @@ import Foundation
 import FoundationXML
 import HTTPServer
 import RingKit
+import TestSupport
 import Testing
 
 @testable import RingService

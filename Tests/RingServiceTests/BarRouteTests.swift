@@ -1,5 +1,6 @@
 import HTTPServer
 import RingKit
+import TestSupport
 import Testing
 
 @testable import RingService

@@ -2,6 +2,7 @@ import Foundation
 import FoundationXML
 import HTTPServer
 import RingKit
+import TestSupport
 import Testing
 
 @testable import RingService
@@ -74,7 +75,7 @@ struct ErrorImageResponseTests {
 
     @Test func errorCacheStaysBoundedUnderDistinctBadValues() async throws {
         let service = makeService()
-        try await offPool {
+        try await onOwnThread {
             for n in 0..<6000 { _ = service.get("/ring.svg?size=\(5000 + n)") }
         }
         #expect(service.errorCache.counters.entries <= 4096)

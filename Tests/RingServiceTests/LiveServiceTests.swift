@@ -1,8 +1,10 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import Locking
 import RingKit
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import RingService
@@ -13,8 +15,8 @@ final class LiveService {
     let server: HTTPServer
     let port: Int
 
-    init(_ change: (inout ServiceConfiguration) -> Void = { _ in }) throws {
-        service = makeService {
+    init(renderer: any Renderer = RingKitRenderer(), _ change: (inout ServiceConfiguration) -> Void = { _ in }) throws {
+        service = makeService(renderer: renderer) {
             $0.port = 0
             $0.eventLoops = 2
             change(&$0)
@@ -26,7 +28,7 @@ final class LiveService {
         port = server.localPort
     }
 
-    func client() throws -> TestHTTPClient { try TestHTTPClient(port: port) }
+    func client() throws -> TestClient { try TestClient(port: port) }
 
     func stop() {
         server.stop()
@@ -99,20 +101,26 @@ struct LiveServiceTests {
         #expect(try client.request("GET", "/healthz").status == 200)
     }
 
+    /// Requests for an image being drawn wait for that render (they coalesce) instead of drawing it again; the
+    /// render is held at a gate until they have arrived, so coalescing must happen for the test to pass.
     @Test func oneRenderForOneHundredConcurrentRequestsOfANewKey() async throws {
-        let live = try LiveService()
+        let gate = Gate()
+        let renderer = CountingRenderer(gate: gate)
+        // Four loops, each with its worker: requests on the loops other than the first's can wait for its render.
+        let live = try LiveService(renderer: renderer) { $0.eventLoops = 4 }
         defer { live.stop() }
-        let clients = try (0..<100).map { _ in try live.client() }
+        let target = "/ring.png?value=37&size=1024&scale=2"
+        // The first answer waits for the others to arrive, and workers run below the priority of everything else
+        // on a shared machine: a receive timeout well beyond the gate's.
+        let clients = try (0..<100).map { _ in try TestClient(port: live.port, receiveTimeout: 90) }
         let failures = Atomic<Int>(0)
-        let etags = Mutex<Set<String>>([])
-        let start = DispatchSemaphore(value: 0)
+        let etags = Lock<Set<String>>([])
         let group = DispatchGroup()
-        for client in clients {
+        func fetch(_ client: TestClient) {
             group.enter()
             Thread {
-                start.wait()
                 do {
-                    let response = try client.request("GET", "/ring.png?value=37&size=1024&scale=2")
+                    let response = try client.request("GET", target)
                     if response.status != 200 { failures.add(1, ordering: .relaxed) }
                     etags.withLock { _ = $0.insert(response.header("ETag") ?? "") }
                 } catch {
@@ -121,12 +129,19 @@ struct LiveServiceTests {
                 group.leave()
             }.start()
         }
-        for _ in clients { start.signal() }
+        fetch(clients[0])
+        #expect(await eventually { gate.entered == 1 })
+        for client in clients.dropFirst() { fetch(client) }
+        let service = live.service
+        #expect(await eventually(within: 50) { service.cacheCounters.coalesced >= 1 })
+        gate.open()
         await group.completion()
         #expect(failures.load(ordering: .relaxed) == 0)
         #expect(etags.withLock { $0.count } == 1)
+        #expect(renderer.renderCount == 1)
         let counters = live.service.cacheCounters
         #expect(counters.misses == 1)
+        #expect(counters.coalesced >= 1)
         #expect(counters.hits + counters.coalesced == 99)
     }
 
@@ -135,7 +150,7 @@ struct LiveServiceTests {
         let live = try LiveService { $0.cacheBytes = bound }
         defer { live.stop() }
         let client = try live.client()
-        let statuses = try await offPool {
+        let statuses = try await onOwnThread {
             var statuses: Set<Int> = []
             for n in 0..<1500 {
                 let response = try client.request("GET", "/ring.svg?value=\(Double(n) / 30)&size=\(16 + n % 1000)")

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import RingService
@@ -7,7 +8,7 @@ import Testing
 struct MetricsTests {
     /// Runs `promtool check metrics` on the text; returns its exit status and output.
     static func promtool(_ text: String) async throws -> (Int32, String) {
-        try await offPool { try promtoolBlocking(text) }
+        try await onOwnThread { try promtoolBlocking(text) }
     }
 
     static func promtoolBlocking(_ text: String) throws -> (Int32, String) {

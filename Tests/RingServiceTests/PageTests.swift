@@ -70,31 +70,60 @@ struct PageTests {
         #expect(service.get(path + "?value=5", method: .post).status == .methodNotAllowed)
     }
 
-    @Test func builderHasAControlForEveryRingParameter() {
-        let html = service.get("/").text
-        for parameter in RingParameter.allCases {
-            #expect(html.contains("data-param=\"\(parameter.rawValue)\""), "no control for \(parameter.rawValue)")
-            #expect(html.contains("<label for=\"f-ring-\(parameter.rawValue)\">"))
+    /// The value of the first `name="…"` attribute in `html`.
+    static func attribute(_ name: String, in html: Substring) -> String? {
+        guard let start = html.range(of: " \(name)=\"") else { return nil }
+        return html[start.upperBound...].prefix { $0 != "\"" }.description
+    }
+
+    /// `text` with the character references the pages write (`&lt;` `&gt;` `&quot;` `&#39;` `&amp;`) decoded.
+    static func entitiesDecoded(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The builder's fields as the page renders them: each parameter with the kinds of image its field is shown
+    /// for, counting only fields whose label is tied to their input.
+    static func controls(in html: String) -> [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        for block in html.components(separatedBy: "<div class=\"field\"").dropFirst() {
+            let field = Substring(block.components(separatedBy: "</div>")[0])
+            guard let kinds = attribute("data-kinds", in: field), let name = attribute("data-param", in: field),
+                let id = attribute("id", in: field), field.contains("<label for=\"\(id)\">")
+            else { continue }
+            found[name, default: []].formUnion(kinds.split(separator: " ").map(String.init))
         }
-        for parameter in BadgeParameter.allCases {
-            #expect(
-                html.contains("<label for=\"f-badge-\(parameter.rawValue)\">")
-                    || BuilderPage.fields.contains { $0.parameter == parameter.rawValue && $0.kinds.contains(.badge) },
-                "no badge control for \(parameter.rawValue)")
+        return found
+    }
+
+    @Test func builderShowsALabelledControlAndAReferenceRowForEveryParameter() {
+        let html = service.get("/").text
+        let controls = Self.controls(in: html)
+        for parameter in RingParameter.allCases.map(\.rawValue) {
+            #expect(controls[parameter]?.contains("ring") == true, "no ring control for \(parameter)")
+            #expect(html.contains("<th scope=\"row\"><code>\(parameter)</code></th>"), "no reference row")
+        }
+        for parameter in BadgeParameter.allCases.map(\.rawValue) {
+            #expect(controls[parameter]?.contains("badge") == true, "no badge control for \(parameter)")
+            #expect(html.contains("<th scope=\"row\"><code>\(parameter)</code></th>"), "no reference row")
         }
         #expect(html.contains("id=\"parameters\""))
     }
 
-    @Test func everyGalleryImageIsDrawnByItsURL() throws {
-        let examples = GalleryPage.shownSections.flatMap(\.examples)
+    @Test func everyGalleryImageIsServedAtTheURLThePageShows() throws {
         // Every feature the gallery shows has landed: no example is left out.
-        #expect(examples.count == GalleryPage.sections.flatMap(\.examples).count)
+        #expect(GalleryPage.shownSections.flatMap(\.examples).count == GalleryPage.sections.flatMap(\.examples).count)
         let html = service.get("/examples").text
-        for example in examples {
-            let response = service.get(example.path)
-            #expect(response.status == .ok, "\(example.path)")
-            #expect(response.header("Content-Type")?.hasPrefix("image/") == true)
-            #expect(html.contains("src=\"\(StaticPage.escaped(example.path))\""))
+        // The URLs as a browser reads them from the page: every <img>'s src, with its entities decoded.
+        let sources = html.components(separatedBy: "<img ").dropFirst().compactMap { tag in
+            Self.attribute("src", in: " " + tag.prefix { $0 != ">" }).map(Self.entitiesDecoded)
+        }
+        #expect(sources.count == GalleryPage.sections.flatMap(\.examples).count)
+        for source in sources {
+            let response = service.get(source)
+            #expect(response.status == .ok, "\(source)")
+            #expect(response.header("Content-Type")?.hasPrefix("image/") == true, "\(source)")
         }
     }
 

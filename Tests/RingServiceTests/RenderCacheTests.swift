@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import Locking
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import RingService
@@ -72,30 +74,36 @@ struct RenderCacheTests {
         #expect(Self.fetch(cache, 1) == .miss)
     }
 
-    @Test func concurrentMissesForOneKeyRenderOnce() async {
+    @Test func concurrentMissesForOneKeyWaitForTheRenderInProgressAndRenderOnce() async {
         let cache = RenderCache(maxBytes: 1 << 20, maxEntries: 10)
         let renders = Atomic<Int>(0)
+        let gate = Gate()
         let group = DispatchGroup()
-        let start = DispatchSemaphore(value: 0)
-        let outcomes = Mutex<[RenderCache.Outcome]>([])
-        for _ in 0..<100 {
+        let outcomes = Lock<[RenderCache.Outcome]>([])
+        func lookUp() {
             group.enter()
             Thread {
-                start.wait()
                 let outcome = cache.value(for: Self.key(42)) {
                     renders.add(1, ordering: .relaxed)
-                    usleep(100_000)  // a slow render, so every other thread arrives while it runs
+                    gate.pass()
                     return (Self.image(42, bytes: 10), true)
                 }.outcome
                 outcomes.withLock { $0.append(outcome) }
                 group.leave()
             }.start()
         }
-        for _ in 0..<100 { start.signal() }
+        // The first lookup renders and is held inside its render; the 99 others arrive while it is held.
+        lookUp()
+        #expect(await eventually { gate.entered == 1 })
+        for _ in 0..<99 { lookUp() }
+        #expect(await eventually(within: 50) { cache.counters.coalesced == 99 })
+        gate.open()
         await group.completion()
         #expect(renders.load(ordering: .relaxed) == 1)
         let all = outcomes.withLock { $0 }
         #expect(all.count == 100)
         #expect(all.filter { $0 == .miss }.count == 1)
+        #expect(all.filter { $0 == .coalesced }.count == 99)
+        #expect(cache.counters.hits == 0 && cache.counters.misses == 1)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import progress_rings
@@ -96,45 +97,46 @@ struct CheckCommandTests {
     // The binary, as Docker's HEALTHCHECK runs it.
 
     @Test func exitsZeroWhenTheServerAnswersHealthz() async throws {
-        let server = try ServeProcess()
-        defer { server.stop() }
-        let run = try await BinaryProcess.run(["check", "--url", "http://127.0.0.1:\(server.port)/healthz"])
+        let server = try await ServerProcess.start()
+        defer { server.kill(SIGKILL) }
+        let run = try await BuiltBinary.run(["check", "--url", "http://127.0.0.1:\(server.port)/healthz"])
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output == "progress-rings check: http://127.0.0.1:\(server.port)/healthz answered 200 OK\n")
+        #expect(run.text == "progress-rings check: http://127.0.0.1:\(server.port)/healthz answered 200 OK\n")
         // No --url: the port comes from the environment, as serve would read it.
-        let fromSettings = try await BinaryProcess.run(
+        let fromSettings = try await BuiltBinary.run(
             ["check"], environment: ["PROGRESS_RINGS_PORT": "\(server.port)"])
         #expect(fromSettings.status == 0, "\(fromSettings.errors)")
     }
 
     @Test func exitsOneOnAnyOtherStatus() async throws {
-        let server = try ServeProcess()
-        defer { server.stop() }
-        let missing = try await BinaryProcess.run(["check", "--url", "http://127.0.0.1:\(server.port)/nothing"])
+        let server = try await ServerProcess.start()
+        defer { server.kill(SIGKILL) }
+        let missing = try await BuiltBinary.run(["check", "--url", "http://127.0.0.1:\(server.port)/nothing"])
         #expect(missing.status == 1)
         #expect(missing.errors.contains("answered 404"), "\(missing.errors)")
         // A draining server's /readyz (ServeCommandTests drives a real drain).
-        let draining = TestListener(
-            answer: Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 8\r\n\r\ndraining".utf8))
-        defer { draining.close() }
-        let ready = try await BinaryProcess.run(["check", "--url", "http://127.0.0.1:\(draining.port)/readyz"])
+        let draining = try TestListener()
+        defer { withExtendedLifetime(draining) {} }
+        draining.answerFirstConnection(
+            with: Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 8\r\n\r\ndraining".utf8))
+        let ready = try await BuiltBinary.run(["check", "--url", "http://127.0.0.1:\(draining.port)/readyz"])
         #expect(ready.status == 1)
         #expect(ready.errors.contains("answered 503 Service Unavailable"), "\(ready.errors)")
     }
 
     @Test func exitsOneWhenNothingListens() async throws {
-        let port = TestListener.closedPort()
-        let run = try await BinaryProcess.run(["check", "--url", "http://127.0.0.1:\(port)/healthz"])
+        let port = try TestListener.closedPort()
+        let run = try await BuiltBinary.run(["check", "--url", "http://127.0.0.1:\(port)/healthz"])
         #expect(run.status == 1)
         #expect(run.errors.contains("cannot connect to http://127.0.0.1:\(port)/healthz: Connection refused"))
     }
 
     /// A server that takes the connection and never answers costs the timeout, not forever.
     @Test func exitsOneWithinTheTimeoutWhenNoAnswerComes() async throws {
-        let listener = TestListener()
-        defer { listener.close() }
-        let run = try await BinaryProcess.run(
-            ["check", "--timeout", "0.5", "--url", "http://127.0.0.1:\(listener.port)/healthz"])
+        let listener = try TestListener()
+        defer { withExtendedLifetime(listener) {} }
+        let run = try await BuiltBinary.run(
+            ["check", "--timeout", "0.5", "--url", "http://127.0.0.1:\(listener.port)/healthz"], limit: .seconds(10))
         let took = run.elapsed
         #expect(run.status == 1)
         #expect(run.errors.contains("no answer from http://127.0.0.1:\(listener.port)/healthz within 0.5 s"))
@@ -144,20 +146,21 @@ struct CheckCommandTests {
     }
 
     @Test func exitsOneWhenTheAnswerIsNotHTTP() async throws {
-        let listener = TestListener(answer: Array("SSH-2.0-OpenSSH_9.2\r\n".utf8))
-        defer { listener.close() }
-        let run = try await BinaryProcess.run(["check", "--url", "http://127.0.0.1:\(listener.port)/healthz"])
+        let listener = try TestListener()
+        defer { withExtendedLifetime(listener) {} }
+        listener.answerFirstConnection(with: Array("SSH-2.0-OpenSSH_9.2\r\n".utf8))
+        let run = try await BuiltBinary.run(["check", "--url", "http://127.0.0.1:\(listener.port)/healthz"])
         #expect(run.status == 1)
         #expect(run.errors.contains("answered \"SSH-2.0-OpenSSH_9.2\", which is not an HTTP status line"))
     }
 
     @Test func helpExitsZeroAndBadUsageExitsTwo() async throws {
-        let help = try await BinaryProcess.run(["check", "--help"])
+        let help = try await BuiltBinary.run(["check", "--help"])
         #expect(help.status == 0)
-        #expect(help.output.hasPrefix("usage: progress-rings check [--url URL] [--timeout SECONDS]"))
-        let top = try await BinaryProcess.run(["--help"])
-        #expect(top.output.contains("  check     ask a server on this machine for /healthz"))
-        let bad = try await BinaryProcess.run(["check", "--url", "http://192.168.1.1/healthz"])
+        #expect(help.text.hasPrefix("usage: progress-rings check [--url URL] [--timeout SECONDS]"))
+        let top = try await BuiltBinary.run(["--help"])
+        #expect(top.text.contains("  check     ask a server on this machine for /healthz"))
+        let bad = try await BuiltBinary.run(["check", "--url", "http://192.168.1.1/healthz"])
         #expect(bad.status == 2)
         #expect(bad.errors.contains("not a loopback address"))
         #expect(bad.output.isEmpty)

@@ -1,0 +1,123 @@
+"""Badge fidelity: Chromium's rendering of a badge's SVG against our PNG of the same badge.
+
+Outside the texts, pixels must agree within DIFFERING_LEVELS, all but one in DIFFERING_ONE_IN, and none may differ by
+more than WORST_LEVEL; each text (laid out by Skia in Chromium and by Cairo in our PNG) must have the same ink, within
+INK, centred at the same point, within one CSS pixel. Skia antialiases edges analytically and draws text with more
+contrast, so the differences lie along the ring icon and the corners (`.ci/browser-tests.sh` prints the worst of the
+run in its `badge fidelity:` line; measured: a pixel 52 levels off, 0.9 % of pixels over 32 levels, ink 15 % off,
+centres 0.31 px apart). These are the check and the tolerances the badge renderer had in the Swift unit tests, which
+no longer start a browser.
+"""
+
+import xml.etree.ElementTree as ET
+
+DIFFERING_LEVELS = 32  # a pixel "differs" when a premultiplied channel differs by more than this (of 255)
+DIFFERING_ONE_IN = 100  # at most one pixel (texts aside) in this many may differ
+WORST_LEVEL = 64  # and none by more than this
+INK = 0.2  # each text's ink within ±20 %
+
+QUERIES = [
+    "label=coverage&value=72",
+    "label=build&value=100&color=brightgreen",
+    "label=&value=0",
+    "label=docs&value=50&labelColor=white&color=yellow&decimals=1",
+    "label=tests&value=5&style=flat-square",
+    "label=a&value=99.9&thresholds=50:orange,99:green&color=%23c2410c80",
+]
+
+# (what Chromium is shown, what our PNG draws): each pair must fail the comparison, or the check proves nothing.
+CONTROLS = [
+    ("label=coverage&value=72", "label=coverage&value=80"),
+    ("label=coverage&value=72&labelColor=%23999999", "label=coverage&value=72&labelColor=%23555555"),
+]
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def layout(svg_bytes):
+    """The badge's width in CSS px and its visible texts as (text, centre x, reserved length), from its SVG."""
+    root = ET.fromstring(svg_bytes)
+    texts = [
+        (t.text or "", float(t.get("x")), float(t.get("textLength")))
+        for t in root.iter(SVG + "text")
+        if t.get("aria-hidden") != "true"
+    ]
+    return int(root.get("width")), texts
+
+
+def visible_distance(a, b):
+    pa = [c * a[3] // 255 for c in a[:3]] + [a[3]]
+    pb = [c * b[3] // 255 for c in b[:3]] + [b[3]]
+    return max(abs(x - y) for x, y in zip(pa, pb))
+
+
+def luminance(p):
+    return (0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2]) * p[3] / 65025
+
+
+class Ink:
+    """How far each pixel's brightness lies from its background, and where that weight centres."""
+
+    def __init__(self):
+        self.weight = self.x = self.y = 0.0
+
+    def add(self, p, background, px, py):
+        w = abs(luminance(p) - luminance(background))
+        self.weight += w
+        self.x += w * (px + 0.5)
+        self.y += w * (py + 0.5)
+
+    def centre(self):
+        return self.x / max(self.weight, 1e-9), self.y / max(self.weight, 1e-9)
+
+
+def compare(ours, theirs, texts, scale):
+    """The problems found (empty when the two agree) and what was measured, comparing two decoded images of one
+    badge drawn at `scale` device pixels per CSS pixel."""
+    k = float(scale)
+
+    def box(x, y):
+        px, py = (x + 0.5) / k, (y + 0.5) / k
+        if py < 2 or py > 18:
+            return None
+        for index, (_, centre, length) in enumerate(texts):
+            if abs(px - centre) <= length / 2 + 2:
+                return index
+        return None
+
+    # Each text's background, row by row: the pixel just left of its box, in padding or in the icon's gap.
+    background_x = [int((centre - length / 2 - 2) * k // 1) - 1 for _, centre, length in texts]
+    pixels = differing = worst = 0
+    ink = [(Ink(), Ink()) for _ in texts]
+    for y in range(ours.height):
+        for x in range(ours.width):
+            index = box(x, y)
+            if index is not None:
+                ink[index][0].add(ours[x, y], ours[background_x[index], y], x, y)
+                ink[index][1].add(theirs[x, y], theirs[background_x[index], y], x, y)
+                continue
+            pixels += 1
+            distance = visible_distance(ours[x, y], theirs[x, y])
+            if distance > DIFFERING_LEVELS:
+                differing += 1
+            worst = max(worst, distance)
+    problems = []
+    if worst > WORST_LEVEL:
+        problems.append("a pixel differs by %d levels" % worst)
+    if differing > pixels // DIFFERING_ONE_IN:
+        problems.append("%d of %d pixels differ by more than %d levels" % (differing, pixels, DIFFERING_LEVELS))
+    measured = {"level": worst, "share": differing / max(pixels, 1), "ink": 0.0, "centre": 0.0}
+    for (text, _, _), (mine, other) in zip(texts, ink):
+        if mine.weight <= 0 or other.weight <= 0:
+            problems.append("no ink for %r" % text)
+            continue
+        ratio = mine.weight / max(other.weight, 1)
+        (ax, ay), (bx, by) = mine.centre(), other.centre()
+        centre = max(abs(ax - bx), abs(ay - by)) / k
+        measured["ink"] = max(measured["ink"], abs(ratio - 1))
+        measured["centre"] = max(measured["centre"], centre)
+        if abs(ratio - 1) >= INK:
+            problems.append("%r: ink ratio %.3f" % (text, ratio))
+        if centre > 1:
+            problems.append("%r: ink centred %.2f px apart" % (text, centre))
+    return problems, measured

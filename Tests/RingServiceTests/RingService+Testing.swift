@@ -1,0 +1,28 @@
+import HTTPServer
+import RingKit
+
+@testable import RingService
+
+/// A service with its log off, configured by the test, drawing through `renderer`.
+func makeService(
+    renderer: any Renderer = RingKitRenderer(), _ change: (inout ServiceConfiguration) -> Void = { _ in }
+) -> RingService {
+    var config = ServiceConfiguration()
+    config.logFormat = .off
+    change(&config)
+    return RingService(configuration: config, log: ServiceLog(format: .off, level: .info), renderer: renderer)
+}
+
+extension RingService {
+    func get(_ target: String, _ headers: HTTPHeaders = [:], method: HTTPMethod = .get) -> HTTPResponse {
+        response(to: HTTPRequest(method: method, target: target, headers: headers))
+    }
+
+    /// The response as the event loop sends it: made here when the service leaves it to a worker.
+    func response(to request: HTTPRequest) -> HTTPResponse {
+        switch answer(request) {
+        case .now(let response): response
+        case .later(let work): work()
+        }
+    }
+}
