@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG"]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
-        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "CZlib", "Locking"]),
+        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "LiveValues", "CZlib", "Locking"]),
         .executableTarget(
             name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem", "Locking"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),

@@ -62,11 +62,17 @@ public final class LiveValues: Sendable {
         try self.init(settings: settings, version: version, clock: MonotonicClock(), resolve: [])
     }
 
-    /// `resolve` takes `host:port:address` entries (libcurl's CURLOPT_RESOLVE): tests point names at 127.0.0.1.
-    init(settings: LiveSettings, version: String, clock: any LiveClock, resolve: [String]) throws(LiveSettingsError) {
+    /// Checks `settings` as `init` does, without starting anything: a `LiveSettingsError` names the bad setting.
+    public static func check(_ settings: LiveSettings) throws(LiveSettingsError) {
         if let caFile = settings.caFile, !FileManager.default.isReadableFile(atPath: caFile) {
             throw LiveSettingsError(setting: "liveCAFile", reason: "\(LiveText.quoted(caFile)) cannot be read")
         }
+        _ = try LiveConfiguration(settings)
+    }
+
+    /// `resolve` takes `host:port:address` entries (libcurl's CURLOPT_RESOLVE): tests point names at 127.0.0.1.
+    init(settings: LiveSettings, version: String, clock: any LiveClock, resolve: [String]) throws(LiveSettingsError) {
+        try Self.check(settings)
         configuration = try LiveConfiguration(settings)
         self.settings = settings
         fetcher = CurlFetcher(
