@@ -51,17 +51,18 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
     package.targets += [
         // What every test folder shares: one raw HTTP client, one PNG decoder, one runner of the built binary.
         // It knows none of the modules under test, so a test of one module builds no other.
-        .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo", "TestSupport"]),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(
-            name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "Locking", "TestSupport"]),
+            name: "RingServiceTests",
+            dependencies: ["RingService", "HTTPServer", "RingKit", "LiveValues", "Locking", "TestSupport"]),
         // The command line as a user runs it: the binary built beside the test bundle (the dependency builds it
         // first).
         .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings", "Locking", "TestSupport"]),
         .testTarget(
-            name: "LiveValuesTests", dependencies: ["LiveValues", "Locking", "TestSupport"], exclude: ["Fixtures"]),
+            name: "LiveValuesTests", dependencies: ["LiveValues", "Locking", "TestSupport"]),
     ]
 }
 
