@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "LiveValues", "CZlib", "Locking"]),
         .executableTarget(
-            name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem", "Locking"]),
+            name: "progress-rings",
+            dependencies: ["RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo", "LiveValues"]),
     ],

@@ -1,17 +1,4 @@
-import LiveValues
 import Locking
-
-/// What a live request's target resolved to: the source, and which parameters the document may supply because the
-/// URL does not give them (the URL's own win).
-struct LiveTarget: Sendable {
-    let source: LiveSource
-    /// A badge without a label of its own takes a shields endpoint document's `label`.
-    let takesLabel: Bool
-    /// An image without `color` takes a shields endpoint document's `color`.
-    let takesColor: Bool
-    /// An image without `max` takes the value at `maxQuery`.
-    let takesMax: Bool
-}
 
 /// Request targets resolved to their live source before, so a repeated live URL is not parsed or checked again
 /// (the URL, the allow-list, the paths): the lookup a cached live image costs beside a plain one. Bounded in

@@ -20,56 +20,13 @@ enum LiveOrigin: String, Sendable {
 }
 
 extension RingService {
-    /// The parameters that name a live value. A request that gives none of them is an ordinary image.
-    static let liveParameters = ["url", "query", "maxQuery", "prometheus", "server"]
-
     /// What the request's live parameters resolve to: nil when it names no live value, else the target (memoized
     /// by the raw target) or a refusal naming the parameter (a 400, before anything is fetched).
     func liveTarget(_ request: HTTPRequest, _ drawing: Drawing.Request) -> Result<LiveTarget, ParameterError>? {
         if let known = liveTargets.target(request.target) { return .success(known) }
-        // A byte search first: the common request names no live value and is not split again.
-        guard Self.mayNameLiveValue(drawing.query) else { return nil }
-        let parameters = QueryParameters(query: drawing.query)
-        let named = parameters.contains("url") ? "url" : parameters.contains("prometheus") ? "prometheus" : nil
-        guard let named else { return nil }
-        do throws(ParameterError) {
-            let values = try Self.liveParameters.map { name throws(ParameterError) in try parameters.value(name) }
-            guard let live else {
-                throw ParameterError(
-                    parameter: named, value: "",
-                    reason: "live values are off on this server (its operator turns them on with liveHosts, "
-                        + "liveSources or prometheusServers)")
-            }
-            if parameters.contains("value") || drawing.pathValue != nil {
-                throw ParameterError(
-                    parameter: "value", value: "", reason: "cannot be given with \(named): the value is read from it")
-            }
-            if parameters.contains("max") && values[2] != nil {
-                throw ParameterError(
-                    parameter: "max", value: "", reason: "cannot be given with maxQuery: max is read from the document")
-            }
-            let source: LiveSource?
-            do {
-                source = try live.source(
-                    url: values[0], query: values[1], maxQuery: values[2], prometheus: values[3], server: values[4])
-            } catch {
-                throw ParameterError(parameter: error.parameter, value: error.value, reason: error.reason)
-            }
-            guard let source else { return nil }
-            let target = LiveTarget(
-                source: source,
-                takesLabel: drawing.kind == .badge && !parameters.contains("label") && drawing.pathLabel == nil,
-                takesColor: !parameters.contains("color"), takesMax: !parameters.contains("max"))
-            liveTargets.remember(target, for: request.target)
-            return .success(target)
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// Whether `query` may hold `url` or `prometheus` (a quick test that only ever answers yes too often).
-    static func mayNameLiveValue(_ query: Substring) -> Bool {
-        query.utf8.count >= 3 && (query.contains("url") || query.contains("prometheus"))
+        let resolved = LiveTarget.resolve(drawing, live: live)
+        if case .success(let target)? = resolved { liveTargets.remember(target, for: request.target) }
+        return resolved
     }
 
     /// A live image: from the value cache when it holds the value, else once the value is read, without any of
@@ -119,15 +76,14 @@ extension RingService {
         let headers: HTTPHeaders = [
             .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: origin.rawValue,
         ]
-        let extra = Self.liveQuery(reading, target)
         // The target and the value read: one value, one entry, answered without parsing while it lasts.
-        let alias = TargetKey(target: request.target + "\n" + extra.all, format: format)
+        let alias = TargetKey(target: request.target + "\n" + target.parameters(for: reading).all, format: format)
         if let entry = cache.value(aliasedBy: alias) {
             return .now(answer(request, with: entry).adding(headers), .hit, origin)
         }
         let shownOrigin = origin
         let parsed: Drawing
-        switch parseLive(drawing, extra) {
+        switch target.drawing(showing: reading, drawing, parse: renderer.parse) {
         case .success(let d):
             parsed = d
         case .failure(let error):
@@ -147,39 +103,6 @@ extension RingService {
         }
         let (response, outcome) = cachedAnswer(request, parsed, key: key, alias: alias)
         return .now(response.adding(headers), outcome, shownOrigin)
-    }
-
-    /// The parameters a reading adds to the query: the value, the max the document gave, and a shields endpoint
-    /// document's label (badges) and color where the URL gives none. `all` holds the lot, `required` the value
-    /// and the max alone, tried when the document's label or color is refused (they are only defaults).
-    static func liveQuery(_ reading: LiveReading, _ target: LiveTarget) -> (all: String, required: String) {
-        var required = "&value=\(reading.value)"
-        if let max = reading.max, target.takesMax { required += "&max=\(max)" }
-        var all = required
-        if let label = reading.label, target.takesLabel { all += "&label=" + QueryParameters.encode(label) }
-        if let color = reading.color, target.takesColor { all += "&color=" + QueryParameters.encode(color) }
-        return (all, required)
-    }
-
-    private func parseLive(
-        _ drawing: Drawing.Request, _ extra: (all: String, required: String)
-    ) -> Result<Drawing, ParameterError> {
-        var request = drawing
-        request.query = Substring(String(drawing.query) + extra.all)
-        do {
-            return .success(try renderer.parse(request))
-        } catch {
-            guard extra.all != extra.required, error.parameter == "label" || error.parameter == "color" else {
-                return .failure(error)
-            }
-            // The document's label or color does not fit this image: drawn without them, as without a document.
-            request.query = Substring(String(drawing.query) + extra.required)
-            do {
-                return .success(try renderer.parse(request))
-            } catch {
-                return .failure(error)
-            }
-        }
     }
 
     /// The error image of a value that could not be read: the URL's fault is a bad request (400, or the
