@@ -1,3 +1,4 @@
+import FoundationEssentials
 import HTTPServer
 import LiveValues
 import RingKit
@@ -5,6 +6,8 @@ import RingKit
 extension HTTPFieldName {
     /// Where a live image's value came from: `fresh`, `cached`, `stale`, or `error`.
     static let xSource: HTTPFieldName = "X-Source"
+    /// When a live image's value was read.
+    static let lastModified: HTTPFieldName = "Last-Modified"
 }
 
 /// Where a live image's value came from, for `X-Source` and the access log's `source=`.
@@ -73,8 +76,10 @@ extension RingService {
         case .stale(let read, _):
             (reading, maxAge, origin) = (read, Int(live?.settings.retrySeconds ?? 0), .stale)
         }
+        // Last-Modified: when the value was read (a page can say "read at"); not a validator the server checks.
         let headers: HTTPHeaders = [
             .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: origin.rawValue,
+            .lastModified: HTTPDate.imfFixdate(epochSeconds: Int(reading.readAt.timeIntervalSince1970)),
         ]
         // The target and the value read: one value, one entry, answered without parsing while it lasts.
         let alias = TargetKey(target: request.target + "\n" + target.parameters(for: reading).all, format: format)

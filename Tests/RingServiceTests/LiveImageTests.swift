@@ -54,6 +54,10 @@ final class LiveImageTests {
         #expect(first.status == .ok && first.text.contains(">87%<"))
         #expect(first.header("X-Source") == "fresh")
         #expect(first.header("Cache-Control") == "public, max-age=300, s-maxage=300")
+        // When the value was read: now, give or take the test's own time.
+        let readAt = try #require(first.header("Last-Modified"))
+        let now = Int(Date().timeIntervalSince1970)
+        #expect((now - 10...now).map { HTTPDate.imfFixdate(epochSeconds: $0) }.contains(readAt), "\(readAt)")
         clock.advance(100)
         let second = service.get(target)
         #expect(second.header("X-Source") == "cached" && second.header("ETag") == first.header("ETag"))
