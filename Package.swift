@@ -86,4 +86,12 @@ if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     )
+    package.targets.append(
+        .executableTarget(
+            name: "LiveSourceFuzz",
+            dependencies: ["LiveValues", "RingKit"],
+            path: "Tests/Fuzz/LiveSourceFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
 }
