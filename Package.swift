@@ -31,8 +31,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("z")]
         ),
         .target(name: "CSystem"),
-        // A pthread mutex behind Mutex's API, which ThreadSanitizer can see (Synchronization.Mutex it cannot).
-        .target(name: "Locking"),
+        // A pthread mutex behind Mutex's API, which ThreadSanitizer can see (Synchronization.Mutex it cannot), and
+        // named detached threads.
+        .target(name: "Locking", dependencies: ["CSystem"]),
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG"]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),

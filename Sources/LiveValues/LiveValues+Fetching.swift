@@ -41,9 +41,19 @@ extension LiveValues {
         case .full:
             deliver(.failed(LiveError.fetch(.busy, source: source, settings: settings)))
         case .lead:
-            fetchQueue.async { [self] in
+            // A thread of its own, not a Dispatch queue's: a fetch blocks it for up to the timeout, and blocked
+            // Dispatch threads starve the rest of the process's Dispatch work (signal handling, timers) until
+            // Dispatch notices and adds threads. At most `maxFlights` exist at once.
+            let started = DetachedThread.start(named: "live-fetch") { [self] in
                 let (answers, deliveries) = lead(document)
                 for (source, deliver) in deliveries { deliver(answers[source] ?? .failed(Self.lost(source))) }
+            }
+            if started != 0 {
+                // Out of threads: every waiter fails busy (not remembered), as over the in-flight bounds.
+                let deliveries = state.withLock { $0.flights.removeValue(forKey: document)?.deliveries ?? [] }
+                for (source, deliver) in deliveries {
+                    deliver(.failed(LiveError.fetch(.busy, source: source, settings: settings)))
+                }
             }
         }
     }

@@ -50,9 +50,6 @@ public final class LiveValues: Sendable {
         var flights: [LiveSource.Document: Flight] = [:]
     }
 
-    /// The threads fetches run on: each fetch blocks one for at most `timeout`, and at most `maxFlights` run at once.
-    let fetchQueue = DispatchQueue(label: "progress-rings.live-fetch", attributes: .concurrent)
-
     /// Documents fetched or waiting for a slot at once, at most: beyond it a new document fails `busy` at once
     /// instead of holding one more thread for the whole timeout.
     var maxFlights: Int { settings.maxFetches * 4 }

@@ -15,12 +15,20 @@ final class LiveService {
     let server: HTTPServer
     let port: Int
 
-    init(renderer: any Renderer = RingKitRenderer(), _ change: (inout ServiceConfiguration) -> Void = { _ in }) throws {
-        service = makeService(renderer: renderer) {
-            $0.port = 0
-            $0.eventLoops = 2
-            change(&$0)
-        }
+    convenience init(
+        renderer: any Renderer = RingKitRenderer(), _ change: (inout ServiceConfiguration) -> Void = { _ in }
+    ) throws {
+        try self.init(
+            service: makeService(renderer: renderer) {
+                $0.port = 0
+                $0.eventLoops = 2
+                change(&$0)
+            })
+    }
+
+    /// Serves `service` as it is configured (its port should be 0).
+    init(service: RingService) throws {
+        self.service = service
         server = HTTPServer(configuration: service.configuration.httpConfiguration, handler: service)
         // Weak: the server holds the service as its handler, so a strong capture would be a cycle that keeps both.
         service.countConnections { [weak server] in server?.openConnections ?? 0 }

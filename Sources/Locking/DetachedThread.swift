@@ -4,7 +4,8 @@ import CSystem
     import Glibc
 #endif
 
-/// Starts named, detached POSIX threads: the loops and their workers, which `top -H` and `ps -L` then show by name.
+/// Starts named, detached POSIX threads (the loops and their workers, the log writer, live-value fetches), which
+/// `top -H` and `ps -L` then show by name.
 public enum DetachedThread {
     /// Runs `body` on a new detached thread named `name` (at most 15 bytes: Linux refuses a longer name and the
     /// thread keeps the process's); returns pthread_create's result, 0 when the thread started.
