@@ -9,7 +9,12 @@ centres 0.31 px apart). These are the check and the tolerances the badge rendere
 no longer start a browser.
 """
 
+import re
 import xml.etree.ElementTree as ET
+
+import pngdecode
+from chromium import render_in_chromium
+from report import fail, save_artifact
 
 DIFFERING_LEVELS = 32  # a pixel "differs" when a premultiplied channel differs by more than this (of 255)
 DIFFERING_ONE_IN = 100  # at most one pixel (texts aside) in this many may differ
@@ -121,3 +126,44 @@ def compare(ours, theirs, texts, scale):
         if centre > 1:
             problems.append("%r: ink centred %.2f px apart" % (text, centre))
     return problems, measured
+
+
+def check(driver, server, artifacts):
+    """Chromium, the browser most README readers use, shows our badge SVG as our PNG draws the badge (its text laid
+    out by Skia with DejaVu Sans, Verdana's stand-in here), at 1 and 2 device pixels per CSS pixel."""
+    worst = {"level": 0, "share": 0.0, "ink": 0.0, "centre": 0.0}
+
+    def compare_urls(svg_query, png_query, scale):
+        svg, _ = server.get("/badge.svg?" + svg_query)
+        width, texts = layout(svg)
+        theirs_bytes = render_in_chromium(driver, server, "/badge.svg?" + svg_query, width, scale, height=20)
+        ours_bytes, _ = server.get("/badge.png?%s&scale=%d" % (png_query, scale))
+        theirs, ours = pngdecode.decode(theirs_bytes), pngdecode.decode(ours_bytes)
+        if (theirs.width, theirs.height) != (ours.width, ours.height):
+            return ["Chromium %dx%d, ours %dx%d" % (theirs.width, theirs.height, ours.width, ours.height)], ours, theirs
+        problems, measured = compare(ours, theirs, texts, scale)
+        for key, value in measured.items():
+            worst[key] = max(worst[key], value)
+        return problems, ours, theirs
+
+    for scale in (1, 2):
+        for query in QUERIES:
+            problems, ours, theirs = compare_urls(query, query, scale)
+            if problems:
+                fail("badge fidelity %s at scale %d: %s" % (query, scale, "; ".join(problems)))
+                name = "badge_%s_x%d" % (re.sub(r"[^A-Za-z0-9]+", "_", query), scale)
+                save_artifact(artifacts, name + ".chromium.png", pngdecode.encode(theirs))
+                save_artifact(artifacts, name + ".ours.png", pngdecode.encode(ours))
+    print(
+        "badge fidelity: %d badges at scales 1 and 2; worst: a pixel %d levels off, %.4f of pixels off by > %d "
+        "levels, text ink %.3f off, text centre %.2f px off" % (
+            len(QUERIES), worst["level"], worst["share"], DIFFERING_LEVELS, worst["ink"], worst["centre"]),
+        flush=True,
+    )
+    # The comparison can fail: a badge showing another value, or its icon in another color, is caught.
+    for shown, drawn in CONTROLS:
+        problems, _, _ = compare_urls(shown, drawn, 1)
+        if not problems:
+            fail("badge fidelity: the comparison did not notice %s drawn as %s" % (shown, drawn))
+        else:
+            print("badge fidelity control: %s drawn as %s is caught (%s)" % (shown, drawn, problems[0]), flush=True)
