@@ -30,11 +30,12 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import badge_fidelity  # noqa: E402
+import bar_fidelity  # noqa: E402
 import pngdecode  # noqa: E402
 import ring_fidelity  # noqa: E402
 from chromium import render_in_chromium, wait_for  # noqa: E402
+from fidelity import PIXEL_LEVELS, premultiplied_distance  # noqa: E402
 from report import fail, failures, save_artifact  # noqa: E402
-from ring_fidelity import PIXEL_LEVELS, premultiplied_distance  # noqa: E402
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
@@ -382,6 +383,7 @@ def main():
                 # What the page looked like when it failed (the messages above say what was expected).
                 save_artifact(artifacts, name + "-failure.png", driver.get_screenshot_as_png())
         ring_fidelity.check(driver, server, artifacts)
+        bar_fidelity.check(driver, server, artifacts)
         badge_fidelity.check(driver, server, artifacts)
         check_animation(driver, server, artifacts)
     finally:
