@@ -9,10 +9,13 @@ centres 0.31 px apart). These are the check and the tolerances the badge rendere
 no longer start a browser.
 """
 
+import math
 import re
 import xml.etree.ElementTree as ET
 
+import label_fidelity
 import pngdecode
+from label_fidelity import SCRIPTS, label
 from chromium import render_in_chromium
 from report import fail, save_artifact
 
@@ -28,12 +31,13 @@ QUERIES = [
     "label=docs&value=50&labelColor=white&color=yellow&decimals=1",
     "label=tests&value=5&style=flat-square",
     "label=a&value=99.9&thresholds=50:orange,99:green&color=%23c2410c80",
-]
+] + ["value=30&" + label(words) for _, words in SCRIPTS if words]
 
 # (what Chromium is shown, what our PNG draws): each pair must fail the comparison, or the check proves nothing.
 CONTROLS = [
     ("label=coverage&value=72", "label=coverage&value=80"),
     ("label=coverage&value=72&labelColor=%23999999", "label=coverage&value=72&labelColor=%23555555"),
+    ("value=30&" + label(SCRIPTS[0][1][::-1]), "value=30&" + label(SCRIPTS[0][1])),
 ]
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -111,8 +115,16 @@ def compare(ours, theirs, texts, scale):
         problems.append("a pixel differs by %d levels" % worst)
     if differing > pixels // DIFFERING_ONE_IN:
         problems.append("%d of %d pixels differ by more than %d levels" % (differing, pixels, DIFFERING_LEVELS))
-    measured = {"level": worst, "share": differing / max(pixels, 1), "ink": 0.0, "centre": 0.0}
-    for (text, _, _), (mine, other) in zip(texts, ink):
+    measured = {"level": worst, "share": differing / max(pixels, 1), "ink": 0.0, "centre": 0.0, "glyph": 1.0}
+    rows = (math.ceil(2 * k - 0.5), math.floor(18 * k - 0.5))
+    for index, ((text, centre, length), (mine, other)) in enumerate(zip(texts, ink)):
+        line = (math.ceil((centre - length / 2 - 2) * k - 0.5), rows[0],
+                math.floor((centre + length / 2 + 2) * k - 0.5), rows[1])
+        glyph = label_fidelity.glyph_correlation(
+            ours, theirs, line, lambda image, x, y, index=index: image[background_x[index], y])
+        measured["glyph"] = min(measured["glyph"], glyph)
+        if glyph < label_fidelity.GLYPH_CORRELATION:
+            problems.append("%r: a glyph tile correlates %.3f with Chromium's" % (text, glyph))
         if mine.weight <= 0 or other.weight <= 0:
             problems.append("no ink for %r" % text)
             continue
@@ -131,7 +143,7 @@ def compare(ours, theirs, texts, scale):
 def check(driver, server, artifacts):
     """Chromium, the browser most README readers use, shows our badge SVG as our PNG draws the badge (its text laid
     out by Skia with DejaVu Sans, Verdana's stand-in here), at 1 and 2 device pixels per CSS pixel."""
-    worst = {"level": 0, "share": 0.0, "ink": 0.0, "centre": 0.0}
+    worst = {"level": 0, "share": 0.0, "ink": 0.0, "centre": 0.0, "glyph": 1.0}
 
     def compare_urls(svg_query, png_query, scale):
         svg, _ = server.get("/badge.svg?" + svg_query)
@@ -143,7 +155,7 @@ def check(driver, server, artifacts):
             return ["Chromium %dx%d, ours %dx%d" % (theirs.width, theirs.height, ours.width, ours.height)], ours, theirs
         problems, measured = compare(ours, theirs, texts, scale)
         for key, value in measured.items():
-            worst[key] = max(worst[key], value)
+            worst[key] = (min if key == "glyph" else max)(worst[key], value)
         return problems, ours, theirs
 
     for scale in (1, 2):
@@ -156,8 +168,9 @@ def check(driver, server, artifacts):
                 save_artifact(artifacts, name + ".ours.png", pngdecode.encode(ours))
     print(
         "badge fidelity: %d badges at scales 1 and 2; worst: a pixel %d levels off, %.4f of pixels off by > %d "
-        "levels, text ink %.3f off, text centre %.2f px off" % (
-            len(QUERIES), worst["level"], worst["share"], DIFFERING_LEVELS, worst["ink"], worst["centre"]),
+        "levels, text ink %.3f off, text centre %.2f px off, glyph tiles correlating %.3f" % (
+            len(QUERIES), worst["level"], worst["share"], DIFFERING_LEVELS, worst["ink"], worst["centre"],
+            worst["glyph"]),
         flush=True,
     )
     # The comparison can fail: a badge showing another value, or its icon in another color, is caught.
@@ -166,4 +179,5 @@ def check(driver, server, artifacts):
         if not problems:
             fail("badge fidelity: the comparison did not notice %s drawn as %s" % (shown, drawn))
         else:
-            print("badge fidelity control: %s drawn as %s is caught (%s)" % (shown, drawn, problems[0]), flush=True)
+            print("badge fidelity control: %s drawn as %s is caught (%s)" % (shown, drawn, "; ".join(problems)),
+                  flush=True)
