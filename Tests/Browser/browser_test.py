@@ -5,9 +5,11 @@ against a live progress-rings server on a free loopback port.
 1. The builder page at / loads with no console error and no CSP violation, typing updates the preview and the
    snippets, a bad value shows the service's own message beside its field, and it works from the keyboard.
 2. The gallery at /examples loads every image, with the same checks.
-3. Fidelity (ring_fidelity.py): for a matrix of rings, Chromium's rendering of our SVG and our PNG agree pixel by
-   pixel (outside the label; the label by its ink).
-4. Badge fidelity (badge_fidelity.py): the same for badges, outside their texts pixel by pixel and each text by its ink.
+3. Fidelity (fidelity.py, with the cases of ring_fidelity.py and bar_fidelity.py): for a matrix of rings and bars,
+   Chromium's rendering of our SVG and our PNG agree pixel by pixel (outside the label; the label by its ink and
+   glyph by glyph, in every script of label_fidelity.py).
+4. Badge fidelity (badge_fidelity.py): the same for badges, outside their texts pixel by pixel and each text by its
+   ink and its glyphs.
 5. An animated SVG's final frame is the static SVG.
 
 Usage: browser_test.py [--binary .build/debug/progress-rings] [--artifacts DIR] [--update-screenshots]
