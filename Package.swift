@@ -36,9 +36,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG"]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
-        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "CZlib", "Locking"]),
+        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "LiveValues", "CZlib", "Locking"]),
         .executableTarget(
-            name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem", "Locking"]),
+            name: "progress-rings",
+            dependencies: ["RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo", "LiveValues"]),
     ],
@@ -51,17 +52,18 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
     package.targets += [
         // What every test folder shares: one raw HTTP client, one PNG decoder, one runner of the built binary.
         // It knows none of the modules under test, so a test of one module builds no other.
-        .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo", "TestSupport"]),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(
-            name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "Locking", "TestSupport"]),
+            name: "RingServiceTests",
+            dependencies: ["RingService", "HTTPServer", "RingKit", "LiveValues", "Locking", "TestSupport"]),
         // The command line as a user runs it: the binary built beside the test bundle (the dependency builds it
         // first).
         .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings", "Locking", "TestSupport"]),
         .testTarget(
-            name: "LiveValuesTests", dependencies: ["LiveValues", "Locking", "TestSupport"], exclude: ["Fixtures"]),
+            name: "LiveValuesTests", dependencies: ["LiveValues", "Locking", "TestSupport"]),
     ]
 }
 
@@ -81,6 +83,14 @@ if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
             name: "RingSpecFuzz",
             dependencies: ["RingKit"],
             path: "Tests/Fuzz/RingSpecFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "LiveSourceFuzz",
+            dependencies: ["LiveValues", "RingKit"],
+            path: "Tests/Fuzz/LiveSourceFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     )

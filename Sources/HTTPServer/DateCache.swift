@@ -48,3 +48,9 @@ struct DateCache {
         return "\(weekdays[weekday]), \(two(day)) \(months[month - 1]) \(year) \(time) GMT"
     }
 }
+
+/// Dates as HTTP writes them.
+public enum HTTPDate {
+    /// `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110 §5.6.7): for `Last-Modified` and the like.
+    public static func imfFixdate(epochSeconds: Int) -> String { DateCache.imfFixdate(epochSeconds: epochSeconds) }
+}

@@ -35,6 +35,10 @@ extension EventLoop {
                         // The process is out of threads: the loop makes the answer itself.
                         send(work(), to: connection, keepAlive: keepAlive, isHead: isHead)
                     }
+                case .whenReady(let start):
+                    let pending = DeferredAnswer.Pending(connection: connection, isHead: isHead)
+                    connection.state.deferredAnswer()
+                    start { [self] response in post(DeferredAnswer(pending: pending, response: response)) }
                 }
             case .respondError(let status, let reason, let isHead):
                 shared.protocolErrors.add(1, ordering: .relaxed)

@@ -6,10 +6,16 @@ public enum HTTPAnswer: Sendable {
     /// loops' priority, while the loop serves its other connections; the response goes out in order once made, and
     /// later requests on the same connection wait for it. The work carries whatever the handler already parsed.
     case later(@Sendable () -> HTTPResponse)
+    /// An answer that waits on something outside the server (a fetch from another service). The loop calls the
+    /// closure at once with `respond`; the handler starts its work wherever it runs (its own threads, never the
+    /// loop's worker, so a wait of seconds delays nobody else) and calls `respond` exactly once, from any thread,
+    /// with the response. Meanwhile the loop serves its other connections, and later requests on this connection
+    /// wait, as with `.later`. A response for a connection closed meanwhile is dropped.
+    case whenReady(@Sendable (_ respond: @escaping @Sendable (HTTPResponse) -> Void) -> Void)
 }
 
 /// What the server calls for each request, once, on an event-loop thread. It must not block: anything slow is
-/// returned as `.later`.
+/// returned as `.later` or `.whenReady`.
 public protocol HTTPHandler: Sendable {
     func answer(_ request: HTTPRequest) -> HTTPAnswer
 }

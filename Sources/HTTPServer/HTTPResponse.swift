@@ -26,4 +26,23 @@ public struct HTTPResponse: Sendable {
         }
         self.head = head
     }
+
+    private init(status: HTTPStatus, head: [UInt8], body: [UInt8]) {
+        self.status = status
+        self.head = head
+        self.body = body
+    }
+
+    /// This response with `headers` added after its own header lines (a header that changes with every answer,
+    /// such as a max-age that counts down); the body is shared, not copied.
+    public func adding(_ headers: HTTPHeaders) -> HTTPResponse {
+        var head = self.head
+        for field in headers where field.name != .contentLength {
+            head += field.name.rawName.utf8
+            head += ": ".utf8
+            head += field.value.utf8
+            head += "\r\n".utf8
+        }
+        return HTTPResponse(status: status, head: head, body: body)
+    }
 }

@@ -52,11 +52,13 @@ enum JSONReading {
         }
         var label: String?
         var color: String?
-        if let node = object["label"], case .string(let s) = classify(node) { label = s }
-        if let node = object["color"], case .string(let s) = classify(node) { color = s }
-        // Held with the value for as long as it is cached: a bound keeps a document from filling the cache.
-        for (name, text) in [("label", label), ("color", color)] where (text?.utf8.count ?? 0) > maxTextLength {
-            return refuse("the endpoint document's \(name) is longer than \(maxTextLength) bytes")
+        // Held with the value for as long as it is cached: a bound keeps a document from filling the cache. They are
+        // only defaults, so one too long is left out (the image is drawn as without it), not an error.
+        if let node = object["label"], case .string(let s) = classify(node), s.utf8.count <= maxTextLength {
+            label = s
+        }
+        if let node = object["color"], case .string(let s) = classify(node), s.utf8.count <= maxTextLength {
+            color = s
         }
         return .success((value, label, color))
     }

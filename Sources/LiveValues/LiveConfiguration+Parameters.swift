@@ -54,6 +54,7 @@ extension LiveConfiguration {
         if let address = url.address, !settings.allowPrivateAddresses, let range = AddressPolicy.refusedRange(address) {
             return "names \(address), \(range) this server does not fetch"
         }
+        guard !settings.allowsAnyHost else { return nil }
         guard !hosts.isEmpty else { return "is refused: live values from URLs are off here (liveHosts is empty)" }
         guard hosts.allows(url.host) else {
             return "names host \(LiveText.shown(url.host)), not allowed here (accepted: \(hosts.summary))"
@@ -62,7 +63,8 @@ extension LiveConfiguration {
     }
 
     private var acceptedURLs: String {
-        var accepted = hosts.isEmpty ? "" : "an http(s) URL on \(hosts.summary)"
+        var accepted =
+            settings.allowsAnyHost ? "an http(s) URL" : hosts.isEmpty ? "" : "an http(s) URL on \(hosts.summary)"
         if !sources.isEmpty {
             let names = sources.keys.sorted()
             let list =

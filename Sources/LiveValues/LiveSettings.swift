@@ -70,8 +70,12 @@ public struct LiveSettings: Sendable, Hashable {
     /// Redirects followed at most; each hop is checked as the first was.
     public var maxRedirects = 3
 
+    /// Any host may be named, whatever `hosts` says: for the command line, whose user fetches on their own behalf.
+    /// Never a setting of the server, whose users are strangers.
+    public var allowsAnyHost = false
+
     public init() {}
 
     /// Whether any live value can be asked for at all.
-    public var isEnabled: Bool { !hosts.isEmpty || !sources.isEmpty || !prometheusServers.isEmpty }
+    public var isEnabled: Bool { allowsAnyHost || !hosts.isEmpty || !sources.isEmpty || !prometheusServers.isEmpty }
 }

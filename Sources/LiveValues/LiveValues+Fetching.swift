@@ -1,47 +1,73 @@
+import Dispatch
 import FoundationEssentials
+import Locking
 
 extension LiveValues {
-    /// The answer for `source`, fetching it when the cache has none; blocks for at most `timeout` seconds (plus the
-    /// time to read the document), so call it off the event loop. See the type's documentation.
-    public func fetch(_ source: LiveSource) -> LiveAnswer {
+    /// Delivers the answer for `source`: at once on the calling thread when the cache has one, otherwise from the
+    /// thread that fetched it (one fetch per document however many ask; see the type's documentation). Never blocks.
+    public func fetch(_ source: LiveSource, then deliver: @escaping @Sendable (LiveAnswer) -> Void) {
         enum Step {
             case answered(LiveAnswer)
-            case wait(Flight)
-            case lead(Flight)
+            case joined
+            case lead
+            case full
         }
         let document = source.document
         let now = clock.now()
+        let maxFlights = maxFlights
         let step: Step = state.withLock { s in
             if let answer = s.store.answer(source, now: now) {
                 if case .stale = answer { s.counters.staleAnswers += 1 }
                 return .answered(answer)
             }
-            if let joined = s.flights[document] {
+            if s.flights[document] != nil {
                 s.flights[document]!.sources.insert(source)
+                s.flights[document]!.deliveries.append((source, deliver))
                 s.counters.coalesced += 1
-                return .wait(joined.flight)
+                return .joined
             }
-            let flight = Flight()
-            flight.done.enter()
-            s.flights[document] = (flight, [source])
-            return .lead(flight)
+            guard s.flights.count < maxFlights else {
+                s.counters.countFetch(host: document.url.host, outcome: LiveError.Kind.busy.rawValue, seconds: nil)
+                return .full
+            }
+            s.flights[document] = Flight(sources: [source], deliveries: [(source, deliver)])
+            return .lead
         }
         switch step {
         case .answered(let answer):
-            return answer
-        case .wait(let flight):
-            flight.done.wait()
-            return flight.answers.withLock { $0[source] } ?? .failed(Self.lost(source))
-        case .lead(let flight):
-            let answers = lead(document)
-            flight.answers.withLock { $0 = answers }
-            flight.done.leave()
-            return answers[source] ?? .failed(Self.lost(source))
+            deliver(answer)
+        case .joined:
+            break
+        case .full:
+            deliver(.failed(LiveError.fetch(.busy, source: source, settings: settings)))
+        case .lead:
+            fetchQueue.async { [self] in
+                let (answers, deliveries) = lead(document)
+                for (source, deliver) in deliveries { deliver(answers[source] ?? .failed(Self.lost(source))) }
+            }
         }
     }
 
+    /// The answer for `source`, fetching it when the cache has none: `fetch(_:then:)` waited for, blocking the
+    /// calling thread for at most `timeout` seconds (plus the time to read the document). For callers that have a
+    /// thread to spare (the command line, tests), never an event loop.
+    public func fetch(_ source: LiveSource) -> LiveAnswer {
+        let done = DispatchSemaphore(value: 0)
+        let answer = Lock<LiveAnswer?>(nil)
+        fetch(source) { delivered in
+            answer.withLock { $0 = delivered }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 } ?? .failed(Self.lost(source))
+    }
+
     /// Fetches `document` once, reads every waiting source's value out of it, stores them and counts the fetch.
-    private func lead(_ document: LiveSource.Document) -> [LiveSource: LiveAnswer] {
+    private func lead(
+        _ document: LiveSource.Document
+    ) -> (
+        answers: [LiveSource: LiveAnswer], deliveries: [(source: LiveSource, deliver: @Sendable (LiveAnswer) -> Void)]
+    ) {
         let started = MonotonicClock().now()
         let fetched = get(document, started: started)
         let seconds = MonotonicClock().now() - started
@@ -57,7 +83,8 @@ extension LiveValues {
         for source in sources { results[source] = reading(source, fetched, parsed, readAt) }
         let now = clock.now()
         return state.withLock { s in
-            let late = s.flights.removeValue(forKey: document)?.sources.subtracting(sources) ?? []
+            let flight = s.flights.removeValue(forKey: document)
+            let late = flight?.sources.subtracting(sources) ?? []
             for source in late { results[source] = reading(source, fetched, parsed, readAt) }
             var answers: [LiveSource: LiveAnswer] = [:]
             for (source, result) in results {
@@ -68,7 +95,7 @@ extension LiveValues {
             s.counters.countFetch(
                 host: document.url.host, outcome: outcome,
                 seconds: outcome == LiveError.Kind.busy.rawValue ? nil : seconds)
-            return answers
+            return (answers, flight?.deliveries ?? [])
         }
     }
 

@@ -13,11 +13,11 @@ import Locking
 /// 2. `lookup(source)` on the event loop. It never blocks (one dictionary lookup under a lock held for
 ///    nanoseconds) and answers `.fresh(reading, secondsLeft:)`, `.stale(reading, because:)` or `.failed(error)`
 ///    from the cache, or nil: the value must be fetched.
-/// 3. On nil, `fetch(source)` off the event loop (a worker thread). It blocks for the fetch, at most `timeout`
-///    seconds, and returns the answer. Concurrent calls for one document share one fetch (single flight); calls
-///    for different documents run in parallel within the in-flight bounds (`maxFetches`, `maxFetchesPerHost`): over
-///    a bound, a fetch waits for a slot within its timeout, then fails `busy` (not remembered: the next request
-///    tries again). Any other failure is remembered for `retrySeconds`, so a broken or hanging source costs one
+/// 3. On nil, `fetch(source) { answer in … }`. It never blocks: the answer is delivered from the thread that
+///    fetched it, within `timeout` seconds (plus the time to read the document). Concurrent calls for one document
+///    share one fetch (single flight); calls for different documents run in parallel within the in-flight bounds
+///    (`maxFetches`, `maxFetchesPerHost`): over a bound, a fetch waits for a slot within its timeout, then fails
+///    `busy` (not remembered: the next request tries again); past `maxFlights` documents at once, at once. Any other failure is remembered for `retrySeconds`, so a broken or hanging source costs one
 ///    fetch per interval, not one per request; meanwhile the last good value is answered `.stale` for
 ///    `staleSeconds` past its freshness.
 /// 4. `counters` for `/metrics`: fetches by host and outcome, their durations, stale answers, values held.
@@ -37,29 +37,42 @@ public final class LiveValues: Sendable {
     let clock: any LiveClock
     let state: Lock<State>
 
-    /// A fetch in progress; the requests that joined it wait on `done` and then read their answer.
-    final class Flight: Sendable {
-        let done = DispatchGroup()
-        let answers = Lock<[LiveSource: LiveAnswer]>([:])
+    /// Who waits for a document being fetched: the sources read from it, and each request's delivery.
+    struct Flight {
+        var sources: Set<LiveSource>
+        var deliveries: [(source: LiveSource, deliver: @Sendable (LiveAnswer) -> Void)]
     }
 
     struct State {
         var store: LiveValueStore
         var counters = LiveCounters()
-        /// Per document fetched, the flight and every source waiting for it.
-        var flights: [LiveSource.Document: (flight: Flight, sources: Set<LiveSource>)] = [:]
+        /// Per document being fetched, who waits for it.
+        var flights: [LiveSource.Document: Flight] = [:]
     }
+
+    /// The threads fetches run on: each fetch blocks one for at most `timeout`, and at most `maxFlights` run at once.
+    let fetchQueue = DispatchQueue(label: "progress-rings.live-fetch", attributes: .concurrent)
+
+    /// Documents fetched or waiting for a slot at once, at most: beyond it a new document fails `busy` at once
+    /// instead of holding one more thread for the whole timeout.
+    var maxFlights: Int { settings.maxFetches * 4 }
 
     /// Checks `settings` (a `LiveSettingsError` names the bad setting); `version` goes into the User-Agent.
     public convenience init(settings: LiveSettings, version: String) throws(LiveSettingsError) {
         try self.init(settings: settings, version: version, clock: MonotonicClock(), resolve: [])
     }
 
-    /// `resolve` takes `host:port:address` entries (libcurl's CURLOPT_RESOLVE): tests point names at 127.0.0.1.
-    init(settings: LiveSettings, version: String, clock: any LiveClock, resolve: [String]) throws(LiveSettingsError) {
+    /// Checks `settings` as `init` does, without starting anything: a `LiveSettingsError` names the bad setting.
+    public static func check(_ settings: LiveSettings) throws(LiveSettingsError) {
         if let caFile = settings.caFile, !FileManager.default.isReadableFile(atPath: caFile) {
             throw LiveSettingsError(setting: "liveCAFile", reason: "\(LiveText.quoted(caFile)) cannot be read")
         }
+        _ = try LiveConfiguration(settings)
+    }
+
+    /// `resolve` takes `host:port:address` entries (libcurl's CURLOPT_RESOLVE): tests point names at 127.0.0.1.
+    init(settings: LiveSettings, version: String, clock: any LiveClock, resolve: [String]) throws(LiveSettingsError) {
+        try Self.check(settings)
         configuration = try LiveConfiguration(settings)
         self.settings = settings
         fetcher = CurlFetcher(

@@ -69,8 +69,8 @@ extension BadgeSpec {
     }
 
     /// shields.io's path convention: `__` is an underscore and a lone `_` a space, applied before percent-decoding
-    /// so `%5F` stays an underscore.
-    static func underscoresAsSpaces(_ encoded: String) -> String {
+    /// so `%5F` stays an underscore. Public for the pages that rewrite a path-form badge URL as a query.
+    public static func underscoresAsSpaces(_ encoded: String) -> String {
         guard encoded.utf8.contains(UInt8(ascii: "_")) else { return encoded }
         var out = [UInt8]()
         out.reserveCapacity(encoded.utf8.count + 8)

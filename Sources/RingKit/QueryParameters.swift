@@ -69,4 +69,8 @@ public struct QueryParameters: Sendable {
                 reason: "is not UTF-8 text once percent-decoded")
         }
     }
+
+    /// `text` as one query component: every byte but RFC 3986's unreserved characters percent-encoded, so it
+    /// decodes back to exactly `text` whatever it holds (`&`, `=`, `+`, `%`, any Unicode).
+    public static func encode(_ text: some StringProtocol) -> String { PercentDecoding.encode(text) }
 }

@@ -9,8 +9,8 @@ struct BuilderField: Sendable {
         case choice([String])
     }
 
-    /// Which image the field belongs to: ring parameters and badge parameters share some names.
-    enum Kind: String, Sendable { case ring, badge }
+    /// Which image the field belongs to: ring, badge and bar parameters share some names.
+    enum Kind: String, Sendable, CaseIterable { case ring, badge, bar }
 
     let parameter: String
     let control: Control
@@ -21,10 +21,13 @@ struct BuilderField: Sendable {
     /// The images that read the parameter; the first names the field's id.
     let kinds: [Kind]
     let group: String
+    /// For a parameter whose empty value means something (a badge's `label=`: no left half), the words of a
+    /// checkbox that sends it empty; an empty text field leaves the parameter out.
+    let emptyChoice: String?
 
     init(
         _ parameter: String, _ control: Control, _ hint: String, placeholder: String = "", kinds: [Kind] = [.ring],
-        group: String
+        group: String, emptyChoice: String? = nil
     ) {
         self.parameter = parameter
         self.control = control
@@ -32,6 +35,7 @@ struct BuilderField: Sendable {
         self.placeholder = placeholder
         self.kinds = kinds
         self.group = group
+        self.emptyChoice = emptyChoice
     }
 
     /// The element id of the input; unique across kinds, since `label` is both a ring and a badge parameter.
@@ -41,7 +45,8 @@ struct BuilderField: Sendable {
     func keeping(_ read: (Kind) -> Bool) -> BuilderField? {
         let kept = kinds.filter(read)
         guard !kept.isEmpty else { return nil }
-        return BuilderField(parameter, control, hint, placeholder: placeholder, kinds: kept, group: group)
+        return BuilderField(
+            parameter, control, hint, placeholder: placeholder, kinds: kept, group: group, emptyChoice: emptyChoice)
     }
 
     /// The markup of the field: label, input (and picker), hint and the place its error goes.
@@ -75,6 +80,11 @@ struct BuilderField: Sendable {
                 out += "<option value=\"\(o)\">\(o)</option>\n"
             }
             out += "</select>\n"
+        }
+        if let emptyChoice {
+            out +=
+                "<label class=\"empty\"><input type=\"checkbox\" id=\"\(id)-empty\" data-empty-for=\"\(id)\"> "
+                + "\(StaticPage.escaped(emptyChoice))</label>\n"
         }
         out += "<p class=\"hint\" id=\"\(id)-hint\">\(StaticPage.escaped(hint))</p>\n"
         out += "<p class=\"error\" id=\"\(id)-error\" data-error-for=\"\(id)\"></p>\n"

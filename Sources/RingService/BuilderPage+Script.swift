@@ -1,38 +1,8 @@
 extension BuilderPage {
-    /// The page's own CSS, after the shared rules; its SHA-256 goes into the page's CSP.
-    static let style = """
-        .builder{display:grid;grid-template-columns:minmax(16rem,1fr) minmax(18rem,1fr);gap:1.5rem;align-items:start}
-        @media (max-width:48rem){.builder{grid-template-columns:1fr}}
-        .results{position:sticky;top:0}
-        fieldset{border:1px solid var(--line);border-radius:.5rem;margin:0 0 1rem;padding:.5rem .75rem}
-        legend{font-weight:600;padding:0 .25rem}
-        .field{display:grid;grid-template-columns:7.5rem 1fr;gap:.1rem .75rem;margin:.5rem 0}
-        .field label{font-family:var(--mono);padding-top:.3rem}
-        .field .hint,.field .error{grid-column:2;margin:0;font-size:.85rem}
-        .hint{color:var(--muted)}
-        .error{color:var(--bad);font-weight:600}
-        .error:empty{display:none}
-        input[type=text],select,textarea{font:inherit;font-family:var(--mono);padding:.3rem .4rem;border:1px solid var(--line);border-radius:.3rem;background:var(--field);color:inherit;width:100%;box-sizing:border-box}
-        [aria-invalid=true]{border-color:var(--bad);outline:2px solid var(--bad)}
-        .color-pair{display:flex;gap:.4rem}
-        .color-pair input[type=color]{width:2.4rem;height:2.1rem;padding:0;border:1px solid var(--line);border-radius:.3rem;flex:none}
-        .preview{display:flex;flex-wrap:wrap;gap:1rem;padding:1rem;border:1px solid var(--line);border-radius:.5rem;background:#fff}
-        .preview.dark{background:#0d1117}
-        .preview figure{margin:0;text-align:center}
-        .preview figcaption{font-size:.8rem;color:#57606a}
-        .preview img{max-width:100%;height:auto}
-        .copy{display:grid;grid-template-columns:1fr auto;gap:.25rem .5rem;margin:.5rem 0}
-        .copy label{grid-column:1/3;font-weight:600}
-        .copy textarea{resize:vertical}
-        button{font:inherit;padding:.3rem .8rem;border:1px solid var(--line);border-radius:.3rem;background:var(--field);color:inherit;cursor:pointer}
-        .formats,.kinds{display:flex;gap:1rem}
-        .status{color:var(--muted);min-height:1.2em}
-        table{border-collapse:collapse;width:100%}
-        th,td{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px solid var(--line)}
-        """
-
-    /// Builds the image URL from the fields, sets the previews and snippets (debounced), and asks the server
-    /// for the same URL to show its `X-Error` message beside the field the message names.
+    /// Builds the image URL from the fields and sets the previews, then asks the server for the same SVG: its
+    /// `X-Error` goes beside the field the message names; otherwise its own size and accessible name go into the
+    /// Markdown and HTML snippets, so they say what the server draws. A switch of kind keeps the shared fields,
+    /// converting or leaving out (with a note) what the new kind refuses.
     static let script = #"""
         "use strict";
         (function () {
@@ -41,6 +11,11 @@ extension BuilderPage {
           var fields = allFields;
           var svgImg = document.getElementById("preview-svg");
           var pngImg = document.getElementById("preview-png");
+          var svgFigure = document.getElementById("svg-figure");
+          var pngFigure = document.getElementById("png-figure");
+          var pngCaption = document.getElementById("png-caption");
+          var backdrop = document.getElementById("backdrop");
+          var switchNote = document.getElementById("switch-note");
           var formError = document.getElementById("form-error");
           var status = document.getElementById("status");
           var outURL = document.getElementById("out-url");
@@ -48,6 +23,12 @@ extension BuilderPage {
           var outHTML = document.getElementById("out-html");
           var timer = 0;
           var generation = 0;
+          var switching = 0;
+          // The further values of a parameter the opening link gave more than once, by field id: sent until the
+          // field is edited, so the server refuses the repeat as it refuses the link's own image URL.
+          var repeats = {};
+          // The parameters that take one item per ring or bar; a badge takes one.
+          var lists = ["value", "color", "track", "gradient"];
 
           // Keeps , : and / readable in the query; everything else as encodeURIComponent writes it.
           // ( and ) are escaped too: a bare ) would end a Markdown link early.
@@ -69,12 +50,29 @@ extension BuilderPage {
             });
             fields = allFields.filter(function (field) { return !field.closest(".field").hidden; });
           }
+          function emptyBox(field) {
+            return document.getElementById(field.id + "-empty");
+          }
+          // The text a field sends, or null where it leaves its parameter out (an empty field keeps the default;
+          // a parameter sent empty on purpose has its own checkbox).
+          function sent(field) {
+            var box = emptyBox(field);
+            if (box && box.checked) return "";
+            return field.value === "" ? null : field.value;
+          }
           function query() {
             var parts = [];
             fields.forEach(function (field) {
-              if (field.value !== "") parts.push(field.getAttribute("data-param") + "=" + encode(field.value));
+              var name = field.getAttribute("data-param");
+              var text = sent(field);
+              if (text !== null) parts.push(name + "=" + encode(text));
+              (repeats[field.id] || []).forEach(function (extra) { parts.push(name + "=" + encode(extra)); });
             });
             return parts.join("&");
+          }
+          function imageURL(type) {
+            var q = query();
+            return location.origin + "/" + kind() + "." + type + (q ? "?" + q : "");
           }
           function fieldNamed(name) {
             for (var i = 0; i < fields.length; i++) {
@@ -85,50 +83,30 @@ extension BuilderPage {
           function attribute(text) {
             return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
           }
-          // What a reader of the image should hear, as the image's own title says it: a ring's title if given,
-          // otherwise the percentage of the first ring; a badge's label and percentage.
-          function altText() {
-            var badge = kind() === "badge";
-            var title = fieldNamed("title");
-            if (!badge && title && title.value !== "") return title.value;
-            function number(name, fallback) {
-              var f = fieldNamed(name);
-              var n = f && f.value !== "" ? Number(f.value.split(",")[0]) : fallback;
-              return isFinite(n) ? n : NaN;
-            }
-            var value = number("value", 0), min = number("min", 0), max = number("max", 100);
-            var decimals = number("decimals", 0);
-            if (isNaN(value) || isNaN(min) || isNaN(max) || !(max > min)) return "progress";
-            var percent = Math.min(100, Math.max(0, (value - min) / (max - min) * 100));
-            var shown = percent.toFixed(Math.min(3, Math.max(0, Math.round(decimals) || 0))) + "%";
-            if (!badge) return "Progress: " + shown;
-            var label = fieldNamed("label");
-            // An empty field leaves the parameter out, and the badge's default label is "progress".
-            var text = label && label.value !== "" ? label.value : "progress";
-            return text === "" ? shown : text + ": " + shown;
-          }
           function format() {
-            return form.ownerDocument.querySelector("input[name=format]:checked").value;
+            return document.querySelector("input[name=format]:checked").value;
+          }
+          // Each preview on the page its colors are drawn for: theme=auto's SVG follows the system's scheme, its
+          // PNG is always light; unless a backdrop is chosen to see the image on another page.
+          function applyBackdrop() {
+            var field = fieldNamed("theme");
+            var theme = field ? field.value : "";
+            var expected = theme === "dark" ? "dark" : "light";
+            svgFigure.setAttribute("data-backdrop", backdrop.value || (theme === "auto" ? "scheme" : expected));
+            pngFigure.setAttribute("data-backdrop", backdrop.value || expected);
+            pngCaption.textContent = theme === "auto" ? "PNG (light in every scheme)" : "PNG";
           }
           function update() {
-            var q = query();
-            var suffix = q ? "?" + q : "";
-            var base = location.origin + "/" + kind();
-            var urls = { svg: base + ".svg" + suffix, png: base + ".png" + suffix };
-            var alt = altText();
-            svgImg.src = urls.svg;
-            pngImg.src = urls.png;
-            svgImg.alt = alt;
-            pngImg.alt = alt;
-            var chosen = urls[format()];
-            var size = fieldNamed("size");
-            var px = size && /^[0-9]+$/.test(size.value) ? size.value : "128";
-            // A ring is size × size CSS pixels; a badge's width follows its text, so the image gives it.
-            var box = kind() === "ring" ? '" width="' + px + '" height="' + px : "";
-            outURL.value = chosen;
-            outMarkdown.value = "![" + alt.replace(/([\[\]\\])/g, "\\$1") + "](" + chosen + ")";
-            outHTML.value = '<img alt="' + attribute(alt) + '" src="' + attribute(chosen) + box + '">';
-            check(urls.svg, ++generation);
+            var svg = imageURL("svg");
+            var png = imageURL("png");
+            svgImg.src = svg;
+            pngImg.src = png;
+            applyBackdrop();
+            outURL.value = format() === "png" ? png : svg;
+            outMarkdown.value = "";
+            outHTML.value = "";
+            status.textContent = "Checking the image…";
+            check(svg, ++generation);
           }
           // Header values arrive as one character per byte; the service writes UTF-8 (range 16…1024).
           function utf8(text) {
@@ -136,27 +114,65 @@ extension BuilderPage {
             for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
             return new TextDecoder().decode(bytes);
           }
+          function errorOf(response) {
+            var header = response.headers.get("X-Error");
+            return header ? utf8(header) : (response.ok ? "" : "the server answered " + response.status);
+          }
           function check(url, mine) {
-            fetch(url, { method: "HEAD", cache: "no-store" }).then(function (response) {
-              var header = response.headers.get("X-Error");
-              var message = header ? utf8(header) : (response.ok ? "" : "the server answered " + response.status);
-              if (mine === generation) show(message);
-            }, function (error) {
+            fetch(url, { cache: "no-store" }).then(function (response) {
+              var message = errorOf(response);
+              return response.text().then(function (text) {
+                if (mine !== generation) return;
+                if (message) {
+                  show(message);
+                  return;
+                }
+                show("");
+                snippets(rootAttribute(text, "aria-label") || "progress", rootAttribute(text, "width"),
+                  rootAttribute(text, "height"));
+              });
+            }).catch(function (error) {
               if (mine === generation) show("the server did not answer: " + error.message);
             });
           }
+          // An attribute of the SVG's root element, read from its text: parsing it as a document would apply the
+          // page's CSP to the image's own style element and report a violation.
+          function rootAttribute(svg, name) {
+            var tag = /<svg\b[^>]*>/.exec(svg);
+            var found = tag && new RegExp(" " + name + '="([^"]*)"').exec(tag[0]);
+            if (!found) return null;
+            return found[1].replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, function (all, name) {
+              if (name.charAt(0) !== "#") return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[name];
+              return String.fromCodePoint(name.charAt(1) === "x" ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+            });
+          }
+          // The snippets of an image the server draws: its accessible name as alt text (every ring and bar of a
+          // list), and its size in CSS pixels (a PNG's pixels divided by its scale).
+          function snippets(alt, width, height) {
+            var chosen = outURL.value;
+            svgImg.alt = alt;
+            pngImg.alt = alt;
+            outMarkdown.value = "![" + alt.replace(/([\[\]\\])/g, "\\$1") + "](" + chosen + ")";
+            outHTML.value = '<img alt="' + attribute(alt) + '" src="' + attribute(chosen) + '" width="' + width +
+              '" height="' + height + '">';
+          }
           function show(message) {
-            fields.forEach(function (field) {
+            allFields.forEach(function (field) {
               field.removeAttribute("aria-invalid");
               document.getElementById(field.id + "-error").textContent = "";
             });
             formError.textContent = "";
+            var none = message ? "No snippet while the image is an error: fix the value the message names." : "";
+            outMarkdown.placeholder = none;
+            outHTML.placeholder = none;
             if (!message) {
               status.textContent = "Preview up to date.";
               return;
             }
             status.textContent = "";
-            var field = fieldNamed(message.slice(0, message.indexOf(":")));
+            svgImg.alt = pngImg.alt = "error: " + message;
+            var colon = message.indexOf(":");
+            var field = colon > 0 ? fieldNamed(message.slice(0, colon)) : null;
             if (field) {
               field.setAttribute("aria-invalid", "true");
               document.getElementById(field.id + "-error").textContent = message;
@@ -169,29 +185,60 @@ extension BuilderPage {
             timer = setTimeout(update, 250);
           }
 
-          // A link such as /?value=50&color=red or /?kind=badge&label=docs (the gallery's "open in the builder")
-          // fills the form.
+        \#(kindSwitchScript)
+
+          // A link such as /?value=50&color=red, /?kind=badge&label=docs or /?kind=bar&format=png&value=40 (the
+          // gallery's "open in the builder") fills the form.
           var given = new URLSearchParams(location.search);
-          if (given.get("kind") === "badge") form.querySelector("input[name=kind][value=badge]").checked = true;
+          Array.prototype.forEach.call(form.querySelectorAll("input[name=kind]"), function (radio) {
+            if (radio.value === given.get("kind")) radio.checked = true;
+          });
+          if (given.get("format") === "png") document.querySelector("input[name=format][value=png]").checked = true;
           applyKind();
+          var seen = {};
           given.forEach(function (value, name) {
             var field = fieldNamed(name);
-            if (field) field.value = value;
+            if (!field) return;
+            if (seen[name]) {
+              (repeats[field.id] = repeats[field.id] || []).push(value);
+              return;
+            }
+            seen[name] = true;
+            var box = emptyBox(field);
+            if (box && value === "") {
+              box.checked = true;
+              field.disabled = true;
+              return;
+            }
+            field.value = value;
+            if (field.value !== value) {
+              // A keyword the list does not offer still goes to the server, which names what it accepts.
+              var option = document.createElement("option");
+              option.value = option.textContent = value;
+              field.appendChild(option);
+              field.value = value;
+            }
           });
           if (!location.search) fieldNamed("value").value = "72";
 
           form.addEventListener("input", function (event) {
             var target = event.target;
             if (target.name === "kind") {
-              applyKind();
-              update();
+              switchKind();
               return;
             }
+            switchNote.textContent = "";
             var picker = target.getAttribute("data-picker-for");
-            if (picker) document.getElementById(picker).value = target.value;
+            var emptyFor = target.getAttribute("data-empty-for");
+            var edited = document.getElementById(picker || emptyFor || target.id);
+            if (picker) edited.value = target.value;
+            if (emptyFor) edited.disabled = target.checked;
+            if (edited) delete repeats[edited.id];
             later();
           });
-          form.addEventListener("change", later);
+          form.addEventListener("change", function (event) {
+            if (event.target.name !== "kind") later();
+          });
           form.addEventListener("submit", function (event) {
             event.preventDefault();
             update();
@@ -199,9 +246,7 @@ extension BuilderPage {
           Array.prototype.forEach.call(document.querySelectorAll("input[name=format]"), function (radio) {
             radio.addEventListener("change", update);
           });
-          document.getElementById("dark-preview").addEventListener("change", function (event) {
-            document.getElementById("preview").classList.toggle("dark", event.target.checked);
-          });
+          backdrop.addEventListener("change", applyBackdrop);
           document.addEventListener("click", function (event) {
             var button = event.target.closest("button[data-copy]");
             if (!button) return;

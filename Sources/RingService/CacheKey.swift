@@ -5,8 +5,9 @@ import RingKit
 struct CacheKey: Hashable, Sendable {
     let spec: String
     let format: ImageFormat
-    /// The effective Cache-Control max-age, which `cacheSeconds` may raise.
-    let maxAge: Int
+    /// The effective Cache-Control max-age, which `cacheSeconds` may raise; nil for an image of a live value, whose
+    /// Cache-Control follows the value's freshness and is added to each answer.
+    let maxAge: Int?
     /// `/ring` answers with `Vary: Accept`; the suffixed routes do not.
     let varyAccept: Bool
 

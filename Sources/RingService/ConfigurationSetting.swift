@@ -5,17 +5,30 @@ import Glibc
 /// The one table of settings drives the JSON file, the environment variables, the flags and `--print-config`.
 struct ConfigurationSetting: Sendable {
     enum Kind: Sendable {
+        /// An address literal the transport can bind.
         case text
         case integer(ClosedRange<Int>)
         case integerChoice([Int])
         case seconds(ClosedRange<Double>)
         case choice([String])
+        /// `true` or `false`.
+        case flag
+        /// A file's path; empty for none.
+        case path
+        /// Words: a JSON array of strings in a file, comma-separated in the environment and on the command line.
+        case list
+        /// A JSON object (JSON text in the environment and on the command line), its shape described by
+        /// `accepted` and checked by `check`, which names what is wrong.
+        case object(accepted: String, check: @Sendable (ConfigJSON) -> String?)
     }
 
     enum Value: Sendable, Hashable {
         case text(String)
         case integer(Int)
         case seconds(Double)
+        case bool(Bool)
+        case list([String])
+        case json(ConfigJSON)
     }
 
     let name: String
@@ -24,24 +37,32 @@ struct ConfigurationSetting: Sendable {
     let get: @Sendable (ServiceConfiguration) -> Value
     let set: @Sendable (inout ServiceConfiguration, Value) -> Void
 
-    /// `cacheBytes` → `PROGRESS_RINGS_CACHE_BYTES`.
-    var environmentName: String {
-        var out = "PROGRESS_RINGS_"
-        for ch in name {
-            if ch.isUppercase { out += "_" }
-            out += ch.uppercased()
-        }
-        return out
-    }
+    /// `cacheBytes` → `PROGRESS_RINGS_CACHE_BYTES`, `liveCAFile` → `PROGRESS_RINGS_LIVE_CA_FILE`.
+    var environmentName: String { "PROGRESS_RINGS_" + words.map { $0.uppercased() }.joined(separator: "_") }
 
-    /// `cacheBytes` → `--cache-bytes`.
-    var flagName: String {
-        var out = "--"
-        for ch in name {
-            if ch.isUppercase { out += "-" }
-            out += ch.lowercased()
+    /// `cacheBytes` → `--cache-bytes`, `liveTTL` → `--live-ttl`.
+    var flagName: String { "--" + words.map { $0.lowercased() }.joined(separator: "-") }
+
+    /// The name's words: a capital starts one, and a run of capitals is one (an initialism: `TTL`, `CA`).
+    var words: [String] {
+        let characters = Array(name)
+        var words: [String] = []
+        var word = ""
+        for (i, ch) in characters.enumerated() {
+            let previous = i > 0 ? characters[i - 1] : nil
+            let next = i + 1 < characters.count ? characters[i + 1] : nil
+            let startsWord =
+                ch.isUppercase
+                && (previous.map { !$0.isUppercase } ?? false
+                    || (previous?.isUppercase == true && next?.isLowercase == true))
+            if startsWord && !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+            word.append(ch)
         }
-        return out
+        if !word.isEmpty { words.append(word) }
+        return words
     }
 
     /// What the setting accepts, for messages and help.
@@ -52,6 +73,10 @@ struct ConfigurationSetting: Sendable {
         case .integerChoice(let values): values.map(String.init).joined(separator: " or ")
         case .seconds(let range): "seconds in \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))"
         case .choice(let values): values.joined(separator: ", ")
+        case .flag: "true or false"
+        case .path: "a file path, or empty for none"
+        case .list: "a list of words (a JSON array of strings in a file, comma-separated elsewhere)"
+        case .object(let accepted, _): accepted
         }
     }
 
@@ -73,6 +98,27 @@ struct ConfigurationSetting: Sendable {
         case .choice(let values):
             guard values.contains(text) else { throw refusal(text, from: source) }
             return .text(text)
+        case .flag:
+            guard let b = Bool(text) else { throw refusal(text, from: source) }
+            return .bool(b)
+        case .path:
+            guard !text.utf8.contains(0) else { throw refusal(text, from: source) }
+            return .text(text)
+        case .list:
+            let words = text.split(separator: ",").map { word in
+                String(word.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            }
+            return .list(words.filter { !$0.isEmpty })
+        case .object:
+            let json: ConfigJSON
+            do {
+                json = try ConfigJSON.read(ConfigJSON.self, from: Array(text.utf8))
+            } catch let problem as StrictJSON.Problem {
+                throw ConfigurationError("\(name): not JSON (from \(source)): \(problem.message)")
+            } catch {
+                throw ConfigurationError("\(name): not JSON (from \(source))")
+            }
+            return try convert(json, from: source)
         }
     }
 
@@ -82,22 +128,38 @@ struct ConfigurationSetting: Sendable {
         return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
     }
 
-    /// Reads a JSON scalar from a configuration file.
-    func convert(_ scalar: JSONScalar, from source: String) throws(ConfigurationError) -> Value {
-        switch (kind, scalar) {
-        case (.text, .string(let s)), (.choice, .string(let s)):
+    /// Reads a JSON value from a configuration file (or a structured setting's JSON text).
+    func convert(_ json: ConfigJSON, from source: String) throws(ConfigurationError) -> Value {
+        switch (kind, json) {
+        case (.text, .string(let s)), (.choice, .string(let s)), (.path, .string(let s)), (.list, .string(let s)):
             return try parse(s, from: source)
         case (.integer, .number(let d)), (.integerChoice, .number(let d)), (.seconds, .number(let d)):
             // Whole numbers print without a fraction so `8080` and `8080.0` both read as an integer.
             let text = d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
             return try parse(text, from: source)
+        case (.flag, .bool(let b)):
+            return .bool(b)
+        case (.list, .array(let items)):
+            var words: [String] = []
+            for item in items {
+                guard case .string(let word) = item, !word.isEmpty else {
+                    throw refusal(json.json, from: source, because: "\(item.json) is not a non-empty string")
+                }
+                words.append(word)
+            }
+            return .list(words)
+        case (.object(_, let check), .object):
+            if let problem = check(json) { throw refusal(json.json, from: source, because: problem) }
+            return .json(json)
         default:
-            throw refusal(scalar.description, from: source)
+            throw refusal(json.description, from: source)
         }
     }
 
-    func refusal(_ value: String, from source: String) -> ConfigurationError {
-        ConfigurationError("\(name): \(Self.quoted(value)) is not accepted (from \(source)); expected \(accepted)")
+    func refusal(_ value: String, from source: String, because reason: String? = nil) -> ConfigurationError {
+        let why = reason.map { ": \($0)" } ?? ""
+        return ConfigurationError(
+            "\(name): \(Self.quoted(value)) is not accepted (from \(source))\(why); expected \(accepted)")
     }
 
     /// The value as JSON text.
@@ -106,6 +168,9 @@ struct ConfigurationSetting: Sendable {
         case .text(let s): jsonString(s)
         case .integer(let n): String(n)
         case .seconds(let s): format(s)
+        case .bool(let b): String(b)
+        case .list(let words): "[" + words.map(jsonString).joined(separator: ", ") + "]"
+        case .json(let json): json.json
         }
     }
 

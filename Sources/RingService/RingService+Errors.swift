@@ -8,12 +8,15 @@ extension HTTPFieldName {
 
 extension RingService {
     /// An image of the requested format stating the problem, with the same sentence in `X-Error`. Cached apart
-    /// from successes (bounded), never stored by clients or proxies.
-    func errorImage(_ refusal: RefusalImage, format: ImageFormat, varyAccept: Bool) -> HTTPResponse {
+    /// from successes (bounded), never stored by clients or proxies. `status` nil: a bad parameter's (400, or the
+    /// configured `errorStatus`).
+    func errorImage(
+        _ refusal: RefusalImage, format: ImageFormat, varyAccept: Bool, status: HTTPStatus? = nil
+    ) -> HTTPResponse {
+        let status = status ?? (configuration.errorStatus == 200 ? HTTPStatus.ok : .badRequest)
         let key = CacheKey(
-            spec: "error \(refusal.kind) \(refusal.size)x\(refusal.scale) \(refusal.message)", format: format,
-            maxAge: 0, varyAccept: varyAccept)
-        let status = configuration.errorStatus == 200 ? HTTPStatus.ok : .badRequest
+            spec: "error \(status.code) \(refusal.kind) \(refusal.size)x\(refusal.scale) \(refusal.message)",
+            format: format, maxAge: 0, varyAccept: varyAccept)
         let (entry, _) = errorCache.value(for: key) { () -> (value: CachedImage?, cacheable: Bool) in
             guard let body = try? refusal.render(format) else { return (nil, false) }
             // Never stored by anyone and never compressed, so it varies by nothing but the format (`/ring`).

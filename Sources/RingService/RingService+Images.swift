@@ -10,8 +10,11 @@ enum CacheOutcome: String, Sendable {
 extension RingService {
     /// An image answer: made now, or work for the loop's worker that makes it.
     enum ImageAnswer {
-        case now(HTTPResponse, CacheOutcome)
-        case later(@Sendable () -> (HTTPResponse, CacheOutcome))
+        case now(HTTPResponse, CacheOutcome, LiveOrigin? = nil)
+        case later(@Sendable () -> (HTTPResponse, CacheOutcome, LiveOrigin?))
+        /// A live value being read: the answer is delivered once it is (see `HTTPAnswer.whenReady`).
+        case whenReady(
+            @Sendable (_ respond: @escaping @Sendable ((HTTPResponse, CacheOutcome, LiveOrigin?)) -> Void) -> Void)
     }
 
     /// PNGs with more pixels on a side than this are drawn off the event loop when they are not cached, so a loop
@@ -35,6 +38,16 @@ extension RingService {
         if let entry = cache.value(aliasedBy: alias) {
             return .now(answer(request, with: entry), .hit)
         }
+        switch liveTarget(request, drawingRequest) {
+        case nil:
+            break
+        case .success(let target)?:
+            return liveImage(request, drawingRequest, target, format: format, varyAccept: varyAccept)
+        case .failure(let error)?:
+            let refusal = RefusalImage(message: error.message, for: drawingRequest, format: format)
+            let response = errorImage(refusal, format: format, varyAccept: varyAccept)
+            return .now(response.adding([.xSource: LiveOrigin.error.rawValue]), .error, .error)
+        }
         let drawing: Drawing
         do {
             drawing = try renderer.parse(drawingRequest)
@@ -44,14 +57,17 @@ extension RingService {
         }
         let key = cacheKey(drawing, format: format, varyAccept: varyAccept)
         if format == .png && drawing.pixelEdge > Self.workerRenderEdge && !cache.holds(key) {
-            return .later { [self] in cachedAnswer(request, drawing, key: key, alias: alias) }
+            return .later { [self] in
+                let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias)
+                return (response, outcome, nil)
+            }
         }
         let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias)
         return .now(response, outcome)
     }
 
     /// The cached image for the key, rendered first when it is not cached (once, however many ask at a time).
-    private func cachedAnswer(
+    func cachedAnswer(
         _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey
     ) -> (HTTPResponse, CacheOutcome) {
         let (entry, outcome) = cache.value(for: key, alias: alias) { render(drawing, key: key) }
@@ -81,8 +97,9 @@ extension RingService {
         return compressed.representations.response(to: request, coding: coding)
     }
 
-    func cacheKey(_ drawing: Drawing, format: ImageFormat, varyAccept: Bool) -> CacheKey {
-        let maxAge = max(configuration.maxAge, drawing.cacheSeconds ?? 0)
+    /// `live`: the image of a live value, whose max-age is the value's and is added to each answer.
+    func cacheKey(_ drawing: Drawing, format: ImageFormat, varyAccept: Bool, live: Bool = false) -> CacheKey {
+        let maxAge = live ? nil : max(configuration.maxAge, drawing.cacheSeconds ?? 0)
         return CacheKey(
             spec: drawing.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
     }
@@ -117,9 +134,13 @@ extension RingService {
 
     /// The headers of an image's 200 and of its 304 (the validators and what a cache needs), without the ETag.
     static func imageHeaders(_ key: CacheKey) -> (ok: HTTPHeaders, notModified: HTTPHeaders) {
-        let cacheControl = "public, max-age=\(key.maxAge), s-maxage=\(key.maxAge)"
-        var ok: HTTPHeaders = [.contentType: key.format.contentType, .cacheControl: cacheControl]
-        var notModified: HTTPHeaders = [.cacheControl: cacheControl]
+        var ok: HTTPHeaders = [.contentType: key.format.contentType]
+        var notModified: HTTPHeaders = [:]
+        if let maxAge = key.maxAge {
+            let cacheControl = "public, max-age=\(maxAge), s-maxage=\(maxAge)"
+            ok.append(.cacheControl, cacheControl)
+            notModified.append(.cacheControl, cacheControl)
+        }
         commonImageHeaders(&ok, format: key.format, varyAccept: key.varyAccept)
         commonImageHeaders(&notModified, format: key.format, varyAccept: key.varyAccept)
         return (ok, notModified)

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServer
+import LiveValues
 import Locking
 import RingKit
 import Synchronization
@@ -24,12 +25,27 @@ public final class RingService: HTTPHandler {
     let builderPage: StaticPage
     let galleryPage: StaticPage
 
-    public convenience init(configuration: ServiceConfiguration, log: ServiceLog) {
-        self.init(configuration: configuration, log: log, renderer: RingKitRenderer())
+    /// Live values: nil until the configuration turns them on.
+    let live: LiveValues?
+    /// Live request targets resolved before.
+    let liveTargets = LiveTargets()
+
+    /// Throws when the live-value settings cannot be used (`ServiceConfiguration.load` has checked them already).
+    public convenience init(configuration: ServiceConfiguration, log: ServiceLog) throws(ConfigurationError) {
+        var live: LiveValues? = nil
+        if configuration.live.isEnabled {
+            do {
+                live = try LiveValues(settings: configuration.live, version: ProgressRingsVersion.current)
+            } catch {
+                throw ConfigurationError(error.message)
+            }
+        }
+        self.init(configuration: configuration, log: log, renderer: RingKitRenderer(), live: live)
     }
 
-    init(configuration: ServiceConfiguration, log: ServiceLog, renderer: any Renderer) {
+    init(configuration: ServiceConfiguration, log: ServiceLog, renderer: any Renderer, live: LiveValues? = nil) {
         self.configuration = configuration
+        self.live = live
         self.log = log
         self.renderer = renderer
         cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)
@@ -66,12 +82,18 @@ public final class RingService: HTTPHandler {
             response = responses.methodNotAllowed
         case .image(let drawing, let format, let varyAccept):
             switch image(request, drawing, format: format, varyAccept: varyAccept) {
-            case .now(let response, let outcome):
-                return .now(finish(request, route, response, cache: outcome, started: started))
+            case .now(let response, let outcome, let origin):
+                return .now(finish(request, route, response, cache: outcome, source: origin, started: started))
             case .later(let work):
                 return .later { [self] in
-                    let (response, outcome) = work()
-                    return finish(request, route, response, cache: outcome, started: started)
+                    let (response, outcome, origin) = work()
+                    return finish(request, route, response, cache: outcome, source: origin, started: started)
+                }
+            case .whenReady(let start):
+                return .whenReady { [self] respond in
+                    start { [self] response, outcome, origin in
+                        respond(finish(request, route, response, cache: outcome, source: origin, started: started))
+                    }
                 }
             }
         case .builder:
@@ -90,7 +112,8 @@ public final class RingService: HTTPHandler {
 
     /// Counts the answer in the metrics and writes its access line.
     private func finish(
-        _ request: HTTPRequest, _ route: ServiceRoute, _ response: HTTPResponse, cache: CacheOutcome, started: UInt64
+        _ request: HTTPRequest, _ route: ServiceRoute, _ response: HTTPResponse, cache: CacheOutcome,
+        source: LiveOrigin? = nil, started: UInt64
     ) -> HTTPResponse {
         var format: ImageFormat? = nil
         if case .image(_, let chosen, _) = route { format = chosen }
@@ -100,7 +123,7 @@ public final class RingService: HTTPHandler {
             log.access(
                 method: request.method.rawValue, path: request.path, status: response.status.code,
                 bytes: request.method == .head ? 0 : response.body.count, microseconds: Int(elapsed / 1000),
-                cache: cache.rawValue)
+                cache: cache.rawValue, source: source?.rawValue)
         }
         return response
     }
@@ -109,7 +132,8 @@ public final class RingService: HTTPHandler {
     private func metricsResponse(_ request: HTTPRequest) -> HTTPResponse {
         let text = metrics.exposition(
             caches: [("render", cache.counters), ("error", errorCache.counters)],
-            openConnections: connectionCounter.withLock { $0 }?() ?? 0, logLinesDropped: log.droppedLines)
+            openConnections: connectionCounter.withLock { $0 }?() ?? 0, logLinesDropped: log.droppedLines,
+            live: live?.counters)
         var headers: HTTPHeaders = [
             .contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store",
             .vary: "Accept-Encoding",

@@ -75,14 +75,11 @@ extension ServiceConfiguration {
     /// Applies a configuration file: an object whose keys are setting names and whose values are either the
     /// value itself or, as in `config/default.json`, an object with `value` and `doc`.
     mutating func apply(fileData: Data, path: String) throws(ConfigurationError) {
-        do {
-            try StrictJSON.check([UInt8](fileData))
-        } catch {
-            throw ConfigurationError("\(path):\(error.line): \(error.message)")
-        }
         let entries: [String: FileEntry]
         do {
-            entries = try JSONDecoder().decode([String: FileEntry].self, from: fileData)
+            entries = try ConfigJSON.read([String: FileEntry].self, from: [UInt8](fileData))
+        } catch let problem as StrictJSON.Problem {
+            throw ConfigurationError("\(path):\(problem.line): \(problem.message)")
         } catch let error as FileEntry.Refusal {
             throw ConfigurationError("\(path): \(error.message)")
         } catch {
@@ -94,10 +91,10 @@ extension ServiceConfiguration {
                     "\(ConfigurationSetting.quoted(key)): unknown setting in \(path); known settings: "
                         + Self.settings.map(\.name).joined(separator: ", "))
             }
-            guard let scalar = entries[key]?.value else {
+            guard let value = entries[key]?.value else {
                 throw ConfigurationError("\(key): has no value in \(path)")
             }
-            setting.set(&self, try setting.convert(scalar, from: path))
+            setting.set(&self, try setting.convert(value, from: path))
         }
     }
 
@@ -106,31 +103,37 @@ extension ServiceConfiguration {
         return "the file is not valid JSON of that shape"
     }
 
-    /// One setting's entry in a file: a bare value, or `{"value": …, "doc": …}`.
+    /// One setting's entry in a file: a bare value, or `{"value": …, "doc": …}` as `config/default.json` writes it.
+    /// An object-valued setting's bare object is its value unless its keys are `value` and (optionally) `doc`.
     struct FileEntry: Decodable {
         struct Refusal: Error { let message: String }
 
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        let value: JSONScalar?
+        let value: ConfigJSON?
 
         init(from decoder: any Decoder) throws {
-            if let object = try? decoder.container(keyedBy: Key.self) {
-                for key in object.allKeys where key.stringValue != "value" && key.stringValue != "doc" {
-                    let setting = decoder.codingPath.last?.stringValue ?? "?"
-                    throw Refusal(
-                        message: "\(setting): unknown field \(ConfigurationSetting.quoted(key.stringValue)); "
-                            + "a setting is a value or an object with \"value\" and \"doc\"")
-                }
-                value = try object.decodeIfPresent(JSONScalar.self, forKey: Key(stringValue: "value"))
-            } else {
-                value = try JSONScalar(from: decoder)
+            let json = try ConfigJSON(from: decoder)
+            guard case .object(let members) = json else {
+                value = json
+                return
             }
+            let settingName = decoder.codingPath.last?.stringValue ?? "?"
+            let documented = members.allSatisfy { $0.key == "value" || $0.key == "doc" }
+            if documented && !members.isEmpty {
+                value = json["value"]
+                return
+            }
+            if case .object = ServiceConfiguration.setting(named: settingName)?.kind {
+                value = json
+                return
+            }
+            if members.isEmpty {
+                value = nil
+                return
+            }
+            let unknown = members.first { $0.key != "value" && $0.key != "doc" }?.key ?? ""
+            throw Refusal(
+                message: "\(settingName): unknown field \(ConfigurationSetting.quoted(unknown)); "
+                    + "a setting is a value or an object with \"value\" and \"doc\"")
         }
     }
 

@@ -1,6 +1,10 @@
+import LiveValues
+
 extension ServiceConfiguration {
     /// Every setting, in the order `config/default.json` and `--print-config` list them.
-    static let settings: [ConfigurationSetting] = [
+    static let settings: [ConfigurationSetting] = serviceSettings + liveSettings
+
+    private static let serviceSettings: [ConfigurationSetting] = [
         .init(
             name: "host",
             doc:
@@ -105,6 +109,11 @@ extension ServiceConfiguration {
             throw ConfigurationError(
                 "maxHeadBytes: \(maxHeadBytes) is smaller than maxRequestLineBytes (\(maxRequestLineBytes)); "
                     + "the head holds the request line")
+        }
+        do {
+            try LiveValues.check(live)
+        } catch {
+            throw ConfigurationError(error.message)
         }
     }
 }

@@ -1,7 +1,8 @@
 import HTTPServer
+import LiveValues
 
 /// Every setting of the service, with the defaults `config/default.json` documents.
-/// Values are plain numbers and strings so one table can read them from JSON, environment variables and flags.
+/// One table of settings reads them from JSON, environment variables and flags (`ServiceConfiguration.settings`).
 public struct ServiceConfiguration: Sendable, Hashable {
     /// The format of log lines.
     public enum LogFormat: String, Sendable, Hashable, CaseIterable {
@@ -50,6 +51,8 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var drainDeadline = 5.0
     public var logFormat = LogFormat.logfmt
     public var logLevel = LogLevel.info
+    /// Live values: off until hosts, sources or Prometheus servers are configured.
+    public var live = LiveSettings()
 
     public init() {}
 

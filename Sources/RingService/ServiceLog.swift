@@ -53,15 +53,17 @@ public final class ServiceLog: Sendable {
 
     /// One line per request.
     func access(
-        method: String, path: Substring, status: Int, bytes: Int, microseconds: Int, cache: String
+        method: String, path: Substring, status: Int, bytes: Int, microseconds: Int, cache: String,
+        source: String? = nil
     ) {
         guard logsRequests else { return }
-        append(
-            level: .info, message: "request",
-            fields: [
-                ("method", .text(method)), ("path", .text(String(path))), ("status", .number(status)),
-                ("bytes", .number(bytes)), ("duration_us", .number(microseconds)), ("cache", .text(cache)),
-            ])
+        var fields: [(String, FieldValue)] = [
+            ("method", .text(method)), ("path", .text(String(path))), ("status", .number(status)),
+            ("bytes", .number(bytes)), ("duration_us", .number(microseconds)), ("cache", .text(cache)),
+        ]
+        // Only on images of live values: where the value came from.
+        if let source { fields.append(("source", .text(source))) }
+        append(level: .info, message: "request", fields: fields)
     }
 
     /// A lifecycle or diagnostic line.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LiveValues
 import Locking
 import RingKit
 
@@ -50,7 +51,8 @@ final class ServiceMetrics: Sendable {
 
     /// The exposition text. Every family has HELP and TYPE lines; label values come from closed sets.
     func exposition(
-        caches: [(name: String, counters: CacheCounters)], openConnections: Int, logLinesDropped: Int
+        caches: [(name: String, counters: CacheCounters)], openConnections: Int, logLinesDropped: Int,
+        live: LiveCounters? = nil
     ) -> String {
         var out = ""
         func family(_ name: String, _ type: String, _ help: String) {
@@ -104,6 +106,7 @@ final class ServiceMetrics: Sendable {
             out += "progress_rings_render_duration_seconds_count{format=\"\(format.rawValue)\"} \(h.count)\n"
         }
 
+        if let live { out += LiveMetrics.exposition(live) }
         family("progress_rings_open_connections", "gauge", "Client connections open now.")
         out += "progress_rings_open_connections \(openConnections)\n"
         family(

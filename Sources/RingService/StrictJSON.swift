@@ -1,7 +1,7 @@
 /// Checks that a configuration file is strict JSON (RFC 8259) with no key given twice in one object, and says where
 /// it is not: Foundation's decoders accept a trailing comma and silently keep one of two equal keys, and a setting
-/// that is not what the operator wrote must stop start-up instead. Only checks: the file is then decoded with
-/// `JSONDecoder`.
+/// that is not what the operator wrote must stop start-up instead. It checks, and notes the order keys were written
+/// in (which `JSONDecoder` does not keep); the bytes are then decoded with `JSONDecoder` (`ConfigJSON.read`).
 struct StrictJSON {
     /// Where the text breaks the rules: a line (from 1) and what is wrong there.
     struct Problem: Error, Equatable {
@@ -14,14 +14,22 @@ struct StrictJSON {
     private var line = 1
     /// The keys of the objects the scanner is inside, innermost last: what a problem names.
     private var keys: [String] = []
+    /// The path of the value being scanned from the root, as `JSONDecoder`'s coding path names it: object keys,
+    /// and `Index N` for array elements.
+    private var path: [String] = []
+    /// Each object's keys in the order written, by the object's path.
+    private var order: [[String]: [String]] = [:]
 
-    /// Throws the first problem of `data`, if any.
-    static func check(_ data: [UInt8]) throws(Problem) {
+    /// Throws the first problem of `data`, if any; otherwise returns each object's keys in the order written, by
+    /// the object's path from the root (keys as written: one with an escape is spelled with it).
+    @discardableResult
+    static func check(_ data: [UInt8]) throws(Problem) -> [[String]: [String]] {
         var scanner = StrictJSON(bytes: data)
         scanner.skipSpace()
         try scanner.value(depth: 0)
         scanner.skipSpace()
         guard scanner.index == scanner.bytes.count else { throw scanner.problem("text after the end of the document") }
+        return scanner.order
     }
 
     private init(bytes: [UInt8]) {
@@ -69,6 +77,8 @@ struct StrictJSON {
         index += 1
         skipSpace()
         var seen: Set<String> = []
+        var written: [String] = []
+        defer { order[path] = written }
         var previous: String? = nil
         if current == UInt8(ascii: "}") {
             index += 1
@@ -89,11 +99,14 @@ struct StrictJSON {
             guard seen.insert(key).inserted else {
                 throw problem("key \(ConfigurationSetting.quoted(key)) given twice in one object", line: keyLine)
             }
+            written.append(key)
             keys.append(key)
             skipSpace()
             try expect(UInt8(ascii: ":"), ": after the key")
             skipSpace()
+            path.append(key)
             try value(depth: depth + 1)
+            path.removeLast()
             skipSpace()
             if current == UInt8(ascii: ",") {
                 keys.removeLast()
@@ -114,10 +127,14 @@ struct StrictJSON {
             index += 1
             return
         }
+        var position = 0
         while true {
             skipSpace()
             if current == UInt8(ascii: "]") { throw problem("a comma before ] (trailing commas are not JSON)") }
+            path.append("Index \(position)")
             try value(depth: depth + 1)
+            path.removeLast()
+            position += 1
             skipSpace()
             if current == UInt8(ascii: ",") {
                 index += 1

@@ -8,7 +8,7 @@ enum RenderCommand: Command {
     static let summary = "draw one ring, badge or bar from a query, to a file or standard output"
 
     static let usage = """
-        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png] [--badge | --bar]
+        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png] [--badge | --bar] [--config FILE]
 
         Draws the ring the server sends for /ring.svg?QUERY (or /ring.png?QUERY), with --badge the badge it sends for
         /badge.svg?QUERY, with --bar the bar it sends for /bar.svg?QUERY, e.g.
@@ -16,6 +16,7 @@ enum RenderCommand: Command {
           progress-rings render 'value=3&max=8&label={value}/{max}' > steps.svg
           progress-rings render --badge 'label=coverage&value=72&thresholds=50:orange,80:green' -o coverage.svg
           progress-rings render --bar 'value=7&max=12&width=300' -o sprint.png
+          progress-rings render 'url=https://example.com/coverage.json&query=$.total' -o coverage.svg
 
         arguments:
           QUERY                 ring (badge, bar) parameters as in a URL query (quote it: & is special to the
@@ -25,10 +26,13 @@ enum RenderCommand: Command {
           -f, --format svg|png  the image format; default: FILE's extension (.svg or .png), otherwise svg
           -b, --badge           a badge (label, small ring and value) instead of a ring
           --bar                 a horizontal bar instead of a ring
+          --config FILE         settings whose live values a url= or prometheus= query uses (named sources,
+                                Prometheus servers, CA file, timeouts); any http(s) URL works without it
           -h, --help            show this help
           --version             show the version
 
-        exit status: 0 written, 1 the image could not be drawn or written, 2 bad usage or a bad query
+        exit status: 0 written, 1 the image could not be drawn or written (or its live value read), 2 bad usage or a
+        bad query
         """
 
     /// What the command line asks for, before any drawing.
@@ -37,6 +41,8 @@ enum RenderCommand: Command {
         var output = "-"
         var format: ImageFormat = .svg
         var kind: Drawing.Kind = .ring
+        /// `--config FILE`: the settings file whose live-value settings a `url=` or `prometheus=` query uses.
+        var config: String?
     }
 
     /// The result of reading the arguments: something to do, or a message and a status to end with.
@@ -54,13 +60,15 @@ enum RenderCommand: Command {
         case .render(let parsed):
             options = parsed
         }
-        // Parsed before anything is drawn or written, so a bad query is always a usage error.
+        // Parsed (and a live value read) before anything is drawn or written, so a bad query is always a usage
+        // error.
         let drawing: Drawing
-        do {
-            drawing = try Drawing.parse(Drawing.Request(kind: options.kind, query: Substring(options.query)))
-        } catch {
-            Console.error("progress-rings render: \(error.message)")
-            return .usage
+        switch Self.drawing(for: options) {
+        case .success(let d):
+            drawing = d
+        case .failure(let failure):
+            Console.error("progress-rings render: \(failure.message)")
+            return failure.status
         }
         if options.format == .png, options.output == "-", isatty(STDOUT_FILENO) == 1 {
             Console.error(
@@ -123,6 +131,12 @@ enum RenderCommand: Command {
                 guard attached == nil else { return bad("\(name) takes no value") }
                 guard options.kind == .ring else { return bad("one of --badge and --bar, once") }
                 options.kind = name == "--bar" ? .bar : .badge
+            case "--config":
+                guard let value = attached ?? remaining.popFirst(), !value.isEmpty else {
+                    return bad("--config needs a file name")
+                }
+                guard options.config == nil else { return bad("--config given twice") }
+                options.config = value
             case "-o", "--output", "-f", "--format":
                 guard let value = attached ?? remaining.popFirst() else { return bad("\(name) needs a value") }
                 if name == "-o" || name == "--output" {

@@ -47,7 +47,13 @@ enum ServeCommand: Command {
         // keeps large blocks mapped and gives them back when freed, which holds RSS near the cache budget.
         _ = pr_fix_mmap_threshold(256 << 10)
         let log = ServiceLog(format: config.logFormat, level: config.logLevel)
-        let service = RingService(configuration: config, log: log)
+        let service: RingService
+        do {
+            service = try RingService(configuration: config, log: log)
+        } catch {
+            Console.error("progress-rings serve: \(error.message)")
+            return .usage
+        }
         // The first PNG would otherwise pay for loading fonts and Cairo's caches inside a request.
         PNGRenderer.warmUp()
         let http = config.httpConfiguration

@@ -124,9 +124,9 @@ final class CacheBehaviourTests {
         let started = Date()
         #expect(try await onOwnThread { live.fetch(source) }.error?.message == "url: timed out after 1 s")
         #expect(Date().timeIntervalSince(started) >= 0.9)
-        let again = Date()
+        // Remembered: answered from the cache, without a second connection.
         #expect(live.lookup(source)?.error?.kind == .timeout)
-        #expect(Date().timeIntervalSince(again) < 0.2)
+        #expect(fixture.requests == ["/hang"])
     }
 
     @Test func aHostAtItsBoundDoesNotDelayFetchesToAnotherHost() async throws {
@@ -144,10 +144,9 @@ final class CacheBehaviourTests {
             blocked.leave()
         }.start()
         try await Task.sleep(for: .milliseconds(300))
-        let started = Date()
         #expect(try await onOwnThread { live.fetch(other) }.value == 1)
-        // Waiting for the hanging fetch's slot would take until its 3 s timeout.
-        #expect(Date().timeIntervalSince(started) < 1.5)
+        // Answered while the hanging fetch still holds its host's only slot: nothing waited for it.
+        #expect(blocked.wait(timeout: .now()) == .timedOut)
         await withCheckedContinuation { c in blocked.notify(queue: .global()) { c.resume() } }
     }
 
@@ -167,7 +166,8 @@ final class CacheBehaviourTests {
         // The hanging fetch holds the only slot until its 2 s timeout; the second starts 1 s later, waits for the
         // slot, and reads its document in the second of its own timeout that is left.
         #expect(answer.value == 1, "\(answer)")
-        #expect(done > 1.9 && done < 3.5, "done after \(done) s")
+        // Not before the slot came free; and a fetch that gave up waiting would have failed busy, not read 1.
+        #expect(done > 1.9, "done after \(done) s")
     }
 
     @Test func fetchesAreCountedByHostAndOutcomeWithTheirDurations() async throws {
@@ -182,7 +182,7 @@ final class CacheBehaviourTests {
         #expect(counters.fetches[.init(host: "127.0.0.1", outcome: "status")] == 1)
         #expect(counters.durationCount == 2)
         #expect(counters.durationBuckets.last == 2)
-        #expect(counters.durationSum > 0 && counters.durationSum < 2)
+        #expect(counters.durationSum > 0 && counters.durationSum < 30)
         #expect(counters.valuesHeld == 2)
     }
 }

@@ -115,7 +115,8 @@ final class FetchTests {
         let answer = try await onOwnThread { try live.read(url: url, query: "$.value") }
         let elapsed = Date().timeIntervalSince(started)
         #expect(answer.error?.message == "url: timed out after 1 s")
-        #expect(elapsed >= 0.9 && elapsed < 2, "took \(elapsed) s")
+        // The trickle would take 64 s and the hang for ever: the bound is loose so a loaded machine does not fail it.
+        #expect(elapsed >= 0.9 && elapsed < 20, "took \(elapsed) s")
     }
 
     @Test func userAgentNamesTheVersion() async throws {

@@ -4,10 +4,6 @@ import Testing
 
 @testable import LiveValues
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A real Prometheus (Debian's `prometheus`, installed by `make test`) on a free loopback port, scraping the
 /// fixture's `/metrics` every second, asked through the configured-server path.
 @Suite(.serialized)
@@ -41,43 +37,14 @@ struct PrometheusTests {
 
     /// Starts the exporter and Prometheus, waits for the first sample, runs `body`, and stops both.
     static func withPrometheus(_ body: (LiveValues) throws -> Void) throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prometheus") else {
-            throw TestFailure("/usr/bin/prometheus is missing: run .ci/deps.sh prometheus (make test installs it)")
-        }
-        let exporter = try FixtureServer()
-        defer { exporter.stop() }
-        let port = try freeLoopbackPort()
-        let config = exporter.directory.appendingPathComponent("prometheus.yml")
-        try Data(
-            """
-            global: {scrape_interval: 1s, evaluation_interval: 1s}
-            scrape_configs:
-              - job_name: fixture
-                static_configs: [{targets: ["127.0.0.1:\(exporter.port)"]}]
-            """.utf8
-        ).write(to: config)
-        let prometheus = Process()
-        prometheus.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // The shell kills Prometheus when its standard input closes: when the test is done, or if it dies.
-        prometheus.arguments = [
-            "-c",
-            "/usr/bin/prometheus \"$@\" >/dev/null 2>&1 & pid=$!; cat >/dev/null; kill -9 $pid; wait $pid", "sh",
-            "--config.file=\(config.path)", "--storage.tsdb.path=\(exporter.directory.path)/data",
-            "--web.listen-address=127.0.0.1:\(port)",
-        ]
-        let input = Pipe()
-        prometheus.standardInput = input
-        try prometheus.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            prometheus.waitUntilExit()
-        }
+        let prometheus = try PrometheusProcess()
+        defer { prometheus.stop() }
         let live = try makeLive {
             $0.hosts = []
             $0.allowPrivateAddresses = false
             $0.retrySeconds = 0.001
             $0.prometheusServers = [
-                .init(name: "main", url: "http://127.0.0.1:\(port)"), .init(name: "down", url: "http://127.0.0.1:9"),
+                .init(name: "main", url: prometheus.url), .init(name: "down", url: "http://127.0.0.1:9"),
             ]
             $0.prometheusQueries = ["done": .init(query: "fixture_done")]
         }
@@ -89,23 +56,5 @@ struct PrometheusTests {
             usleep(500_000)
         }
         try body(live)
-    }
-
-    /// A port nothing listens on now, found by binding port 0 on 127.0.0.1.
-    static func freeLoopbackPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestFailure("socket failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw TestFailure("bind failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -97,18 +97,44 @@ struct PageTests {
         return found
     }
 
-    @Test func builderShowsALabelledControlAndAReferenceRowForEveryParameter() {
+    @Test func builderShowsALabelledControlForEveryParameterOfEveryKind() {
         let html = service.get("/").text
         let controls = Self.controls(in: html)
         for parameter in RingParameter.allCases.map(\.rawValue) {
             #expect(controls[parameter]?.contains("ring") == true, "no ring control for \(parameter)")
-            #expect(html.contains("<th scope=\"row\"><code>\(parameter)</code></th>"), "no reference row")
         }
         for parameter in BadgeParameter.allCases.map(\.rawValue) {
             #expect(controls[parameter]?.contains("badge") == true, "no badge control for \(parameter)")
-            #expect(html.contains("<th scope=\"row\"><code>\(parameter)</code></th>"), "no reference row")
         }
-        #expect(html.contains("id=\"parameters\""))
+        let barParameters = BarParameter.allCases.map(\.rawValue) + RingParameter.allCases.map(\.rawValue)
+        for parameter in barParameters where BarSpec.reads(parameter) {
+            #expect(controls[parameter]?.contains("bar") == true, "no bar control for \(parameter)")
+        }
+        // A field is offered only to the kinds that read it: a ring's size is no bar's, a bar's width no ring's.
+        #expect(controls["size"] == ["ring"] && controls["width"] == ["bar"])
+        for kind in ["ring", "badge", "bar"] {
+            #expect(html.contains("<input type=\"radio\" name=\"kind\" value=\"\(kind)\""), "no \(kind) choice")
+        }
+    }
+
+    /// The builder's fields carry their own meaning and range; the reference tables live in docs/parameters.md
+    /// and are not repeated on the page, which keeps the `#parameters` anchor the navigation links to.
+    @Test func builderPointsToTheParameterReferenceInsteadOfRepeatingIt() {
+        let html = service.get("/").text
+        #expect(!html.contains("<table") && !html.contains("<th scope=\"row\">"))
+        #expect(html.contains("<h2 id=\"parameters\">") && html.contains("<code>docs/parameters.md</code>"))
+        #expect(SharedStyle.header(current: "/").contains("href=\"/#parameters\""))
+        for field in BuilderPage.fields {
+            #expect(html.contains("<p class=\"hint\" id=\"\(field.inputID)-hint\">"), "no hint for \(field.inputID)")
+        }
+    }
+
+    /// `label=` (no left half) is something a badge's empty text field cannot say, so the field has a checkbox
+    /// that sends the parameter empty.
+    @Test func builderCanSendABadgeLabelEmpty() {
+        let html = service.get("/").text
+        #expect(html.contains("<input type=\"checkbox\" id=\"f-badge-label-empty\" data-empty-for=\"f-badge-label\">"))
+        #expect(BuilderPage.fields.filter { $0.emptyChoice != nil }.map(\.inputID) == ["f-badge-label"])
     }
 
     @Test func everyGalleryImageIsServedAtTheURLThePageShows() throws {
@@ -124,6 +150,57 @@ struct PageTests {
             let response = service.get(source)
             #expect(response.status == .ok, "\(source)")
             #expect(response.header("Content-Type")?.hasPrefix("image/") == true, "\(source)")
+        }
+    }
+
+    /// The builder link of every card, turned into the image URL the builder makes (`/{kind}.{format}?` and the
+    /// rest of the query), draws the card's image byte for byte, and names only parameters the builder has a field
+    /// for in that kind.
+    @Test(arguments: GalleryPage.sections.flatMap(\.examples).map(\.path))
+    func everyGalleryCardOpensItsOwnImageInTheBuilder(path: String) throws {
+        let example = try #require(GalleryPage.sections.flatMap(\.examples).first { $0.path == path })
+        let link = try #require(example.builderLink)
+        #expect(service.get("/examples").text.contains("href=\"\(StaticPage.escaped(link))\">open in the builder</a>"))
+        let query = try #require(link.split(separator: "?", maxSplits: 1).last)
+        var kind = "ring"
+        var format = "svg"
+        var rest: [Substring] = []
+        for part in query.split(separator: "&") {
+            if part.hasPrefix("kind=") {
+                kind = String(part.dropFirst(5))
+            } else if part.hasPrefix("format=") {
+                format = String(part.dropFirst(7))
+            } else {
+                rest.append(part)
+            }
+        }
+        let fieldNames = Set(BuilderPage.fields.filter { $0.kinds.map(\.rawValue).contains(kind) }.map(\.parameter))
+        for name in GalleryPage.Example.names(in: Substring(rest.joined(separator: "&"))) {
+            #expect(fieldNames.contains(name), "the builder has no \(kind) field for \(name)")
+        }
+        let original = service.get(path)
+        let rebuilt = service.get("/\(kind).\(format)?" + rest.joined(separator: "&"))
+        #expect(original.status == .ok && rebuilt.status == .ok)
+        let same = original.body == rebuilt.body
+        #expect(same, "\(link) draws another image than \(path)")
+    }
+
+    /// `theme=auto` follows the viewer's scheme, so its card does too: a card that stayed dark would show the
+    /// light scheme's dark label on it.
+    @Test func galleryCardsOfThemeAutoFollowTheViewersScheme() {
+        let examples = GalleryPage.sections.flatMap(\.examples)
+        #expect(examples.contains { $0.path.contains("theme=auto") })
+        for example in examples where example.path.contains("theme=auto") {
+            #expect(example.backdrop == .scheme, "\(example.path)")
+        }
+        #expect(GalleryPage.style.contains("@media (prefers-color-scheme:dark){figure.scheme{background:#0d1117"))
+    }
+
+    @Test func galleryShowsBars() {
+        let bars = GalleryPage.shownSections.first { $0.title == "Bars" }?.examples ?? []
+        let paths = bars.map(\.path).joined(separator: " ")
+        for feature in ["radius=0", "thresholds=", "gradient=", "value=30,60,90", "theme=dark", "/bar/"] {
+            #expect(paths.contains(feature), "no bar with \(feature)")
         }
     }
 

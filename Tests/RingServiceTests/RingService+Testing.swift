@@ -1,4 +1,6 @@
+import Dispatch
 import HTTPServer
+import Locking
 import RingKit
 
 @testable import RingService
@@ -23,6 +25,18 @@ extension RingService {
         switch answer(request) {
         case .now(let response): response
         case .later(let work): work()
+        case .whenReady(let start):
+            // Waited for here, as the loop's inbox would: the handler responds from a thread of its own.
+            {
+                let done = DispatchSemaphore(value: 0)
+                let made = Lock<HTTPResponse?>(nil)
+                start { response in
+                    made.withLock { $0 = response }
+                    done.signal()
+                }
+                done.wait()
+                return made.withLock { $0 }!
+            }()
         }
     }
 }

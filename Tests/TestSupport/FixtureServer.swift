@@ -1,19 +1,22 @@
 import Foundation
-import TestSupport
 
-/// `Fixtures/live_fixture.py` running on 127.0.0.1 on a port of its own, serving files from a fresh directory
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `Fixtures/live_fixture.py` (an upstream for live values: documents, Prometheus text, misbehaviour) running on 127.0.0.1 on a port of its own, serving files from a fresh directory
 /// the test writes into. Stopped (killed) by `stop()`.
-final class FixtureServer {
+public final class FixtureServer {
     let process = Process()
     let input = Pipe()
-    let directory: URL
-    let port: Int
+    public let directory: URL
+    public let port: Int
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/live_fixture.py")
 
     /// Starts the server; with `tls`, it speaks HTTPS with that certificate chain and key (PEM files).
-    init(tls: (certificate: String, key: String)? = nil) throws {
+    public init(tls: (certificate: String, key: String)? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -36,33 +39,33 @@ final class FixtureServer {
     }
 
     /// `http://NAME:PORT/PATH` (or https): a URL on this server under a host name the test resolves to 127.0.0.1.
-    func url(_ path: String, host: String = "127.0.0.1", scheme: String = "http") -> String {
+    public func url(_ path: String, host: String = "127.0.0.1", scheme: String = "http") -> String {
         "\(scheme)://\(host):\(port)/\(path)"
     }
 
     /// The CURLOPT_RESOLVE entry that points `host` at this server.
-    func resolve(_ host: String) -> String { "\(host):\(port):127.0.0.1" }
+    public func resolve(_ host: String) -> String { "\(host):\(port):127.0.0.1" }
 
-    func write(_ name: String, _ text: String) throws {
+    public func write(_ name: String, _ text: String) throws {
         try Data(text.utf8).write(to: directory.appendingPathComponent(name))
     }
 
-    func remove(_ name: String) throws {
+    public func remove(_ name: String) throws {
         try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
     }
 
     /// The paths requested so far, in order.
-    var requests: [String] { log.map { $0[0] } }
+    public var requests: [String] { log.map { $0[0] } }
 
     /// Each request's path, User-Agent and Accept-Encoding.
-    var log: [[String]] {
+    public var log: [[String]] {
         let text = (try? String(contentsOf: directory.appendingPathComponent("requests.log"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         }
     }
 
-    func stop() {
+    public func stop() {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

@@ -1,0 +1,142 @@
+extension GalleryPage {
+    /// The gallery's cards, section by section: each URL with what it shows.
+    static let sections: [(title: String, examples: [Example])] = [
+        (
+            "Sizes",
+            [
+                Example(path: "/ring.svg?value=72&size=32", caption: "32 px"),
+                Example(path: "/ring.svg?value=72&size=64", caption: "64 px"),
+                Example(path: "/ring.svg?value=72", caption: "128 px, the default"),
+                Example(path: "/ring.svg?value=72&size=160&thickness=6", caption: "160 px, thin stroke"),
+                Example(path: "/ring.svg?value=72&size=160&thickness=40", caption: "160 px, thick stroke"),
+            ]
+        ),
+        (
+            "Values",
+            [
+                Example(path: "/ring.svg?value=0", caption: "0: no progress, not even a dot"),
+                Example(path: "/ring.svg?value=1", caption: "1%"),
+                Example(path: "/ring.svg?value=50", caption: "50%"),
+                Example(path: "/ring.svg?value=99.5&decimals=1", caption: "99.5% with one decimal"),
+                Example(path: "/ring.svg?value=100", caption: "100%: a closed circle"),
+                Example(path: "/ring/7.svg?max=12&label=%7Bvalue%7D/%7Bmax%7D", caption: "7 of 12, short link form"),
+            ]
+        ),
+        (
+            "Gauges, directions and caps",
+            [
+                Example(path: "/ring.svg?value=60&arc=270", caption: "gauge: 270° arc, gap at 6 o'clock"),
+                Example(path: "/ring.svg?value=60&arc=180&start=270", caption: "half circle from 9 o'clock"),
+                Example(path: "/ring.svg?value=60&arc=270&direction=ccw", caption: "gauge, counter-clockwise"),
+                Example(path: "/ring.svg?value=35&direction=ccw", caption: "counter-clockwise"),
+                Example(path: "/ring.svg?value=35&cap=butt&thickness=20", caption: "butt caps"),
+                Example(path: "/ring.svg?value=35&cap=square&thickness=20", caption: "square caps"),
+            ]
+        ),
+        (
+            "Labels",
+            [
+                Example(path: "/ring.svg?value=42&label=none", caption: "no label"),
+                Example(path: "/ring.svg?value=3&max=5&label=%7Bvalue%7D%20of%20%7Bmax%7D", caption: "a template"),
+                Example(path: "/ring.svg?value=72&fontWeight=normal&fontSize=20", caption: "normal weight, 20 px"),
+                Example(path: "/ring.svg?value=88&label=%F0%9F%9A%80&fontSize=40", caption: "any UTF-8 text"),
+                Example(path: "/ring.svg?value=72&title=Sprint%2012%20done", caption: "an accessible title"),
+            ]
+        ),
+        (
+            "Colors",
+            [
+                Example(path: "/ring.svg?value=72&color=green", caption: "CSS name"),
+                Example(path: "/ring.svg?value=72&color=%23e11d48&track=%23ffe4e6", caption: "hex stroke and track"),
+                Example(
+                    path: "/ring.svg?value=72&color=brightgreen&track=none", caption: "shields' brightgreen, no track"),
+                Example(
+                    path: "/ring.svg?value=72&color=2563eb80&background=fef3c7",
+                    caption: "translucent stroke, background"),
+                Example(
+                    path: "/ring.svg?value=60&color=orange&thresholds=50:orange,80:green",
+                    caption: "thresholds: 60 → orange"),
+                Example(
+                    path: "/ring.svg?value=90&color=red&thresholds=50:orange,80:green",
+                    caption: "thresholds: 90 → green"),
+                Example(path: "/ring.svg?value=80&color=%232563eb&gradient=%2316a34a", caption: "gradient"),
+            ]
+        ),
+        (
+            "Dark backgrounds",
+            [
+                Example(
+                    path: "/ring.svg?value=72&color=%2358a6ff&track=%2330363d&textColor=%23e6edf3",
+                    caption: "colors for a dark page", backdrop: .dark),
+                Example(path: "/ring.svg?value=72&theme=dark", caption: "theme=dark", backdrop: .dark),
+                Example(
+                    path: "/ring.svg?value=72&theme=auto", caption: "theme=auto follows the viewer",
+                    backdrop: .scheme),
+                Example(
+                    path: "/ring.svg?value=66&background=%230d1117&color=%233fb950&track=%2321262d&textColor=white",
+                    caption: "its own dark background", backdrop: .dark),
+            ]
+        ),
+        (
+            "Several rings",
+            [
+                Example(path: "/ring.svg?value=30,60,90&color=red,green,blue", caption: "three rings, outermost first"),
+                Example(
+                    path:
+                        "/ring.svg?value=80,45&color=%23fa114f,%2392e82a&track=%23333&background=black&textColor=white",
+                    caption: "activity-ring style", backdrop: .dark),
+            ]
+        ),
+        (
+            "Badges",
+            [
+                Example(path: "/badge.svg?label=coverage&value=72", caption: "a badge, shields.io style"),
+                Example(path: "/badge/coverage/72.svg", caption: "the same as a short link"),
+                Example(
+                    path: "/badge.svg?label=docs&value=45&thresholds=50:orange,80:brightgreen&color=red",
+                    caption: "thresholds: 45 stays red"),
+                Example(
+                    path: "/badge.svg?label=build%20time&value=80&style=flat-square&color=brightgreen",
+                    caption: "flat-square"),
+                Example(path: "/badge.svg?label=&value=33", caption: "the right half alone"),
+                Example(path: "/badge/tests/0.93.png?max=1&decimals=1&scale=2", caption: "PNG at scale=2"),
+            ]
+        ),
+        (
+            "Bars",
+            [
+                Example(path: "/bar.svg?value=72", caption: "a bar, 200 × 20 px"),
+                Example(path: "/bar.svg?value=55&radius=0&width=240", caption: "square ends: radius=0"),
+                Example(
+                    path: "/bar.svg?value=60&color=red&thresholds=50:orange,80:green&width=240",
+                    caption: "thresholds: 60 → orange"),
+                Example(
+                    path: "/bar.svg?value=80&gradient=green&width=240&height=24", caption: "gradient, 24 px high"),
+                Example(
+                    path: "/bar.svg?value=30,60,90&label=%7Bvalue%7D/%7Bmax%7D&width=240",
+                    caption: "three stacked bars, each with its own label"),
+                Example(path: "/bar.svg?value=72&theme=dark&width=240", caption: "theme=dark", backdrop: .dark),
+                Example(
+                    path: "/bar/40.png?height=8&width=240&scale=2",
+                    caption: "short link, PNG at scale=2; the label beside a thin bar"),
+            ]
+        ),
+        (
+            "Animation",
+            [
+                Example(path: "/ring.svg?value=72&animate=1.5", caption: "draws in 1.5 s (reload to replay)"),
+                Example(path: "/ring.svg?value=90&arc=270&animate=3", caption: "a gauge in 3 s"),
+            ]
+        ),
+        (
+            "PNG",
+            [
+                Example(path: "/ring.png?value=72&size=96", caption: "PNG, 96 px"),
+                Example(
+                    path: "/ring.png?value=72&size=96&scale=2", caption: "PNG at scale=2 (192 px) shown at 96 px"),
+                Example(
+                    path: "/ring.png?value=40&size=48&scale=4", caption: "PNG at scale=4 shown at 48 px"),
+            ]
+        ),
+    ]
+}

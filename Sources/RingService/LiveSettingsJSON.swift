@@ -1,0 +1,121 @@
+import LiveValues
+
+/// The structured live-value settings as JSON, both ways: what a file, a variable or a flag gives is read into
+/// `LiveSettings` (a failure says what is wrong, naming the entry), and `--print-config` writes them back.
+/// Names, URLs and PromQL are checked when the service starts (`LiveValues.check`), with the rest of the settings.
+enum LiveSettingsJSON {
+    static func sources(_ json: ConfigJSON) -> Result<[String: LiveSettings.Source], Problem> {
+        entries(json) { (name, value) throws(Problem) in
+            switch value {
+            case .string(let url):
+                return LiveSettings.Source(url: url)
+            case .object:
+                let fields = try strings(value, of: name, allowed: ["url", "query", "maxQuery"])
+                guard let url = fields["url"] else { throw Problem("\(quoted(name)) has no \"url\"") }
+                return LiveSettings.Source(url: url, query: fields["query"], maxQuery: fields["maxQuery"])
+            default:
+                throw Problem("\(quoted(name)) is \(value.kindName), not a URL or an object")
+            }
+        }.map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
+    }
+
+    static func servers(_ json: ConfigJSON) -> Result<[LiveSettings.PrometheusServer], Problem> {
+        entries(json) { (name, value) throws(Problem) in
+            guard case .string(let url) = value else {
+                throw Problem("\(quoted(name)) is \(value.kindName), not a base URL")
+            }
+            return LiveSettings.PrometheusServer(name: name, url: url)
+        }.map { $0.map(\.1) }
+    }
+
+    static func queries(_ json: ConfigJSON) -> Result<[String: LiveSettings.PrometheusQuery], Problem> {
+        entries(json) { (name, value) throws(Problem) in
+            switch value {
+            case .string(let query):
+                return LiveSettings.PrometheusQuery(query: query)
+            case .object:
+                let fields = try strings(value, of: name, allowed: ["server", "query"])
+                guard let query = fields["query"] else { throw Problem("\(quoted(name)) has no \"query\"") }
+                return LiveSettings.PrometheusQuery(server: fields["server"], query: query)
+            default:
+                throw Problem("\(quoted(name)) is \(value.kindName), not PromQL or an object")
+            }
+        }.map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
+    }
+
+    static func json(sources: [String: LiveSettings.Source]) -> ConfigJSON {
+        .object(
+            sources.sorted { $0.key < $1.key }.map { name, source in
+                var fields = [ConfigJSON.Member(key: "url", value: .string(source.url))]
+                if let query = source.query { fields.append(.init(key: "query", value: .string(query))) }
+                if let maxQuery = source.maxQuery { fields.append(.init(key: "maxQuery", value: .string(maxQuery))) }
+                return ConfigJSON.Member(key: name, value: .object(fields))
+            })
+    }
+
+    static func json(servers: [LiveSettings.PrometheusServer]) -> ConfigJSON {
+        .object(servers.map { ConfigJSON.Member(key: $0.name, value: .string($0.url)) })
+    }
+
+    static func json(queries: [String: LiveSettings.PrometheusQuery]) -> ConfigJSON {
+        .object(
+            queries.sorted { $0.key < $1.key }.map { name, query in
+                var fields: [ConfigJSON.Member] = []
+                if let server = query.server { fields.append(.init(key: "server", value: .string(server))) }
+                fields.append(.init(key: "query", value: .string(query.query)))
+                return ConfigJSON.Member(key: name, value: .object(fields))
+            })
+    }
+
+    /// What is wrong with a structured setting, naming the entry.
+    struct Problem: Error, Equatable {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Each member of the object read by `read`, in the order written.
+    private static func entries<T>(
+        _ json: ConfigJSON, _ read: (String, ConfigJSON) throws(Problem) -> T
+    ) -> Result<[(String, T)], Problem> {
+        guard case .object(let members) = json else { return .failure(Problem("not an object")) }
+        var out: [(String, T)] = []
+        for member in members {
+            do {
+                out.append((member.key, try read(member.key, member.value)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return .success(out)
+    }
+
+    /// The object's string fields, refusing any field not `allowed` and any value that is not a string.
+    private static func strings(
+        _ json: ConfigJSON, of name: String, allowed: [String]
+    ) throws(Problem) -> [String: String] {
+        guard case .object(let members) = json else { return [:] }
+        var fields: [String: String] = [:]
+        for member in members {
+            guard allowed.contains(member.key) else {
+                throw Problem(
+                    "\(quoted(name)) has an unknown field \(quoted(member.key)) (accepted: "
+                        + allowed.joined(separator: ", ") + ")")
+            }
+            guard case .string(let text) = member.value else {
+                throw Problem("\(quoted(name))'s \(member.key) is \(member.value.kindName), not a string")
+            }
+            fields[member.key] = text
+        }
+        return fields
+    }
+
+    private static func quoted(_ text: String) -> String { ConfigurationSetting.quoted(text) }
+}
+
+extension Result where Failure == LiveSettingsJSON.Problem {
+    /// The failure's message; nil for a success.
+    var problem: String? {
+        if case .failure(let problem) = self { return problem.message }
+        return nil
+    }
+}

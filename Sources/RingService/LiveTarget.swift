@@ -1,0 +1,96 @@
+import LiveValues
+import RingKit
+
+/// What an image request's live parameters name: the source, and which parameters the document may supply because
+/// the URL does not give them (the URL's own win). The value read becomes ordinary parameters, so an image of a
+/// live value is byte for byte the image of the same value written in the URL.
+public struct LiveTarget: Sendable {
+    public let source: LiveSource
+    /// A badge without a label of its own takes a shields endpoint document's `label`.
+    let takesLabel: Bool
+    /// An image without `color` takes a shields endpoint document's `color`.
+    let takesColor: Bool
+    /// An image without `max` takes the value at `maxQuery`.
+    let takesMax: Bool
+
+    /// The parameters that name a live value. A request that gives none of them is an ordinary image.
+    static let parameters = ["url", "query", "maxQuery", "prometheus", "server"]
+
+    /// The target `request` names: nil when it names no live value (no `url`, no `prometheus`), a refusal naming
+    /// the parameter when it is wrong (checked before anything is fetched), or the target.
+    public static func resolve(_ request: Drawing.Request, live: LiveValues?) -> Result<LiveTarget, ParameterError>? {
+        // A byte search first: the common request names no live value and is not split again.
+        guard request.query.contains("url") || request.query.contains("prometheus") else { return nil }
+        let given = QueryParameters(query: request.query)
+        let named = given.contains("url") ? "url" : given.contains("prometheus") ? "prometheus" : nil
+        guard let named else { return nil }
+        do throws(ParameterError) {
+            let values = try parameters.map { name throws(ParameterError) in try given.value(name) }
+            guard let live else {
+                throw ParameterError(
+                    parameter: named, value: "",
+                    reason: "live values are off on this server (its operator turns them on with liveHosts, "
+                        + "liveSources or prometheusServers)")
+            }
+            if given.contains("value") || request.pathValue != nil {
+                throw ParameterError(
+                    parameter: "value", value: "", reason: "cannot be given with \(named): the value is read from it")
+            }
+            if given.contains("max") && values[2] != nil {
+                throw ParameterError(
+                    parameter: "max", value: "", reason: "cannot be given with maxQuery: max is read from the document")
+            }
+            let source: LiveSource?
+            do {
+                source = try live.source(
+                    url: values[0], query: values[1], maxQuery: values[2], prometheus: values[3], server: values[4])
+            } catch {
+                throw ParameterError(parameter: error.parameter, value: error.value, reason: error.reason)
+            }
+            guard let source else { return nil }
+            return .success(
+                LiveTarget(
+                    source: source,
+                    takesLabel: request.kind == .badge && !given.contains("label") && request.pathLabel == nil,
+                    takesColor: !given.contains("color"), takesMax: !given.contains("max")))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The parameters a reading adds to the query: the value, the max the document gave, and a shields endpoint
+    /// document's label (badges) and color where the URL gives none. `all` holds the lot, `required` the value and
+    /// the max alone, tried when the document's label or color is refused (they are only defaults).
+    func parameters(for reading: LiveReading) -> (all: String, required: String) {
+        var required = "&value=\(reading.value)"
+        if let max = reading.max, takesMax { required += "&max=\(max)" }
+        var all = required
+        if let label = reading.label, takesLabel { all += "&label=" + QueryParameters.encode(label) }
+        if let color = reading.color, takesColor { all += "&color=" + QueryParameters.encode(color) }
+        return (all, required)
+    }
+
+    /// The drawing `request` asks for, showing `reading`; `parse` is the service's (or RingKit's) parser.
+    public func drawing(
+        showing reading: LiveReading, _ request: Drawing.Request,
+        parse: (Drawing.Request) throws(ParameterError) -> Drawing
+    ) -> Result<Drawing, ParameterError> {
+        let extra = parameters(for: reading)
+        var full = request
+        full.query = Substring(String(request.query) + extra.all)
+        do {
+            return .success(try parse(full))
+        } catch {
+            guard extra.all != extra.required, error.parameter == "label" || error.parameter == "color" else {
+                return .failure(error)
+            }
+            // The document's label or color does not fit this image: drawn without them, as without a document.
+            full.query = Substring(String(request.query) + extra.required)
+            do {
+                return .success(try parse(full))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import FoundationEssentials
+import HTTPServer
+import LiveValues
+import RingKit
+
+extension HTTPFieldName {
+    /// Where a live image's value came from: `fresh`, `cached`, `stale`, or `error`.
+    static let xSource: HTTPFieldName = "X-Source"
+    /// When a live image's value was read.
+    static let lastModified: HTTPFieldName = "Last-Modified"
+}
+
+/// Where a live image's value came from, for `X-Source` and the access log's `source=`.
+enum LiveOrigin: String, Sendable {
+    /// Read for this request (or for another that was waiting for the same document).
+    case fresh
+    /// From the value cache, within its freshness.
+    case cached
+    /// The last good value, past its freshness, because reading it again failed.
+    case stale
+    /// No value to show: the error image says why.
+    case error
+}
+
+extension RingService {
+    /// What the request's live parameters resolve to: nil when it names no live value, else the target (memoized
+    /// by the raw target) or a refusal naming the parameter (a 400, before anything is fetched).
+    func liveTarget(_ request: HTTPRequest, _ drawing: Drawing.Request) -> Result<LiveTarget, ParameterError>? {
+        if let known = liveTargets.target(request.target) { return .success(known) }
+        let resolved = LiveTarget.resolve(drawing, live: live)
+        if case .success(let target)? = resolved { liveTargets.remember(target, for: request.target) }
+        return resolved
+    }
+
+    /// A live image: from the value cache when it holds the value, else once the value is read, without any of
+    /// the server's threads waiting for the fetch.
+    func liveImage(
+        _ request: HTTPRequest, _ drawing: Drawing.Request, _ target: LiveTarget, format: ImageFormat,
+        varyAccept: Bool
+    ) -> ImageAnswer {
+        guard let live else { return .now(responses.renderFailed, .error) }
+        if let answer = live.lookup(target.source) {
+            return image(
+                showing: answer, origin: .cached, request, drawing, target, format: format, varyAccept: varyAccept,
+                onLoop: true)
+        }
+        return .whenReady { [self] respond in
+            live.fetch(target.source) { [self] answer in
+                // On the fetching thread, which may draw: no event loop waits for it.
+                switch image(
+                    showing: answer, origin: .fresh, request, drawing, target, format: format, varyAccept: varyAccept,
+                    onLoop: false)
+                {
+                case .now(let response, let outcome, let origin): respond((response, outcome, origin))
+                case .later(let work): respond(work())
+                case .whenReady(let start): start(respond)
+                }
+            }
+        }
+    }
+
+    /// The image for a value (or the error image when there is none), with the live headers. `onLoop`: called on
+    /// an event loop, so a large PNG not yet cached is left to the loop's worker.
+    private func image(
+        showing value: LiveAnswer, origin given: LiveOrigin, _ request: HTTPRequest, _ drawing: Drawing.Request,
+        _ target: LiveTarget, format: ImageFormat, varyAccept: Bool, onLoop: Bool
+    ) -> ImageAnswer {
+        let reading: LiveReading
+        let maxAge: Int
+        var origin = given
+        switch value {
+        case .failed(let error):
+            return .now(liveErrorImage(error, drawing, format: format, varyAccept: varyAccept), .error, .error)
+        case .fresh(let read, let secondsLeft):
+            (reading, maxAge) = (read, secondsLeft)
+        case .stale(let read, _):
+            (reading, maxAge, origin) = (read, Int(live?.settings.retrySeconds ?? 0), .stale)
+        }
+        // Last-Modified: when the value was read (a page can say "read at"); not a validator the server checks.
+        let headers: HTTPHeaders = [
+            .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: origin.rawValue,
+            .lastModified: HTTPDate.imfFixdate(epochSeconds: Int(reading.readAt.timeIntervalSince1970)),
+        ]
+        // The target and the value read: one value, one entry, answered without parsing while it lasts.
+        let alias = TargetKey(target: request.target + "\n" + target.parameters(for: reading).all, format: format)
+        if let entry = cache.value(aliasedBy: alias) {
+            return .now(answer(request, with: entry).adding(headers), .hit, origin)
+        }
+        let shownOrigin = origin
+        let parsed: Drawing
+        switch target.drawing(showing: reading, drawing, parse: renderer.parse) {
+        case .success(let d):
+            parsed = d
+        case .failure(let error):
+            // A parameter the document supplied (value, max) is the document's fault, anything else the URL's.
+            let upstream = error.parameter == "value" || error.parameter == "max"
+            let refusal = RefusalImage(message: error.message, for: drawing, format: format)
+            let status = upstream ? upstreamStatus(.noValue) : nil
+            let response = errorImage(refusal, format: format, varyAccept: varyAccept, status: status)
+            return .now(response.adding([.xSource: LiveOrigin.error.rawValue]), .error, .error)
+        }
+        let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
+        if onLoop && format == .png && parsed.pixelEdge > Self.workerRenderEdge && !cache.holds(key) {
+            return .later { [self] in
+                let (response, outcome) = cachedAnswer(request, parsed, key: key, alias: alias)
+                return (response.adding(headers), outcome, shownOrigin)
+            }
+        }
+        let (response, outcome) = cachedAnswer(request, parsed, key: key, alias: alias)
+        return .now(response.adding(headers), outcome, shownOrigin)
+    }
+
+    /// The error image of a value that could not be read: the URL's fault is a bad request (400, or the
+    /// configured `errorStatus`), the upstream's a bad gateway (502; 504 for a timeout; 503 when the server's own
+    /// fetch bounds are full), or 200 where `errorStatus` is 200 for clients that hide non-200 images.
+    func liveErrorImage(
+        _ error: LiveError, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
+    ) -> HTTPResponse {
+        let refusal = RefusalImage(message: error.message, for: drawing, format: format)
+        let status = error.isBadRequest ? nil : upstreamStatus(error.kind)
+        return errorImage(refusal, format: format, varyAccept: varyAccept, status: status)
+            .adding([.xSource: LiveOrigin.error.rawValue])
+    }
+
+    private func upstreamStatus(_ kind: LiveError.Kind) -> HTTPStatus {
+        if configuration.errorStatus == 200 { return .ok }
+        switch kind {
+        case .timeout: return .gatewayTimeout
+        case .busy: return .serviceUnavailable
+        default: return .badGateway
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import LiveValues
+
+extension ServiceConfiguration {
+    /// The live-value settings (`LiveSettings`), in the order `config/default.json` lists them, after the others.
+    static let liveSettings: [ConfigurationSetting] = [
+        .init(
+            name: "liveHosts",
+            doc:
+                "Hosts a url parameter may name: exact names and *.suffix patterns. Empty turns url off (named "
+                + "liveSources still work).",
+            kind: .list, get: { .list($0.live.hosts) }, set: { if case .list(let v) = $1 { $0.live.hosts = v } }),
+        .init(
+            name: "livePrivateAddresses",
+            doc:
+                "Let live values connect to loopback, private, link-local and other non-public addresses; off, only "
+                + "public addresses, checked on the address connected after DNS.",
+            kind: .flag, get: { .bool($0.live.allowPrivateAddresses) },
+            set: { if case .bool(let v) = $1 { $0.live.allowPrivateAddresses = v } }),
+        live(
+            "liveTimeout",
+            "Seconds one live-value fetch may take in all: waiting for a slot, DNS, connecting, redirects, the body.",
+            0.1...30, \.timeout),
+        liveInteger(
+            "liveMaxBytes", "Largest document read for a live value, in bytes (after decompression).",
+            1024...(64 << 20), \.maxBytes),
+        live(
+            "liveTTL",
+            "Seconds a value read stays fresh; an image showing it gets Cache-Control max-age of what is left.",
+            1...31_536_000, \.ttl),
+        live(
+            "liveStaleSeconds",
+            "Seconds past its freshness a value is still shown (X-Source: stale) while reading it again fails.",
+            0...31_536_000, \.staleSeconds),
+        live(
+            "liveRetrySeconds",
+            "Seconds a failed read is remembered before the source is tried again, so a broken source costs one "
+                + "fetch per interval; also the max-age of a stale image.",
+            1...3600, \.retrySeconds),
+        .init(
+            name: "liveCAFile",
+            doc: "A PEM file of certificate authorities trusted for live values beside the system store; empty: none.",
+            kind: .path, get: { .text($0.live.caFile ?? "") },
+            set: { if case .text(let v) = $1 { $0.live.caFile = v.isEmpty ? nil : v } }),
+        .init(
+            name: "liveSources",
+            doc:
+                "Documents named for url=NAME, so a public URL need not show an internal one: name → URL, or name → "
+                + "{\"url\": …, \"query\": …, \"maxQuery\": …}.",
+            kind: .object(
+                accepted: "an object of name → URL or name → {\"url\": …, \"query\": …, \"maxQuery\": …}",
+                check: { LiveSettingsJSON.sources($0).problem }),
+            get: { .json(LiveSettingsJSON.json(sources: $0.live.sources)) },
+            set: {
+                if case .json(let j) = $1, case .success(let v) = LiveSettingsJSON.sources(j) { $0.live.sources = v }
+            }
+        ),
+        .init(
+            name: "prometheusServers",
+            doc: "Prometheus servers for prometheus=, name → base URL; the first is the default. Empty turns it off.",
+            kind: .object(
+                accepted: "an object of name → base URL", check: { LiveSettingsJSON.servers($0).problem }),
+            get: { .json(LiveSettingsJSON.json(servers: $0.live.prometheusServers)) },
+            set: {
+                if case .json(let j) = $1, case .success(let v) = LiveSettingsJSON.servers(j) {
+                    $0.live.prometheusServers = v
+                }
+            }),
+        .init(
+            name: "prometheusQueries",
+            doc:
+                "PromQL named for prometheus=NAME: name → query, or name → {\"server\": …, \"query\": …} (default "
+                + "server: the first).",
+            kind: .object(
+                accepted: "an object of name → PromQL or name → {\"server\": …, \"query\": …}",
+                check: { LiveSettingsJSON.queries($0).problem }),
+            get: { .json(LiveSettingsJSON.json(queries: $0.live.prometheusQueries)) },
+            set: {
+                if case .json(let j) = $1, case .success(let v) = LiveSettingsJSON.queries(j) {
+                    $0.live.prometheusQueries = v
+                }
+            }),
+        liveInteger(
+            "liveMaxFetches", "Live-value fetches in flight at once; more wait for a slot.", 1...1024, \.maxFetches),
+        liveInteger(
+            "liveMaxFetchesPerHost", "Live-value fetches in flight to one host at once.", 1...1024, \.maxFetchesPerHost),
+        liveInteger(
+            "liveMaxValues", "Live values held at most (source and query); the oldest read goes first.",
+            1...10_000_000, \.maxValues),
+        liveInteger(
+            "liveMaxRedirects", "Redirects a live-value fetch follows, each checked as the first URL was.", 0...10,
+            \.maxRedirects),
+    ]
+
+    private static func live(
+        _ name: String, _ doc: String, _ range: ClosedRange<Double>,
+        _ path: WritableKeyPath<LiveSettings, Double> & Sendable
+    ) -> ConfigurationSetting {
+        ConfigurationSetting(
+            name: name, doc: doc, kind: .seconds(range), get: { .seconds($0.live[keyPath: path]) },
+            set: { if case .seconds(let v) = $1 { $0.live[keyPath: path] = v } })
+    }
+
+    private static func liveInteger(
+        _ name: String, _ doc: String, _ range: ClosedRange<Int>,
+        _ path: WritableKeyPath<LiveSettings, Int> & Sendable
+    ) -> ConfigurationSetting {
+        ConfigurationSetting(
+            name: name, doc: doc, kind: .integer(range), get: { .integer($0.live[keyPath: path]) },
+            set: { if case .integer(let v) = $1 { $0.live[keyPath: path] = v } })
+    }
+}

@@ -1,0 +1,66 @@
+import LiveValues
+import RingKit
+
+/// libFuzzer entry: reads the input as a query string and asks for the live source it names, as a request does,
+/// against a server that allows `*.example.com` and `status.test`, names one source and one Prometheus server, and
+/// refuses private addresses. Traps when a promise breaks: a refusal names a live parameter in a short message
+/// without control characters; an accepted URL's host is one the allow-list allows (never an address, in any
+/// spelling); a source's description (what the log writes) holds no control character.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size > 0 else { return 0 }
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    check(query: text)
+    return 0
+}
+
+let live: LiveValues = {
+    var settings = LiveSettings()
+    settings.hosts = ["*.example.com", "status.test"]
+    settings.sources = ["cov": .init(url: "http://10.0.0.7/cov.json", query: "$.total")]
+    settings.prometheusServers = [.init(name: "main", url: "http://prometheus.internal:9090")]
+    settings.prometheusQueries = ["done": .init(query: "sum(done)")]
+    return try! LiveValues(settings: settings, version: "fuzz")
+}()
+
+let liveParameters: Set<String> = ["url", "query", "maxQuery", "prometheus", "server"]
+
+func check(query: String) {
+    let given = QueryParameters(query: query)
+    let values: [String?]
+    do {
+        values = try ["url", "query", "maxQuery", "prometheus", "server"].map { try given.value($0) }
+    } catch {
+        return  // the service refuses a malformed or repeated parameter before asking for a source
+    }
+    do {
+        guard
+            let source = try live.source(
+                url: values[0], query: values[1], maxQuery: values[2], prometheus: values[3], server: values[4])
+        else { return }
+        let host = source.host
+        let allowed =
+            host == "status.test" || (host.hasSuffix(".example.com") && host.utf8.count > ".example.com".utf8.count)
+            || host == "10.0.0.7" || host == "prometheus.internal"
+        if !allowed { fatalError("\(query) was accepted with host \(host)") }
+        if host.unicodeScalars.contains(where: {
+            !$0.isASCII || $0.value < 0x21 || "/?#@[]\\".unicodeScalars.contains($0)
+        }) {
+            fatalError("the host \(host) of \(query) is not canonical")
+        }
+        if source.description.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            fatalError("a control character in the description of \(query)")
+        }
+    } catch {
+        let message = error.message
+        guard let colon = message.firstIndex(of: ":"), liveParameters.contains(String(message[..<colon])) else {
+            fatalError("the message \(message) of \(query) names no live parameter")
+        }
+        if message.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            fatalError("a control character in the message of \(query)")
+        }
+        if message.unicodeScalars.count > 600 {
+            fatalError("a message of \(message.unicodeScalars.count) characters")
+        }
+    }
+}
