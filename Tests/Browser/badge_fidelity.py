@@ -1,15 +1,23 @@
 """Badge fidelity: Chromium's rendering of a badge's SVG against our PNG of the same badge.
 
 Outside the texts, pixels must agree within DIFFERING_LEVELS, all but one in DIFFERING_ONE_IN, and none may differ by
-more than WORST_LEVEL; each text (laid out by Skia in Chromium and by Cairo in our PNG) must have the same ink, within
-INK, centred at the same point, within one CSS pixel. Skia antialiases edges analytically and draws text with more
-contrast, so the differences lie along the ring icon and the corners (`.ci/browser-tests.sh` prints the worst of the
-run in its `badge fidelity:` line; measured: a pixel 52 levels off, 0.9 % of pixels over 32 levels, ink 15 % off,
-centres 0.31 px apart). These are the check and the tolerances the badge renderer had in the Swift unit tests, which
-no longer start a browser.
+more than WORST_LEVEL; each text (laid out by Skia in Chromium and by Pango and Cairo in our PNG) must have the same
+ink, within INK, centred at the same point, within one CSS pixel, and the same glyphs (label_fidelity.py). Skia
+antialiases edges analytically and draws text with more contrast, so the differences lie along the ring icon and the
+corners (`.ci/browser-tests.sh` prints the worst of the run in its `badge fidelity:` line; measured: a pixel 52
+levels off, 0.9 % of pixels over 32 levels, ink 15 % off, centres 0.84 px apart, glyph tiles correlating 0.66).
+The labels include every script of label_fidelity.SCRIPTS.
 """
 
+import math
+import re
 import xml.etree.ElementTree as ET
+
+import label_fidelity
+import pngdecode
+from label_fidelity import SCRIPTS, label
+from chromium import render_in_chromium
+from report import fail, save_artifact
 
 DIFFERING_LEVELS = 32  # a pixel "differs" when a premultiplied channel differs by more than this (of 255)
 DIFFERING_ONE_IN = 100  # at most one pixel (texts aside) in this many may differ
@@ -23,12 +31,13 @@ QUERIES = [
     "label=docs&value=50&labelColor=white&color=yellow&decimals=1",
     "label=tests&value=5&style=flat-square",
     "label=a&value=99.9&thresholds=50:orange,99:green&color=%23c2410c80",
-]
+] + ["value=30&" + label(words) for _, words in SCRIPTS if words]
 
 # (what Chromium is shown, what our PNG draws): each pair must fail the comparison, or the check proves nothing.
 CONTROLS = [
     ("label=coverage&value=72", "label=coverage&value=80"),
     ("label=coverage&value=72&labelColor=%23999999", "label=coverage&value=72&labelColor=%23555555"),
+    ("value=30&" + label(SCRIPTS[0][1][::-1]), "value=30&" + label(SCRIPTS[0][1])),
 ]
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -106,8 +115,16 @@ def compare(ours, theirs, texts, scale):
         problems.append("a pixel differs by %d levels" % worst)
     if differing > pixels // DIFFERING_ONE_IN:
         problems.append("%d of %d pixels differ by more than %d levels" % (differing, pixels, DIFFERING_LEVELS))
-    measured = {"level": worst, "share": differing / max(pixels, 1), "ink": 0.0, "centre": 0.0}
-    for (text, _, _), (mine, other) in zip(texts, ink):
+    measured = {"level": worst, "share": differing / max(pixels, 1), "ink": 0.0, "centre": 0.0, "glyph": 1.0}
+    rows = (math.ceil(2 * k - 0.5), math.floor(18 * k - 0.5))
+    for index, ((text, centre, length), (mine, other)) in enumerate(zip(texts, ink)):
+        line = (math.ceil((centre - length / 2 - 2) * k - 0.5), rows[0],
+                math.floor((centre + length / 2 + 2) * k - 0.5), rows[1])
+        glyph = label_fidelity.glyph_correlation(
+            ours, theirs, line, lambda image, x, y, index=index: image[background_x[index], y])
+        measured["glyph"] = min(measured["glyph"], glyph)
+        if glyph < label_fidelity.GLYPH_CORRELATION:
+            problems.append("%r: a glyph tile correlates %.3f with Chromium's" % (text, glyph))
         if mine.weight <= 0 or other.weight <= 0:
             problems.append("no ink for %r" % text)
             continue
@@ -121,3 +138,46 @@ def compare(ours, theirs, texts, scale):
         if centre > 1:
             problems.append("%r: ink centred %.2f px apart" % (text, centre))
     return problems, measured
+
+
+def check(driver, server, artifacts):
+    """Chromium, the browser most README readers use, shows our badge SVG as our PNG draws the badge (its text laid
+    out by Skia with DejaVu Sans, Verdana's stand-in here), at 1 and 2 device pixels per CSS pixel."""
+    worst = {"level": 0, "share": 0.0, "ink": 0.0, "centre": 0.0, "glyph": 1.0}
+
+    def compare_urls(svg_query, png_query, scale):
+        svg, _ = server.get("/badge.svg?" + svg_query)
+        width, texts = layout(svg)
+        theirs_bytes = render_in_chromium(driver, server, "/badge.svg?" + svg_query, width, scale, height=20)
+        ours_bytes, _ = server.get("/badge.png?%s&scale=%d" % (png_query, scale))
+        theirs, ours = pngdecode.decode(theirs_bytes), pngdecode.decode(ours_bytes)
+        if (theirs.width, theirs.height) != (ours.width, ours.height):
+            return ["Chromium %dx%d, ours %dx%d" % (theirs.width, theirs.height, ours.width, ours.height)], ours, theirs
+        problems, measured = compare(ours, theirs, texts, scale)
+        for key, value in measured.items():
+            worst[key] = (min if key == "glyph" else max)(worst[key], value)
+        return problems, ours, theirs
+
+    for scale in (1, 2):
+        for query in QUERIES:
+            problems, ours, theirs = compare_urls(query, query, scale)
+            if problems:
+                fail("badge fidelity %s at scale %d: %s" % (query, scale, "; ".join(problems)))
+                name = "badge_%s_x%d" % (re.sub(r"[^A-Za-z0-9]+", "_", query), scale)
+                save_artifact(artifacts, name + ".chromium.png", pngdecode.encode(theirs))
+                save_artifact(artifacts, name + ".ours.png", pngdecode.encode(ours))
+    print(
+        "badge fidelity: %d badges at scales 1 and 2; worst: a pixel %d levels off, %.4f of pixels off by > %d "
+        "levels, text ink %.3f off, text centre %.2f px off, glyph tiles correlating %.3f" % (
+            len(QUERIES), worst["level"], worst["share"], DIFFERING_LEVELS, worst["ink"], worst["centre"],
+            worst["glyph"]),
+        flush=True,
+    )
+    # The comparison can fail: a badge showing another value, or its icon in another color, is caught.
+    for shown, drawn in CONTROLS:
+        problems, _, _ = compare_urls(shown, drawn, 1)
+        if not problems:
+            fail("badge fidelity: the comparison did not notice %s drawn as %s" % (shown, drawn))
+        else:
+            print("badge fidelity control: %s drawn as %s is caught (%s)" % (shown, drawn, "; ".join(problems)),
+                  flush=True)
