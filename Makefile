@@ -25,7 +25,7 @@ FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 60.
 SOAK_SECONDS ?= 600
 
-.PHONY: all deps build release run test unit lint fuzz bench bench-http bench-render browser-tests screenshots \
+.PHONY: all deps build release run test unit lint fuzz bench bench-http bench-live bench-render browser-tests screenshots \
 	soak sanitizers httplint container-test deploy-lint clean check-swift
 
 all: build
@@ -117,6 +117,12 @@ bench: check-swift
 bench-http: check-swift
 	@.ci/deps.sh $(BENCH_DEPS)
 	.ci/bench-http.sh
+
+## Live values: a cached live ring against the same ring with its value in the URL, and cached rings while sources
+## hang (wrk, one run, ratios; writes .bench/live.md).
+bench-live: check-swift
+	@.ci/deps.sh $(BENCH_DEPS)
+	.ci/bench-live.sh
 
 ## Per-image cost of the SVG and PNG renderers (release build), as a Markdown table.
 bench-render: check-swift deps

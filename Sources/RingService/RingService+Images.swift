@@ -41,8 +41,8 @@ extension RingService {
         switch liveTarget(request, drawingRequest) {
         case nil:
             break
-        case .success(let target)?:
-            return liveImage(request, drawingRequest, target, format: format, varyAccept: varyAccept)
+        case .success(let entry)?:
+            return liveImage(request, drawingRequest, entry, format: format, varyAccept: varyAccept)
         case .failure(let error)?:
             let refusal = RefusalImage(message: error.message, for: drawingRequest, format: format)
             let response = errorImage(refusal, format: format, varyAccept: varyAccept)

@@ -25,30 +25,36 @@ enum LiveOrigin: String, Sendable {
 extension RingService {
     /// What the request's live parameters resolve to: nil when it names no live value, else the target (memoized
     /// by the raw target) or a refusal naming the parameter (a 400, before anything is fetched).
-    func liveTarget(_ request: HTTPRequest, _ drawing: Drawing.Request) -> Result<LiveTarget, ParameterError>? {
-        if let known = liveTargets.target(request.target) { return .success(known) }
-        let resolved = LiveTarget.resolve(drawing, live: live)
-        if case .success(let target)? = resolved { liveTargets.remember(target, for: request.target) }
-        return resolved
+    func liveTarget(_ request: HTTPRequest, _ drawing: Drawing.Request) -> Result<LiveTargets.Entry, ParameterError>? {
+        if let known = liveTargets.entry(request.target) { return .success(known) }
+        switch LiveTarget.resolve(drawing, live: live) {
+        case nil:
+            return nil
+        case .failure(let error):
+            return .failure(error)
+        case .success(let target):
+            liveTargets.remember(target, for: request.target)
+            return .success(LiveTargets.Entry(target: target))
+        }
     }
 
     /// A live image: from the value cache when it holds the value, else once the value is read, without any of
     /// the server's threads waiting for the fetch.
     func liveImage(
-        _ request: HTTPRequest, _ drawing: Drawing.Request, _ target: LiveTarget, format: ImageFormat,
+        _ request: HTTPRequest, _ drawing: Drawing.Request, _ entry: LiveTargets.Entry, format: ImageFormat,
         varyAccept: Bool
     ) -> ImageAnswer {
         guard let live else { return .now(responses.renderFailed, .error) }
-        if let answer = live.lookup(target.source) {
+        if let answer = live.lookup(entry.target.source) {
             return image(
-                showing: answer, origin: .cached, request, drawing, target, format: format, varyAccept: varyAccept,
+                showing: answer, origin: .cached, request, drawing, entry, format: format, varyAccept: varyAccept,
                 onLoop: true)
         }
         return .whenReady { [self] respond in
-            live.fetch(target.source) { [self] answer in
+            live.fetch(entry.target.source) { [self] answer in
                 // On the fetching thread, which may draw: no event loop waits for it.
                 switch image(
-                    showing: answer, origin: .fresh, request, drawing, target, format: format, varyAccept: varyAccept,
+                    showing: answer, origin: .fresh, request, drawing, entry, format: format, varyAccept: varyAccept,
                     onLoop: false)
                 {
                 case .now(let response, let outcome, let origin): respond((response, outcome, origin))
@@ -63,8 +69,9 @@ extension RingService {
     /// an event loop, so a large PNG not yet cached is left to the loop's worker.
     private func image(
         showing value: LiveAnswer, origin given: LiveOrigin, _ request: HTTPRequest, _ drawing: Drawing.Request,
-        _ target: LiveTarget, format: ImageFormat, varyAccept: Bool, onLoop: Bool
+        _ entry: LiveTargets.Entry, format: ImageFormat, varyAccept: Bool, onLoop: Bool
     ) -> ImageAnswer {
+        let target = entry.target
         let reading: LiveReading
         let maxAge: Int
         var origin = given
@@ -76,13 +83,22 @@ extension RingService {
         case .stale(let read, _):
             (reading, maxAge, origin) = (read, Int(live?.settings.retrySeconds ?? 0), .stale)
         }
-        // Last-Modified: when the value was read (a page can say "read at"); not a validator the server checks.
+        // The target and the value read: one value, one entry, answered without parsing while it lasts. Built once
+        // per value, as is the value's Last-Modified (when it was read; not a validator the server checks).
+        let shown: LiveShown
+        if let last = entry.shown, last.reading == reading {
+            shown = last
+        } else {
+            shown = LiveShown(
+                reading: reading, alias: request.target + "\n" + target.parameters(for: reading).all,
+                lastModified: HTTPDate.imfFixdate(epochSeconds: Int(reading.readAt.timeIntervalSince1970)))
+            liveTargets.remember(shown, for: request.target)
+        }
         let headers: HTTPHeaders = [
             .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: origin.rawValue,
-            .lastModified: HTTPDate.imfFixdate(epochSeconds: Int(reading.readAt.timeIntervalSince1970)),
+            .lastModified: shown.lastModified,
         ]
-        // The target and the value read: one value, one entry, answered without parsing while it lasts.
-        let alias = TargetKey(target: request.target + "\n" + target.parameters(for: reading).all, format: format)
+        let alias = TargetKey(target: shown.alias, format: format)
         if let entry = cache.value(aliasedBy: alias) {
             return .now(answer(request, with: entry).adding(headers), .hit, origin)
         }
