@@ -25,7 +25,7 @@ FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 60.
 SOAK_SECONDS ?= 600
 
-.PHONY: all deps build release run test unit lint fuzz bench bench-http bench-live bench-render browser-tests screenshots \
+.PHONY: all deps build release run live-demo test unit lint fuzz bench bench-http bench-live bench-render browser-tests screenshots \
 	soak sanitizers httplint container-test deploy-lint clean check-swift
 
 all: build
@@ -45,6 +45,12 @@ release: check-swift deps
 ## Build in release mode and serve on 127.0.0.1:8080 (override with ARGS="--port 9000").
 run: release
 	.build/release/progress-rings serve $(ARGS)
+
+## The gallery's live cards: serves 127.0.0.1:8080 with config/live-demo.json, whose sources are the documents in
+## config/live-demo/, served on 127.0.0.1:8081 by Python's http.server until the server stops (docs/live-demo.md).
+live-demo: release
+	@.ci/deps.sh python3
+	.ci/live-demo.sh .build/release/progress-rings $(ARGS)
 
 ## Everything CI checks: unit and live-server tests, lint, the browser tests, nginx in front, the container image,
 ## the deployment files, HTTP lint, the tests under AddressSanitizer and ThreadSanitizer, a 60 s soak, and 60 s

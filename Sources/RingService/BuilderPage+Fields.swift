@@ -7,7 +7,8 @@ extension BuilderPage {
     static let allFields: [BuilderField] = [
         .init(
             "value", .text(inputMode: "decimal"),
-            "Amount done, clamped into min…max. Several rings or bars: 30,60,90 with colors red,green,blue.",
+            "Amount done, clamped into min…max. Several rings or bars: 30,60,90 with colors red,green,blue. Off "
+                + "while a live value is read (url or prometheus).",
             placeholder: "0", kinds: [.ring, .badge, .bar], group: "Value"),
         .init(
             "min", .text(inputMode: "decimal"), "The value of the empty ring or bar. Default 0.", placeholder: "0",
@@ -18,6 +19,28 @@ extension BuilderPage {
         .init(
             "decimals", .text(inputMode: "numeric"), "Digits after the point in the percentage, 0…3.",
             placeholder: "0", kinds: [.ring, .badge, .bar], group: "Value"),
+        .init(
+            "url", .text(inputMode: "url"),
+            "A JSON document to read the value from: an http(s) URL on a host this server allows, or the name of a "
+                + "source it configures. The value field is off while it is set.",
+            placeholder: "coverage, or an http(s) URL", kinds: [.ring, .badge, .bar], group: liveGroup),
+        .init(
+            "query", .text(inputMode: "text"),
+            "Where the value sits in the document: $.totals.percent, $.jobs[0].done, a.b. Without it, a shields "
+                + "endpoint document's message (or the named source's own query).",
+            placeholder: "$.totals.percent", kinds: [.ring, .badge, .bar], group: liveGroup),
+        .init(
+            "maxQuery", .text(inputMode: "text"),
+            "Where max sits in the same document, for 7 of 12 ($.total); max then stays empty.",
+            placeholder: "$.total", kinds: [.ring, .badge, .bar], group: liveGroup),
+        .init(
+            "prometheus", .text(inputMode: "text"),
+            "Instead of url: a PromQL instant query whose answer is one number, or the name of a query this server "
+                + "configures. The value field is off while it is set.",
+            placeholder: "sum(up) / count(up) * 100", kinds: [.ring, .badge, .bar], group: liveGroup),
+        .init(
+            "server", .text(inputMode: "text"), "Which configured Prometheus answers prometheus. Default: the first.",
+            placeholder: "the first", kinds: [.ring, .badge, .bar], group: liveGroup),
         .init(
             "size", .text(inputMode: "numeric"), "Width and height in CSS pixels, 16…1024.", placeholder: "128",
             group: "Shape"),
@@ -114,11 +137,16 @@ extension BuilderPage {
             placeholder: "ring", kinds: [.badge], group: "Badge"),
     ]
 
-    /// The fields this build serves: each with the kinds of image whose parameters include it.
+    /// The group of the live-value fields, shown folded: most images carry their value in the URL.
+    static let liveGroup = "Live value"
+
+    /// The fields this build serves: each with the kinds of image whose parameters include it. Every image route
+    /// reads the live-value parameters (`LiveTarget.parameters`).
     static var fields: [BuilderField] {
         allFields.compactMap { field in
             field.keeping { kind in
-                switch kind {
+                if LiveTarget.parameters.contains(field.parameter) { return true }
+                return switch kind {
                 case .ring: RingParameter(rawValue: field.parameter) != nil
                 case .badge: BadgeParameter(rawValue: field.parameter) != nil
                 case .bar: BarSpec.reads(field.parameter)

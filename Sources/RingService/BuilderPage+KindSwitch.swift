@@ -35,7 +35,9 @@ extension BuilderPage {
               var message = errorOf(response);
               var colon = message.indexOf(":");
               var field = colon > 0 ? carried[message.slice(0, colon)] : null;
-              if (!field || repeats[field.id] || rounds === 0) return done();
+              // A live value's refusal (off here, not read) is the same for every kind: the field stays.
+              var live = field && liveParameters.indexOf(field.getAttribute("data-param")) >= 0;
+              if (!field || live || repeats[field.id] || rounds === 0) return done();
               notes.push("Left out " + field.getAttribute("data-param") + "=" + field.value + ", which a " + kind() +
                 " refuses (" + message + ").");
               field.value = "";

@@ -54,11 +54,12 @@ extension BuilderPage {
             return document.getElementById(field.id + "-empty");
           }
           // The text a field sends, or null where it leaves its parameter out (an empty field keeps the default;
-          // a parameter sent empty on purpose has its own checkbox).
+          // a parameter sent empty on purpose has its own checkbox; the value field is off while a live value is
+          // read).
           function sent(field) {
             var box = emptyBox(field);
             if (box && box.checked) return "";
-            return field.value === "" ? null : field.value;
+            return field.value === "" || field.disabled ? null : field.value;
           }
           function query() {
             var parts = [];
@@ -66,6 +67,7 @@ extension BuilderPage {
               var name = field.getAttribute("data-param");
               var text = sent(field);
               if (text !== null) parts.push(name + "=" + encode(text));
+              if (field.disabled && !emptyBox(field)) return;
               (repeats[field.id] || []).forEach(function (extra) { parts.push(name + "=" + encode(extra)); });
             });
             return parts.join("&");
@@ -123,6 +125,7 @@ extension BuilderPage {
               var message = errorOf(response);
               return response.text().then(function (text) {
                 if (mine !== generation) return;
+                showLive(response, text, message);
                 if (message) {
                   show(message);
                   return;
@@ -187,6 +190,8 @@ extension BuilderPage {
 
         \#(kindSwitchScript)
 
+        \#(liveScript)
+
           // A link such as /?value=50&color=red, /?kind=badge&label=docs or /?kind=bar&format=png&value=40 (the
           // gallery's "open in the builder") fills the form.
           var given = new URLSearchParams(location.search);
@@ -220,6 +225,10 @@ extension BuilderPage {
             }
           });
           if (!location.search) fieldNamed("value").value = "72";
+          applyLive();
+          if (liveParameter() || ["query", "maxQuery", "server"].some(function (name) { return given.has(name); })) {
+            liveSection.open = true;
+          }
 
           form.addEventListener("input", function (event) {
             var target = event.target;
@@ -234,6 +243,7 @@ extension BuilderPage {
             if (picker) edited.value = target.value;
             if (emptyFor) edited.disabled = target.checked;
             if (edited) delete repeats[edited.id];
+            applyLive();
             later();
           });
           form.addEventListener("change", function (event) {

@@ -34,5 +34,14 @@ extension BuilderPage {
         button{font:inherit;padding:.3rem .8rem;border:1px solid var(--line);border-radius:.3rem;background:var(--field);color:inherit;cursor:pointer}
         .formats,.kinds{display:flex;gap:1rem}
         .status{color:var(--muted);min-height:1.2em}
+        details.live{border:1px solid var(--line);border-radius:.5rem;margin:0 0 1rem;padding:.5rem .75rem}
+        details.live summary{font-weight:600;cursor:pointer}
+        details.live>.hint{font-size:.85rem}
+        .live-read{border-left:3px solid var(--focus);padding:.2rem .75rem;margin:.5rem 0}
+        .live-read h3{font-size:1rem;margin:.2rem 0}
+        .live-read dl{display:grid;grid-template-columns:auto 1fr;gap:.1rem .75rem;margin:.3rem 0}
+        .live-read dt{color:var(--muted)}
+        .live-read dd{margin:0;overflow-wrap:anywhere}
+        .live-read .hint{font-size:.85rem;margin:.3rem 0}
         """
 }

@@ -26,6 +26,10 @@ enum BuilderPage {
         }
         form += "</fieldset>\n"
         for (name, members) in groups {
+            if name == liveGroup {
+                form += liveSection(members)
+                continue
+            }
             let hidden = members.allSatisfy { !$0.kinds.contains(.ring) }
             form += "<fieldset\(hidden ? " hidden" : "")>\n<legend>\(StaticPage.escaped(name))</legend>\n"
             for field in members { form += field.html }
@@ -63,6 +67,7 @@ enum BuilderPage {
             <p id="switch-note" class="note" role="status"></p>
             <p id="form-error" class="error" role="alert"></p>
             <p id="status" class="status" role="status" aria-live="polite"></p>
+            \(liveReadout)
             <h2>Copy</h2>
             <fieldset class="formats"><legend>Image format</legend>
             <label><input type="radio" name="format" value="svg" checked> SVG</label>

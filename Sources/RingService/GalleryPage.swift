@@ -2,7 +2,7 @@ import HTTPServer
 import RingKit
 
 /// The gallery at `/examples`: what the service draws, each image with the URL that made it and a link that opens
-/// it in the builder. Static HTML, no script.
+/// it in the builder, and images of live values where the server configures their sources. Static HTML, no script.
 enum GalleryPage {
     /// The sections with only the examples this build can draw.
     static var shownSections: [(title: String, examples: [Example])] {
@@ -12,33 +12,41 @@ enum GalleryPage {
         }
     }
 
-    static func make() -> StaticPage {
-        StaticPage(title: "progress-rings: gallery", style: SharedStyle.css + style, body: body)
+    /// The page for a server whose configured sources (`liveSources`) are `liveSources`: the live cards whose
+    /// source is among them show their image, the others their URL and how to turn them on.
+    static func make(liveSources: Set<String>) -> StaticPage {
+        StaticPage(
+            title: "progress-rings: gallery", style: SharedStyle.css + style, body: body(liveSources: liveSources))
     }
 
-    static var body: String {
+    static func body(liveSources: Set<String>) -> String {
         var out = SharedStyle.header(current: "/examples")
         out += "<main id=\"main\">\n<h1>Gallery</h1>\n"
         out +=
             "<p>Each image is drawn by this server from the URL under it. Open one in the builder to change it.</p>\n"
         for section in shownSections {
             out += "<section>\n<h2>\(StaticPage.escaped(section.title))</h2>\n<div class=\"grid\">\n"
-            for example in section.examples {
-                let path = StaticPage.escaped(example.path)
-                let caption = StaticPage.escaped(example.caption)
-                var size = ""
-                if let css = example.cssSize { size = " width=\"\(css.width)\" height=\"\(css.height)\"" }
-                out += "<figure class=\"\(example.backdrop.rawValue)\">"
-                out += "<div class=\"art\"><img src=\"\(path)\" alt=\"\(caption)\"\(size) loading=\"lazy\"></div>"
-                out += "<figcaption>\(caption)<br><a href=\"\(path)\"><code>\(path)</code></a>"
-                if let link = example.builderLink {
-                    out += "<br><a class=\"edit\" href=\"\(StaticPage.escaped(link))\">open in the builder</a>"
-                }
-                out += "</figcaption></figure>\n"
-            }
+            for example in section.examples { out += card(example) }
             out += "</div>\n</section>\n"
         }
+        out += liveSection(configured: liveSources)
         out += "</main>"
+        return out
+    }
+
+    /// One image with its caption, its URL and the link that opens it in the builder.
+    static func card(_ example: Example) -> String {
+        let path = StaticPage.escaped(example.path)
+        let caption = StaticPage.escaped(example.caption)
+        var size = ""
+        if let css = example.cssSize { size = " width=\"\(css.width)\" height=\"\(css.height)\"" }
+        var out = "<figure class=\"\(example.backdrop.rawValue)\">"
+        out += "<div class=\"art\"><img src=\"\(path)\" alt=\"\(caption)\"\(size) loading=\"lazy\"></div>"
+        out += "<figcaption>\(caption)<br><a href=\"\(path)\"><code>\(path)</code></a>"
+        if let link = example.builderLink {
+            out += "<br><a class=\"edit\" href=\"\(StaticPage.escaped(link))\">open in the builder</a>"
+        }
+        out += "</figcaption></figure>\n"
         return out
     }
 
@@ -52,5 +60,7 @@ enum GalleryPage {
         .art img{max-width:100%;height:auto}
         figcaption{font-size:.85rem;margin-top:.5rem}
         figcaption a{color:#0969da}
+        .off{list-style:none;padding:0;display:grid;gap:.5rem}
+        .off li{padding:.5rem .75rem;border:1px dashed var(--line);border-radius:.5rem}
         """
 }

@@ -21,7 +21,8 @@ public final class RingService: HTTPHandler {
     private let draining = Atomic<Bool>(false)
     private let connectionCounter = Lock<(@Sendable () -> Int)?>(nil)
     let responses: StaticResponses
-    /// The builder page and the gallery, built once: their bytes, ETags and CSP hashes never change while running.
+    /// The builder page and the gallery, built once: their bytes, ETags and CSP hashes never change while running
+    /// (the gallery's live cards follow the configured sources, which are fixed at start-up too).
     let builderPage: StaticPage
     let galleryPage: StaticPage
 
@@ -53,7 +54,8 @@ public final class RingService: HTTPHandler {
             maxBytes: min(configuration.cacheBytes, 4 << 20), maxEntries: min(configuration.cacheEntries, 4096))
         responses = StaticResponses()
         builderPage = BuilderPage.make()
-        galleryPage = GalleryPage.make()
+        // The gallery shows the live cards whose sources this server reads (by name, as a README would).
+        galleryPage = GalleryPage.make(liveSources: Set(live?.settings.sources.keys.map(\.self) ?? []))
     }
 
     /// Turns `/readyz` to 503 so load balancers stop sending new traffic; everything else keeps serving.

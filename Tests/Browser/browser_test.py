@@ -49,11 +49,13 @@ FRAME_LEVELS = 8  # animated SVG's final frame vs the static SVG, both in Chromi
 
 
 class Server:
-    """progress-rings serve on 127.0.0.1, port 0 (the kernel picks a free one), read from its start-up line."""
+    """progress-rings serve on 127.0.0.1, port 0 (the kernel picks a free one), read from its start-up line; with
+    `config`, the settings file it reads first."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, config=None):
         self.process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--log-format", "logfmt"],
+            [binary, "serve"] + (["--config", config] if config else [])
+            + ["--host", "127.0.0.1", "--port", "0", "--log-format", "logfmt"],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -155,14 +157,15 @@ def check_animation(driver, server, artifacts):
     print("animation: final frames equal the static SVG (within %d levels)" % FRAME_LEVELS, flush=True)
 
 
-def check_pages(driver, server, artifacts, screenshots, dark):
+def check_pages(driver, server, artifacts, screenshots, dark, live, plain):
     """The builder and the gallery (builder_pages.py) in the browser's color scheme: the light one first, with the
-    gallery's cards reopened in the builder; the dark one again in a browser started with --force-dark-mode."""
+    gallery's cards reopened in the builder; the dark one again in a browser started with --force-dark-mode. `server`
+    reads live values from `live`; `plain` has none."""
     scheme = "dark" if dark else "light"
     if driver.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") != dark:
         fail("the browser was started for the %s scheme but pages do not see it" % scheme)
         return
-    pages = builder_pages.PageChecks(driver, server, artifacts, fail, save_artifact, dark)
+    pages = builder_pages.PageChecks(driver, server, artifacts, fail, save_artifact, dark, live=live, plain=plain)
     for name, check in [
         ("builder", lambda: pages.check_builder(screenshots)),
         ("gallery", lambda: pages.check_gallery(screenshots, round_trip=not dark)),
@@ -189,11 +192,15 @@ def main():
         os.makedirs(screenshots, exist_ok=True)
 
     started = time.time()
-    server = Server(args.binary)
-    driver = None
+    # The server reads live values as `make live-demo`'s does, from the demo's documents served here on 127.0.0.1
+    # (builder_pages.LiveFixture); a second one, without live values, shows the pages as such a server does.
+    live = builder_pages.LiveFixture(artifacts)
+    server = plain = driver = None
     try:
+        server = Server(args.binary, config=live.config)
+        plain = Server(args.binary)
         driver = start_browser()
-        check_pages(driver, server, artifacts, screenshots, dark=False)
+        check_pages(driver, server, artifacts, screenshots, dark=False, live=live, plain=plain)
         ring_fidelity.check(driver, server, artifacts)
         bar_fidelity.check(driver, server, artifacts)
         badge_fidelity.check(driver, server, artifacts)
@@ -202,11 +209,14 @@ def main():
         driver.quit()
         driver = None
         driver = start_browser(dark=True)
-        check_pages(driver, server, artifacts, None, dark=True)
+        check_pages(driver, server, artifacts, None, dark=True, live=live, plain=plain)
     finally:
         if driver:
             driver.quit()
-        server.stop()
+        for started_server in (server, plain):
+            if started_server:
+                started_server.stop()
+        live.stop()
     print("browser tests: %d failures in %.1f s (artifacts: %s)" % (len(failures), time.time() - started, artifacts))
     sys.exit(1 if failures else 0)
 

@@ -5,8 +5,12 @@ The builder: no console message or CSP violation, labels and alt text, keyboard 
 and the snippets, the server's own error sentence beside the field it names (a repeated parameter included), the
 snippets' size and alt text as the server draws them (never an error's), all three kinds with their own fields, a
 switch of kind that never lands on an error, an empty badge label, and previews whose labels stay readable on the
-page behind them in both schemes. The gallery: every image loads, every card opens exactly its image in the builder,
-and no card puts a label on a backdrop of its own color.
+page behind them in both schemes. The builder's live values (light run): a url folds out the live section and turns
+the value field off, the preview says what was read, when and for how long, a changed document shows once its
+value's freshness has passed, a failed read and a server without live values show the server's sentence. The gallery:
+every image loads (the live cards too, on a server configured as make live-demo is), every card opens exactly its
+image in the builder, no card puts a label on a backdrop of its own color, and a server without live values shows the
+live cards' URLs and how to turn them on.
 """
 
 import html
@@ -14,7 +18,9 @@ import os
 import re
 import time
 
+import live_pages
 import pngdecode
+from live_pages import LiveFixture  # noqa: F401 (browser_test.py starts it with the pages' server)
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -23,8 +29,6 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 READABLE = 4.5  # WCAG's contrast for text: the label's core against the backdrop beside it (a vanished label is ~1.1)
 LOADED = "var i=document.getElementById(arguments[0]);return i.complete&&i.naturalWidth>0"
-
-
 def luminance(rgb):
     def linear(c):
         c = c / 255
@@ -60,9 +64,13 @@ def svg_box(svg_bytes):
 
 
 class PageChecks:
-    def __init__(self, driver, server, artifacts, fail, save_artifact, dark):
+    """`server` reads live values from `live` (a LiveFixture); `plain` is a server without live values."""
+
+    def __init__(self, driver, server, artifacts, fail, save_artifact, dark, live=None, plain=None):
         self.driver = driver
         self.server = server
+        self.live = live
+        self.plain = plain
         self.artifacts = artifacts
         self.scheme = "dark" if dark else "light"
         self.fail = lambda message: fail("[%s scheme] %s" % (self.scheme, message))
@@ -132,6 +140,8 @@ class PageChecks:
         self.check_kinds()
         self.check_switching()
         self.check_snippet_sizes()
+        if self.live and not self.dark:
+            live_pages.LiveChecks(self).check_builder()
         self.check_readable_previews()
         self.check_policy()
         if screenshots:
@@ -445,6 +455,11 @@ class PageChecks:
             driver.execute_script("document.querySelectorAll('h2')[2].scrollIntoView()")
             time.sleep(0.3)
             driver.save_screenshot(os.path.join(screenshots, "gallery.png"))
+        if self.plain and not self.dark:
+            live = [c[0][len(self.server.base):] for c in cards if "url=" in c[0]]
+            if len(live) < 4:
+                fail("gallery: only %d live cards on a server configured as make live-demo is" % len(live))
+            live_pages.LiveChecks(self).check_gallery(live)
         if round_trip:
             self.check_builder_links(cards)
 

@@ -21,6 +21,16 @@ struct ServeCommandTests {
         #expect(run.text == file)
     }
 
+    /// `make live-demo` starts the server with this file: it must be a configuration the server accepts.
+    @Test func theLiveDemoConfigurationIsAccepted() async throws {
+        let config = packageRoot.appendingPathComponent("config/live-demo.json").path
+        let run = try await Self.run(["serve", "--config", config, "--print-config"])
+        #expect(run.status == 0, "\(run.errors)")
+        let sources = try Self.value("liveSources", in: run.text) as? [String: Any]
+        #expect(Set(sources?.keys.map(\.self) ?? []) == ["coverage", "tasks", "endpoint"])
+        #expect(try Self.value("liveTTL", in: run.text) as? Int == 10)
+    }
+
     @Test func precedenceIsDefaultsThenFileThenEnvironmentThenFlags() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("rings-\(UUID().uuidString).json")
         try Data(#"{"port": {"value": 1111}, "maxAge": 10, "cacheEntries": 7, "backlog": 9}"#.utf8).write(to: file)
