@@ -6,7 +6,8 @@ import Foundation
 
 /// `Fixtures/live_fixture.py` (an upstream for live values: documents, Prometheus text, misbehaviour) running on 127.0.0.1 on a port of its own, serving files from a fresh directory
 /// the test writes into. Stopped (killed) by `stop()`.
-public final class FixtureServer {
+// Its stored properties are set once in `init`; what it reports is read from the fixture's files.
+public final class FixtureServer: @unchecked Sendable {
     let process = Process()
     let input = Pipe()
     public let directory: URL
