@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "CZlib"]),
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
-        .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo"]),
+        .executableTarget(name: "ring-bench", dependencies: ["RingKit", "RingService", "HTTPServer", "CCairo"]),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"], exclude: ["Corpus"]),
         .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),

@@ -78,4 +78,13 @@ public enum Drawing: Sendable, Hashable {
         case (.badge(let spec), .png): try BadgeRenderer.png(spec)
         }
     }
+
+    /// The PNG's drawn ARGB32 surface before encoding, so benchmarks can time drawing and encoding apart; the caller
+    /// destroys it. `render(.png)` is this surface through `PNGEncoder.tuned`.
+    package func pngSurface() throws(RenderError) -> OpaquePointer {
+        switch self {
+        case .ring(let spec): try PNGRenderer.surface(spec)
+        case .badge(let spec): try BadgeRenderer.surface(spec)
+        }
+    }
 }

@@ -36,7 +36,7 @@ package enum PNGEncoder: Sendable, Hashable {
     static let tunedFilter = Filter.none
 
     /// Encodes an ARGB32 image surface, already flushed.
-    func encode(_ surface: OpaquePointer) throws(RenderError) -> [UInt8] {
+    package func encode(_ surface: OpaquePointer) throws(RenderError) -> [UInt8] {
         switch self {
         case .tuned:
             return try PNGEncoder.encodeWithZlib(

@@ -10,12 +10,19 @@ public enum PNGRenderer {
 
     /// The PNG of `spec`, encoded with `encoder` (benchmarks and tests compare the encoders).
     package static func render(_ spec: RingSpec, encoder: PNGEncoder) throws(RenderError) -> [UInt8] {
+        let surface = try surface(spec)
+        defer { cairo_surface_destroy(surface) }
+        return try encoder.encode(surface)
+    }
+
+    /// The drawn ARGB32 surface of `spec`, flushed, before encoding (benchmarks time the two apart); the caller
+    /// destroys it.
+    package static func surface(_ spec: RingSpec) throws(RenderError) -> OpaquePointer {
         let scale = Swift.min(Swift.max(spec.scale, 1), 4)
         let surface = try CairoCanvas.surface(pixels: spec.size * scale)
-        defer { cairo_surface_destroy(surface) }
         draw(spec, on: surface, scale: Double(scale))
         cairo_surface_flush(surface)
-        return try encoder.encode(surface)
+        return surface
     }
 
     /// Loads fontconfig and the label font (several milliseconds, once) so the first request does not pay for it.

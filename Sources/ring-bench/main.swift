@@ -2,52 +2,12 @@
 //   ring-bench              SVG and PNG at 64/128/256/512 px, with Cairo's own PNG writer beside ours, and badges
 //   ring-bench --encoders   the zlib level × strategy × filter choices behind PNGEncoder.tuned
 //   ring-bench --features   parse, key, SVG and PNG for thresholds, gradients, themes and several rings
+//   ring-bench --misses [--images N] [--only "ring, labelled 128×128"]
+//                           a PNG miss split into draw, encode and the service's own work, per image kind and size
 // Every loop is bounded in time and iterations, so a run takes a few seconds.
 import CCairo
 import Foundation
 import RingKit
-
-/// Median and 99th percentile of one operation, in microseconds.
-struct Timing {
-    var median: Double
-    var p99: Double
-}
-
-// CPU time of this thread: the machine may be shared, and the cost of an image is what we want, not the wait.
-func nanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
-
-/// Runs `body` until `seconds` have passed or `maxIterations` samples were taken (after a short warm-up).
-/// A sample times `batch` calls and counts their mean: reading the thread's CPU clock costs ~0.7 µs, which would
-/// swamp a 2 µs SVG timed alone.
-func measure(
-    seconds: Double = 0.4, maxIterations: Int = 20000, batch: Int = 1, _ body: () throws -> Int
-) rethrows
-    -> Timing
-{
-    for _ in 0..<20 { _ = try body() }
-    var samples: [UInt64] = []
-    samples.reserveCapacity(maxIterations)
-    let deadline = nanoseconds() + UInt64(seconds * 1e9)
-    var sink = 0
-    while samples.count < maxIterations {
-        let t0 = nanoseconds()
-        for _ in 0..<batch { sink &+= try body() }
-        let t1 = nanoseconds()
-        samples.append((t1 - t0) / UInt64(batch))
-        if t1 > deadline && samples.count >= 50 { break }
-    }
-    if sink == -1 { print("") }  // keeps the work observable
-    samples.sort()
-    let median = Double(samples[samples.count / 2]) / 1000
-    let p99 = Double(samples[Swift.min(samples.count - 1, samples.count * 99 / 100)]) / 1000
-    return Timing(median: median, p99: p99)
-}
-
-func us(_ x: Double) -> String { String(format: x < 10 ? "%.2f" : "%.0f", x) }
 
 func spec(size: Int, value: Double = 72) -> RingSpec {
     var s = RingSpec()
@@ -160,7 +120,16 @@ func badgeTable() throws {
     }
 }
 
-if CommandLine.arguments.contains("--encoders") {
+/// The value after `flag` on the command line.
+func argument(_ flag: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+if CommandLine.arguments.contains("--misses") {
+    try missTable(images: argument("--images").flatMap { Int($0) } ?? 300, only: argument("--only"))
+} else if CommandLine.arguments.contains("--encoders") {
     try encoderTable()
 } else if CommandLine.arguments.contains("--features") {
     try featureTable()
