@@ -133,8 +133,8 @@ function request()
   return wrk.format("GET", string.format(path_format, base + counter))
 end
 LUA
-# The all-miss PNG rows: request n draws value (n mod 100) + (n div 100) × 1e-9, so the values sweep the whole
-# ring, 0 to 99 %, and no two requests of a block ask for the same image; its size is the next of `sizes`.
+# The all-miss PNG rows: request n draws value (37 n mod 100) + (n div 100) × 1e-9, so the values spread over the
+# whole ring, 0 to 99 %, and no two requests of a block ask for the same image; its size is the next of `sizes`.
 cat >"$WORK/spread.lua" <<'LUA'
 local counter = 0
 local threads = 0
@@ -145,7 +145,7 @@ end
 function request()
   counter = counter + 1
   local n = base + counter
-  local value = string.format("%d.%09d", n % 100, math.floor(n / 100) % 1000000000)
+  local value = string.format("%d.%09d", n * 37 % 100, math.floor(n / 100) % 1000000000)
   return wrk.format("GET", string.format(path_format, sizes[n % #sizes + 1], value))
 end
 LUA
