@@ -9,11 +9,11 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # (Chinese, Japanese, Korean) and Noto Color Emoji.
 BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev pkg-config fonts-dejavu-core fonts-wqy-microhei \
 	fonts-noto-color-emoji
-# Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, promtool checks /metrics,
-# headless Chromium (driven by Debian's selenium) also shows the pages, nginx runs in front of two replicas;
-# wrk, curl and Python drive the soak's traffic and hostile clients.
-TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light wrk curl \
-	python3 python3-pip
+# Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, libpng and pngcheck read our
+# PNG writer's files, promtool checks /metrics, headless Chromium (driven by Debian's selenium) also shows the
+# pages, nginx runs in front of two replicas; wrk, curl and Python drive the soak's traffic and hostile clients.
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin pngcheck prometheus chromium chromium-driver python3-selenium nginx-light \
+	wrk curl python3 python3-pip
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=

@@ -15,6 +15,8 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // libpng, only for the tests: the reference decoder that our PNG writer's output must satisfy.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
             name: "CPango",
             pkgConfig: "pangocairo",
@@ -31,7 +33,7 @@ let package = Package(
         .executableTarget(name: "progress-rings", dependencies: ["RingService", "RingKit", "HTTPServer", "CSystem"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         .executableTarget(name: "ring-bench", dependencies: ["RingKit", "RingService", "HTTPServer", "CCairo"]),
-        .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo"]),
+        .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo", "CLibPNG"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem"], exclude: ["Corpus"]),
         .testTarget(name: "RingServiceTests", dependencies: ["RingService", "HTTPServer", "RingKit", "CCairo"]),
     ],

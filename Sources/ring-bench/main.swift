@@ -42,37 +42,46 @@ func renderTable() throws {
 
 func encoderTable() throws {
     PNGRenderer.warmUp()
-    var specs: [(String, RingSpec)] = [("72 %", spec(size: 128)), ("33 %, no label", spec(size: 128, value: 33))]
-    specs[1].1.label = .none
-    var gauge = spec(size: 128, value: 40)
-    gauge.arc = 270
-    gauge.background = RGBAColor(255, 255, 255)
-    specs.append(("gauge on white", gauge))
-    print("PNG encoders at 128 px (draw + encode); times in µs, sizes in bytes.\n")
+    let images: [(String, String)] = [
+        ("ring 72 %", "/ring.png?value=72"), ("ring 33 %, no label", "/ring.png?value=33&label=none"),
+        ("gauge on white", "/ring.png?value=40&arc=270&background=white"),
+        ("ring 256 px", "/ring.png?value=72&size=256"), ("ring 32 px", "/ring.png?value=55&size=32"),
+        ("gradient", "/ring.png?value=72&gradient=red"), ("badge", "/badge.png?label=coverage&value=72"),
+    ]
+    print("PNG encoders, encoding only (each image drawn once); times in µs (median), sizes in bytes.\n")
     var header = "| encoder |"
     var rule = "|---|"
-    for (name, _) in specs {
-        header += " \(name) median | bytes |"
+    for (name, _) in images {
+        header += " \(name) | bytes |"
         rule += "---:|---:|"
     }
     print(header)
     print(rule)
     var encoders: [(String, PNGEncoder)] = [("tuned", .tuned), ("Cairo writer", .cairo)]
-    for strategy in PNGEncoder.Strategy.allCases {
-        for level in strategy == .standard ? [1, 2, 3, 6] : [1] {
-            for filter in PNGEncoder.Filter.allCases {
-                encoders.append(
-                    ("zlib \(level) \(strategy), \(filter)", .zlib(level: level, strategy: strategy, filter: filter)))
-            }
+    for level in [1, 2, 3, 6] {
+        encoders.append(("zlib \(level), none", .zlib(level: level, strategy: .standard, filter: .none)))
+    }
+    for strategy in [PNGEncoder.Strategy.rle, .filtered, .huffmanOnly] {
+        for filter in [PNGEncoder.Filter.none, .sub, .up] {
+            encoders.append(("zlib 1 \(strategy), \(filter)", .zlib(level: 1, strategy: strategy, filter: filter)))
         }
     }
+    encoders += [
+        ("zlib 2, none, palette", .zlib(level: 2, strategy: .standard, filter: .none, palette: true)),
+        ("zlib 1 rle, none, palette", .zlib(level: 1, strategy: .rle, filter: .none, palette: true)),
+        ("scanline, none", .scanline(filter: .none, palette: false)),
+        ("scanline, sub", .scanline(filter: .sub, palette: false)),
+        ("scanline, up", .scanline(filter: .up, palette: false)),
+        ("scanline, none, palette", .scanline(filter: .none, palette: true)),
+    ]
+    var surfaces: [OpaquePointer] = []
+    for (_, target) in images { surfaces.append(try drawing(target).pngSurface()) }
+    defer { surfaces.forEach { cairo_surface_destroy($0) } }
     for (name, encoder) in encoders {
         var line = "| \(name) |"
-        for (_, s) in specs {
-            let t = try measure(seconds: 0.15, maxIterations: 3000) {
-                try PNGRenderer.render(s, encoder: encoder).count
-            }
-            line += " \(us(t.median)) | \(try PNGRenderer.render(s, encoder: encoder).count) |"
+        for surface in surfaces {
+            let t = try measure(seconds: 0.1, maxIterations: 2000) { try encoder.encode(surface).count }
+            line += " \(us(t.median)) | \(try encoder.encode(surface).count) |"
         }
         print(line)
     }
