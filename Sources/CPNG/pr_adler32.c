@@ -1,6 +1,7 @@
 #include "pr_deflate.h"
+#include "pr_pixel.h"
 
-uint32_t pr_adler32(uint32_t adler, const unsigned char *data, size_t length) {
+PR_VECTOR_CLONES uint32_t pr_adler32(uint32_t adler, const unsigned char *data, size_t length) {
     uint32_t a = adler & 0xFFFF, b = adler >> 16;
     while (length > 0) {
         // 5536 bytes (173 blocks of 32) keep both sums within 32 bits, as zlib's NMAX of 5552 does.

@@ -16,3 +16,27 @@ void pr_pixel_init(void) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, make_reciprocals);
 }
+
+PR_VECTOR_CLONES void pr_unpremultiply_row(const uint32_t *src, int width, unsigned char *dst) {
+    int x = 0;
+    for (; x + 8 <= width; x += 8) {
+        uint32_t translucent = 0;
+        for (int i = 0; i < 8; i++) translucent |= pr_translucent(src[x + i]);
+        if (!translucent) {
+            uint32_t rgba[8];
+            for (int i = 0; i < 8; i++) rgba[i] = pr_swap_red_blue(src[x + i]);
+            memcpy(dst + (size_t)x * 4, rgba, sizeof rgba);
+            continue;
+        }
+        for (int i = 0; i < 8; i++) {
+            uint32_t v = src[x + i];
+            uint32_t rgba = pr_translucent(v) ? pr_unpremultiply(v) : pr_swap_red_blue(v);
+            memcpy(dst + (size_t)(x + i) * 4, &rgba, 4);
+        }
+    }
+    for (; x < width; x++) {
+        uint32_t v = src[x];
+        uint32_t rgba = pr_translucent(v) ? pr_unpremultiply(v) : pr_swap_red_blue(v);
+        memcpy(dst + (size_t)x * 4, &rgba, 4);
+    }
+}

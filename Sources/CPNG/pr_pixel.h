@@ -12,6 +12,14 @@ extern uint32_t pr_reciprocals[256];
 // Fills pr_reciprocals; safe to call from any thread, any number of times.
 void pr_pixel_init(void);
 
+// The loops that touch every byte of an image are compiled twice on x86-64, for AVX2 and for the baseline, and the
+// loader picks one for the CPU it runs on.
+#if defined(__x86_64__) && defined(__clang__)
+#define PR_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define PR_VECTOR_CLONES
+#endif
+
 // Straight RGBA (memory order R, G, B, A) of one premultiplied ARGB32 word, rounded as Cairo's own PNG writer does:
 // each channel (c · 255 + a / 2) / a, at most 255.
 static inline uint32_t pr_unpremultiply(uint32_t argb) {
@@ -38,28 +46,6 @@ static inline uint32_t pr_translucent(uint32_t v) { return ((v >> 24) + 1) & 0xF
 
 // Writes `width` pixels of a premultiplied ARGB32 row as straight RGBA bytes. Clear and opaque pixels, most of an
 // image, only swap two bytes: eight at a time when none of the eight is translucent.
-static inline void pr_unpremultiply_row(const uint32_t *src, int width, unsigned char *dst) {
-    int x = 0;
-    for (; x + 8 <= width; x += 8) {
-        uint32_t translucent = 0;
-        for (int i = 0; i < 8; i++) translucent |= pr_translucent(src[x + i]);
-        if (!translucent) {
-            uint32_t rgba[8];
-            for (int i = 0; i < 8; i++) rgba[i] = pr_swap_red_blue(src[x + i]);
-            memcpy(dst + (size_t)x * 4, rgba, sizeof rgba);
-            continue;
-        }
-        for (int i = 0; i < 8; i++) {
-            uint32_t v = src[x + i];
-            uint32_t rgba = pr_translucent(v) ? pr_unpremultiply(v) : pr_swap_red_blue(v);
-            memcpy(dst + (size_t)(x + i) * 4, &rgba, 4);
-        }
-    }
-    for (; x < width; x++) {
-        uint32_t v = src[x];
-        uint32_t rgba = pr_translucent(v) ? pr_unpremultiply(v) : pr_swap_red_blue(v);
-        memcpy(dst + (size_t)x * 4, &rgba, 4);
-    }
-}
+void pr_unpremultiply_row(const uint32_t *src, int width, unsigned char *dst);
 
 #endif
