@@ -22,31 +22,37 @@ extension CoverageRaster {
         let first = Swift.max(0, Int(top.rounded(.down)))
         let last = Swift.min(height - 1, Int(bottom.rounded(.up)) - 1)
         guard first <= last else { return }
+        let (sums, touched, width) = (self.sums, self.touched, self.width)
+        let words = (width + 1) / 64 + 1
         edges.withUnsafeBufferPointer { edges in
             let base = edges.baseAddress!
             for row in first...last {
                 let y = Double(row)
                 for i in 0..<edges.count where base[i].top < y + 1 && base[i].bottom > y {
-                    accumulate(base + i, row: row)
+                    Self.accumulate(base + i, row: row, width: width, sums: sums, touched: touched)
                 }
-                sweep(pixels + row * rowPixels, color: color)
+                // The running sum of the touched cells is each pixel's coverage; between two it stays the same.
+                let pixels = pixels + row * rowPixels
+                var running = 0.0
+                var x = 0
+                for w in 0..<words {
+                    var bits = touched[w]
+                    touched[w] = 0
+                    while bits != 0 {
+                        let column = w &* 64 &+ bits.trailingZeroBitCount
+                        bits &= bits &- 1
+                        let sum = sums[column]
+                        sums[column] = 0
+                        guard column < width else { continue }
+                        if column > x { Self.fill(pixels, from: x, to: column, coverage: running, color: color) }
+                        running += sum
+                        Self.fill(pixels, from: column, to: column + 1, coverage: running, color: color)
+                        x = column + 1
+                    }
+                }
+                if x < width { Self.fill(pixels, from: x, to: width, coverage: running, color: color) }
             }
         }
-    }
-
-    /// One row: the running sum of the cells is each pixel's coverage; between two touched cells it stays the same.
-    private func sweep(_ row: UnsafeMutablePointer<UInt32>, color: UInt32) {
-        var running = 0.0
-        var x = 0
-        let width = self.width
-        drainRow { column, sum in
-            guard column < width else { return }
-            if column > x { Self.fill(row, from: x, to: column, coverage: running, color: color) }
-            running += sum
-            Self.fill(row, from: column, to: column + 1, coverage: running, color: color)
-            x = column + 1
-        }
-        if x < width { Self.fill(row, from: x, to: width, coverage: running, color: color) }
     }
 
     /// Lays `color` at `coverage` over pixels from..<to, as pixman's OVER with an 8-bit mask does.

@@ -66,8 +66,8 @@ final class CoverageRaster {
     private(set) var height = 0
     private(set) var edges: [Edge] = []
     /// One row of sums, two cells wider than the image, and which of its cells hold anything.
-    private var sums: UnsafeMutablePointer<Double>
-    private var touched: UnsafeMutablePointer<UInt64>
+    private(set) var sums: UnsafeMutablePointer<Double>
+    private(set) var touched: UnsafeMutablePointer<UInt64>
     private var rowCapacity = 0
 
     init() {
@@ -154,9 +154,13 @@ final class CoverageRaster {
         return 2 * (asin(v) - v * (1 - v * v).squareRoot())
     }
 
-    /// Adds what `edge` covers in `row`: its part between the row's top and bottom, cut at each pixel boundary.
+    /// Adds what `edge` covers in `row` to `sums` (and marks the cells in `touched`): its part between the row's
+    /// top and bottom, cut at each pixel boundary.
     @inline(__always)
-    func accumulate(_ edge: UnsafePointer<Edge>, row: Int) {
+    static func accumulate(
+        _ edge: UnsafePointer<Edge>, row: Int, width: Int, sums: UnsafeMutablePointer<Double>,
+        touched: UnsafeMutablePointer<UInt64>
+    ) {
         let edge = edge.pointee
         let top = Double(row)
         let bottom = top + 1
@@ -169,12 +173,12 @@ final class CoverageRaster {
         var py = ya
         let xb = yb == edge.y1 ? edge.x1 : edge.x(at: yb)
         let right = xb > px
-        // The pixel boundary ahead, and the column of the pixel the next piece lies in.
-        let step = right ? 1.0 : -1.0
-        var next = right ? Self.floor(px) + 1 : -Self.floor(-px) - 1
+        // The pixel the next piece lies in (the pixel boundary ahead of it is the next crossing).
+        var c = right ? Int(Self.floor(px)) : -Int(Self.floor(-px)) - 1
+        let step = right ? 1 : -1
         while true {
+            let next = Double(right ? c + 1 : c)
             let last = right ? next >= xb : next <= xb
-            let column = right ? next - 1 : next
             var qx = xb
             var qy = yb
             if !last {
@@ -182,23 +186,26 @@ final class CoverageRaster {
                 // Keep the crossing within the row, whatever the rounding of the square root.
                 qy = edge.y(at: next)
                 qy = down ? Swift.min(Swift.max(qy, py), yb) : Swift.max(Swift.min(qy, py), yb)
-                next += step
             }
             let dy = qy - py
+            let column = Double(c)
             var moment = ((px - column) + (qx - column)) * 0.5 * dy
             if edge.isArc {
                 let chord = ((qx - px) * (qx - px) + (qy - py) * (qy - py)).squareRoot()
-                moment += edge.segmentFactor * Self.segmentShape(chord * edge.inverseDiameter)
+                moment += edge.segmentFactor * segmentShape(chord * edge.inverseDiameter)
             }
-            if column < 0 {
+            if c < 0 {
                 // Left of the image: the whole height counts from the first pixel on.
-                add(0, dy)
-            } else if column < Double(width) {
-                let c = Int(column)
-                add(c, dy - moment)
-                add(c + 1, moment)
+                sums[0] += dy
+                touched[0] |= 1
+            } else if c < width {
+                sums[c] += dy - moment
+                touched[c &>> 6] |= 1 &<< UInt64(c & 63)
+                sums[c + 1] += moment
+                touched[(c + 1) &>> 6] |= 1 &<< UInt64((c + 1) & 63)
             }
             if last { return }
+            c += step
             px = qx
             py = qy
         }
@@ -209,28 +216,6 @@ final class CoverageRaster {
     static func floor(_ x: Double) -> Double {
         let t = Double(Int(x))
         return t > x ? t - 1 : t
-    }
-
-    @inline(__always)
-    private func add(_ column: Int, _ area: Double) {
-        sums[column] += area
-        touched[column >> 6] |= 1 << UInt64(column & 63)
-    }
-
-    /// The row's running sum handed to `visit` at each touched cell, in order, and cleared.
-    @inline(__always)
-    func drainRow(_ visit: (_ column: Int, _ sum: Double) -> Void) {
-        let words = (width + 1) / 64 + 1
-        for w in 0..<words {
-            var bits = touched[w]
-            touched[w] = 0
-            while bits != 0 {
-                let column = w * 64 + bits.trailingZeroBitCount
-                bits &= bits - 1
-                visit(column, sums[column])
-                sums[column] = 0
-            }
-        }
     }
 
     /// Forgets the outlines added.
