@@ -53,6 +53,14 @@ if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
     )
     package.targets.append(
         .executableTarget(
+            name: "PNGFuzz",
+            dependencies: ["RingKit", "CCairo"],
+            path: "Tests/Fuzz/PNGFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+    package.targets.append(
+        .executableTarget(
             name: "RingSpecFuzz",
             dependencies: ["RingKit"],
             path: "Tests/Fuzz/RingSpecFuzz",

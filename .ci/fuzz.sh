@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the HTTP request-head parser and the query/spec parser with libFuzzer and AddressSanitizer, each for a
 # bounded time. Usage: .ci/fuzz.sh [SECONDS] [TARGET...]   (default: $FUZZ_SECONDS, else 60, for every target)
-# Targets: HTTPParserFuzz (seeds: Tests/HTTPServerTests/Corpus) and RingSpecFuzz (seeds: Tests/Fuzz/RingSpecCorpus).
+# Targets: HTTPParserFuzz (seeds: Tests/HTTPServerTests/Corpus), RingSpecFuzz (seeds: Tests/Fuzz/RingSpecCorpus) and
+# PNGFuzz (the rasterizer and the PNG writer; seeds: Tests/Fuzz/PNGCorpus).
 # Seeds are copied, so new inputs never land in the repository. Fails on any crash, broken invariant, leak,
 # timeout or out-of-memory; the failing input is kept under .fuzz/artifacts/.
 set -euo pipefail
@@ -10,7 +11,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-${FUZZ_SECONDS:-60}}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(HTTPParserFuzz RingSpecFuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(HTTPParserFuzz RingSpecFuzz PNGFuzz)
 scratch=.fuzz/build
 # The Swift backtracer would catch the trap before libFuzzer can record the crashing input.
 export SWIFT_BACKTRACE=enable=no
@@ -19,6 +20,7 @@ corpus_of() {
   case $1 in
     HTTPParserFuzz) echo Tests/HTTPServerTests/Corpus ;;
     RingSpecFuzz) echo Tests/Fuzz/RingSpecCorpus ;;
+    PNGFuzz) echo Tests/Fuzz/PNGCorpus ;;
     *) echo "fuzz: unknown target $1" >&2; exit 2 ;;
   esac
 }
@@ -26,6 +28,7 @@ dict_of() {
   case $1 in
     HTTPParserFuzz) echo Tests/Fuzz/http.dict ;;
     RingSpecFuzz) echo Tests/Fuzz/spec.dict ;;
+    PNGFuzz) echo Tests/Fuzz/png.dict ;;
   esac
 }
 
