@@ -4,6 +4,7 @@
 //   ring-bench --features   parse, key, SVG and PNG for thresholds, gradients, themes and several rings
 //   ring-bench --misses [--images N] [--only "ring, labelled 128×128"]
 //                           a PNG miss split into draw, encode and the service's own work, per image kind and size
+//   ring-bench --accuracy   how far the exact coverage and Cairo's are from the true area of each edge pixel
 // Every loop is bounded in time and iterations, so a run takes a few seconds.
 import CCairo
 import Foundation
@@ -136,7 +137,9 @@ func argument(_ flag: String) -> String? {
     return arguments[index + 1]
 }
 
-if CommandLine.arguments.contains("--misses") {
+if CommandLine.arguments.contains("--accuracy") {
+    try accuracyTable()
+} else if CommandLine.arguments.contains("--misses") {
     try missTable(images: argument("--images").flatMap { Int($0) } ?? 300, only: argument("--only"))
 } else if CommandLine.arguments.contains("--encoders") {
     try encoderTable()
