@@ -1,7 +1,7 @@
 #include "pr_deflate.h"
 #include "pr_pixel.h"
 
-PR_VECTOR_CLONES uint32_t pr_adler32(uint32_t adler, const unsigned char *data, size_t length) {
+PR_INLINE_BODY uint32_t adler32(uint32_t adler, const unsigned char *data, size_t length) {
     uint32_t a = adler & 0xFFFF, b = adler >> 16;
     while (length > 0) {
         // 5536 bytes (173 blocks of 32) keep both sums within 32 bits, as zlib's NMAX of 5552 does.
@@ -26,4 +26,17 @@ PR_VECTOR_CLONES uint32_t pr_adler32(uint32_t adler, const unsigned char *data, 
         length -= n;
     }
     return (b << 16) | a;
+}
+
+PR_AVX2 static uint32_t adler32_avx2(uint32_t adler, const unsigned char *data, size_t length) {
+    return adler32(adler, data, length);
+}
+
+static uint32_t adler32_plain(uint32_t adler, const unsigned char *data, size_t length) {
+    return adler32(adler, data, length);
+}
+
+uint32_t pr_adler32(uint32_t adler, const unsigned char *data, size_t length) {
+    pr_pixel_init();
+    return pr_use_avx2 ? adler32_avx2(adler, data, length) : adler32_plain(adler, data, length);
 }

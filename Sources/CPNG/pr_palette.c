@@ -9,7 +9,10 @@ int pr_palette_build(pr_palette *p, const unsigned char *pixels, int width, int 
     int n = 0, seen = 0;
     uint32_t last = 0;
     memset(p->slots, 0xFF, sizeof p->slots);
-    for (int y = 0; y < height; y++) {
+    // From the middle row outwards: a ring's label, where most colors are, is found first, so an image with too
+    // many colors is known early.
+    for (int i = 0; i < height; i++) {
+        int y = (height - 1) / 2 + (i % 2 ? (i + 1) / 2 : -(i / 2));
         const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * (size_t)stride);
         for (int x = 0; x < width; x++) {
             uint32_t v = row[x];

@@ -3,8 +3,13 @@
 #include <pthread.h>
 
 uint32_t pr_reciprocals[256];
+int pr_use_avx2;
 
-static void make_reciprocals(void) {
+static void make_tables(void) {
+#if PR_HAVE_AVX2_CLONES
+    __builtin_cpu_init();
+    pr_use_avx2 = __builtin_cpu_supports("avx2");
+#endif
     for (uint32_t a = 1; a < 256; a++) {
         // Exact for every dividend below 2^16, the largest being 255 · 255 + 127; the PNG tests decode every
         // alpha and channel value back.
@@ -14,10 +19,10 @@ static void make_reciprocals(void) {
 
 void pr_pixel_init(void) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, make_reciprocals);
+    pthread_once(&once, make_tables);
 }
 
-PR_VECTOR_CLONES void pr_unpremultiply_row(const uint32_t *src, int width, unsigned char *dst) {
+PR_INLINE_BODY void unpremultiply_row(const uint32_t *src, int width, unsigned char *dst) {
     int x = 0;
     for (; x + 8 <= width; x += 8) {
         uint32_t translucent = 0;
@@ -38,5 +43,21 @@ PR_VECTOR_CLONES void pr_unpremultiply_row(const uint32_t *src, int width, unsig
         uint32_t v = src[x];
         uint32_t rgba = pr_translucent(v) ? pr_unpremultiply(v) : pr_swap_red_blue(v);
         memcpy(dst + (size_t)x * 4, &rgba, 4);
+    }
+}
+
+PR_AVX2 static void unpremultiply_row_avx2(const uint32_t *src, int width, unsigned char *dst) {
+    unpremultiply_row(src, width, dst);
+}
+
+static void unpremultiply_row_plain(const uint32_t *src, int width, unsigned char *dst) {
+    unpremultiply_row(src, width, dst);
+}
+
+void pr_unpremultiply_row(const uint32_t *src, int width, unsigned char *dst) {
+    if (pr_use_avx2) {
+        unpremultiply_row_avx2(src, width, dst);
+    } else {
+        unpremultiply_row_plain(src, width, dst);
     }
 }

@@ -12,13 +12,20 @@ extern uint32_t pr_reciprocals[256];
 // Fills pr_reciprocals; safe to call from any thread, any number of times.
 void pr_pixel_init(void);
 
-// The loops that touch every byte of an image are compiled twice on x86-64, for AVX2 and for the baseline, and the
-// loader picks one for the CPU it runs on.
+// The loops that touch every byte of an image are compiled twice on x86-64 with clang, for AVX2 and for the
+// baseline, and `pr_use_avx2` (set once by pr_pixel_init from the CPU) picks one. A flag rather than an ifunc
+// (target_clones): ifunc resolvers run before the sanitizers' runtimes start, and crash the sanitized builds.
 #if defined(__x86_64__) && defined(__clang__)
-#define PR_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#define PR_HAVE_AVX2_CLONES 1
+#define PR_AVX2 __attribute__((target("avx2")))
 #else
-#define PR_VECTOR_CLONES
+#define PR_HAVE_AVX2_CLONES 0
+#define PR_AVX2
 #endif
+#define PR_INLINE_BODY static inline __attribute__((always_inline))
+
+// Whether the AVX2 copies may run; valid after pr_pixel_init.
+extern int pr_use_avx2;
 
 // Straight RGBA (memory order R, G, B, A) of one premultiplied ARGB32 word, rounded as Cairo's own PNG writer does:
 // each channel (c · 255 + a / 2) / a, at most 255.
