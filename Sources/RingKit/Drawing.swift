@@ -79,12 +79,12 @@ public enum Drawing: Sendable, Hashable {
         }
     }
 
-    /// The PNG's drawn ARGB32 surface before encoding, so benchmarks can time drawing and encoding apart; the caller
-    /// destroys it. `render(.png)` is this surface through `PNGEncoder.tuned`.
-    package func pngSurface() throws(RenderError) -> OpaquePointer {
+    /// The PNG's drawn ARGB32 surface before encoding, so benchmarks can time drawing and encoding apart, and the
+    /// encoder `render(.png)` puts it through; the caller destroys the surface.
+    package func pngSurface() throws(RenderError) -> (surface: OpaquePointer, encoder: PNGEncoder) {
         switch self {
         case .ring(let spec): try PNGRenderer.surface(spec)
-        case .badge(let spec): try BadgeRenderer.surface(spec)
+        case .badge(let spec): (try BadgeRenderer.surface(spec), .tuned)
         }
     }
 }

@@ -24,6 +24,10 @@ package enum PNGEncoder: Sendable, Hashable {
 
     /// The production choice, picked with `ring-bench --encoders`: the scanline deflate, no row filter, no palette.
     case tuned
+    /// The production choice for an image without text (a ring without a label): `tuned`, written as a palette PNG
+    /// when the image has at most 256 distinct pixels. Rings drawn with exact coverage mostly have (about 200 at
+    /// 128 px), but text alone brings more, so the colors are counted only where that pays.
+    case shapes
     /// Our writer over zlib with explicit settings, for measurements; `palette` writes an image of at most 256
     /// distinct pixels with a palette.
     case zlib(level: Int, strategy: Strategy, filter: Filter, palette: Bool = false)
@@ -40,10 +44,10 @@ package enum PNGEncoder: Sendable, Hashable {
     /// Encodes an ARGB32 image surface, already flushed.
     package func encode(_ surface: OpaquePointer) throws(RenderError) -> [UInt8] {
         switch self {
-        case .tuned:
+        case .tuned, .shapes:
             var options = pr_png_options(
                 level: 0, strategy: 0, filter: PNGEncoder.tunedFilter.rawValue,
-                deflater: Int32(PR_PNG_DEFLATE_SCANLINE), palette: 0)
+                deflater: Int32(PR_PNG_DEFLATE_SCANLINE), palette: self == .shapes ? 1 : 0)
             return try PNGEncoder.encode(surface, &options)
         case .zlib(let level, let strategy, let filter, let palette):
             var options = pr_png_options(

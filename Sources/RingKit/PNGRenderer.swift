@@ -1,28 +1,33 @@
 import CCairo
 import Foundation
 
-/// Draws a ring with Cairo and encodes it as PNG: the same geometry as the SVG, `scale` times the pixels.
+/// Draws a ring (strokes with exact coverage, the label with Pango and Cairo) and encodes it as PNG: the same
+/// geometry as the SVG, `scale` times the pixels.
 public enum PNGRenderer {
     /// The PNG of `spec` at `size × scale` pixels; identical specs give identical bytes.
     public static func render(_ spec: RingSpec) throws(RenderError) -> [UInt8] {
-        try render(spec, encoder: .tuned)
+        let drawn = try surface(spec)
+        defer { cairo_surface_destroy(drawn.surface) }
+        return try drawn.encoder.encode(drawn.surface)
     }
 
     /// The PNG of `spec`, encoded with `encoder` (benchmarks and tests compare the encoders).
     package static func render(_ spec: RingSpec, encoder: PNGEncoder) throws(RenderError) -> [UInt8] {
-        let surface = try surface(spec)
-        defer { cairo_surface_destroy(surface) }
-        return try encoder.encode(surface)
+        let drawn = try surface(spec)
+        defer { cairo_surface_destroy(drawn.surface) }
+        return try encoder.encode(drawn.surface)
     }
 
-    /// The drawn ARGB32 surface of `spec`, flushed, before encoding (benchmarks time the two apart); the caller
-    /// destroys it.
-    package static func surface(_ spec: RingSpec) throws(RenderError) -> OpaquePointer {
+    /// The drawn ARGB32 surface of `spec`, flushed, before encoding (benchmarks time the two apart), and the
+    /// encoder production uses for it: `.shapes` for a ring of at most 128 × 128 px without text, `.tuned`
+    /// otherwise (`ring-bench --misses`: without a label, a 128 px ring nearly always fits a palette and a 256 px
+    /// one nearly never, so counting its colors only costs). The caller destroys the surface.
+    package static func surface(_ spec: RingSpec) throws(RenderError) -> (surface: OpaquePointer, encoder: PNGEncoder) {
         let scale = Swift.min(Swift.max(spec.scale, 1), 4)
         let surface = try CairoCanvas.surface(pixels: spec.size * scale)
-        draw(spec, on: surface, scale: Double(scale))
+        let text = draw(spec, on: surface, scale: Double(scale))
         cairo_surface_flush(surface)
-        return surface
+        return (surface, text || spec.size * scale > 128 ? .tuned : .shapes)
     }
 
     /// Loads fontconfig and the label font (several milliseconds, once) so the first request does not pay for it.
@@ -33,8 +38,9 @@ public enum PNGRenderer {
     }
 
     /// Draws `spec` onto an ARGB32 surface of `size × scale` pixels: strokes with exact coverage where they can
-    /// be (`RingPainter`), the label with Pango.
-    static func draw(_ spec: RingSpec, on surface: OpaquePointer, scale: Double) {
+    /// be (`RingPainter`), the label with Pango. Returns whether a label was drawn.
+    @discardableResult
+    static func draw(_ spec: RingSpec, on surface: OpaquePointer, scale: Double) -> Bool {
         // A PNG cannot follow the viewer's color scheme: `auto` draws the light image, `dark` its resolved colors.
         var spec = spec
         if spec.theme != .light {
@@ -60,6 +66,7 @@ public enum PNGRenderer {
             }
         }
         painter.finish()
+        return g.labelLayout != nil
     }
 
     /// Draws ring `index`: its track, then its progress (solid, or a gradient's pieces).

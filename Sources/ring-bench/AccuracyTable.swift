@@ -17,7 +17,7 @@ func accuracyTable() throws {
         var spec = try RingSpec.parse(query: query + "&label=none&color=white&track=none")
         spec.label = .none
         let g = RingGeometry(spec)
-        let ours = try PNGRenderer.surface(spec)
+        let ours = try PNGRenderer.surface(spec).surface
         defer { cairo_surface_destroy(ours) }
         let cairo = cairoStroke(g)
         defer { cairo_surface_destroy(cairo) }

@@ -41,10 +41,14 @@ func drawing(_ target: String) throws -> Drawing {
 // The three stages, each a function of its own so that `valgrind --tool=callgrind` can count each one's
 // instructions (`.ci/render-instructions.sh`).
 @inline(never)
-func drawStage(_ drawing: Drawing) throws -> OpaquePointer { try drawing.pngSurface() }
+func drawStage(_ drawing: Drawing) throws -> (surface: OpaquePointer, encoder: PNGEncoder) {
+    try drawing.pngSurface()
+}
 
 @inline(never)
-func encodeStage(_ surface: OpaquePointer) throws -> Int { try PNGEncoder.tuned.encode(surface).count }
+func encodeStage(_ drawn: (surface: OpaquePointer, encoder: PNGEncoder)) throws -> Int {
+    try drawn.encoder.encode(drawn.surface).count
+}
 
 @inline(never)
 func serviceStage(_ service: RingService, _ target: String) -> Int { answer(service, target) }
@@ -75,7 +79,7 @@ func missTable(images: Int, only: String?) throws {
     print("| image | pixels | draw | encode | service | miss | PNG bytes |")
     print("|---|---|---:|---:|---:|---:|---:|")
     for (index, missCase) in missCases().enumerated() {
-        let first = try drawing(missCase.target(1)).pngSurface()
+        let first = try drawing(missCase.target(1)).pngSurface().surface
         let pixels = "\(cairo_image_surface_get_width(first))×\(cairo_image_surface_get_height(first))"
         cairo_surface_destroy(first)
         // `x` or `×` between width and height, so a shell script can name a case in ASCII.
@@ -89,11 +93,11 @@ func missTable(images: Int, only: String?) throws {
         for n in 0..<images {
             let picture = try drawing(missCase.target(base + n))
             let t0 = nanoseconds()
-            let surface = try drawStage(picture)
+            let drawn = try drawStage(picture)
             let t1 = nanoseconds()
-            bytes += try encodeStage(surface)
+            bytes += try encodeStage(drawn)
             let t2 = nanoseconds()
-            cairo_surface_destroy(surface)
+            cairo_surface_destroy(drawn.surface)
             draw += t1 - t0
             encode += t2 - t1
         }

@@ -76,7 +76,7 @@ func encoderTable() throws {
         ("scanline, none, palette", .scanline(filter: .none, palette: true)),
     ]
     var surfaces: [OpaquePointer] = []
-    for (_, target) in images { surfaces.append(try drawing(target).pngSurface()) }
+    for (_, target) in images { surfaces.append(try drawing(target).pngSurface().surface) }
     defer { surfaces.forEach { cairo_surface_destroy($0) } }
     for (name, encoder) in encoders {
         var line = "| \(name) |"
