@@ -19,7 +19,8 @@ BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 ARGS ?=
 # Extra flags for `swift build` (the Dockerfile passes --static-swift-stdlib).
 SWIFT_BUILD_FLAGS ?=
-# Seconds `make fuzz` runs each fuzzer (HTTP parser, query/spec parser); `make test` runs each for 60.
+# Seconds `make fuzz` runs each fuzzer (HTTP parser, query/spec parser, PNG drawing and writing); `make test` runs each
+# for 60.
 FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 60.
 SOAK_SECONDS ?= 600

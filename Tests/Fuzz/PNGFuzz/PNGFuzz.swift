@@ -13,25 +13,53 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// Pixels from bytes (valid premultiplied: no channel above alpha), one to 64 a row, through every encoder.
+/// An image of up to 64 × 64 pixels grown from the bytes (so short inputs make whole images): its colors are the
+/// bytes read four at a time (valid premultiplied: no channel above alpha), laid out in runs, rows repeated from
+/// the one above, shifted or not, and single pixels, as a generator seeded with the bytes chooses.
 func checkPixels(_ bytes: [UInt8]) {
+    guard bytes.count >= 2 else { return }
     let width = Int(bytes[0] % 64) + 1
-    let count = Swift.min((bytes.count - 1) / 4, 64 * 64)
-    let height = count / width
-    guard height > 0 else { return }
-    var argb: [UInt32] = []
-    for i in 0..<width * height {
-        let p = bytes[1 + 4 * i..<5 + 4 * i].map { UInt32($0) }
-        let alpha = p[3]
-        argb.append(alpha << 24 | Swift.min(p[0], alpha) << 16 | Swift.min(p[1], alpha) << 8 | Swift.min(p[2], alpha))
+    let height = Int(bytes[1] % 64) + 1
+    var colors: [UInt32] = [0]
+    var i = 2
+    while i + 4 <= bytes.count && colors.count < 300 {
+        let alpha = UInt32(bytes[i + 3])
+        let (r, g, b) = (UInt32(bytes[i]), UInt32(bytes[i + 1]), UInt32(bytes[i + 2]))
+        colors.append(alpha << 24 | Swift.min(r, alpha) << 16 | Swift.min(g, alpha) << 8 | Swift.min(b, alpha))
+        i += 4
+    }
+    var state = bytes.reduce(UInt64(0x9E37_79B9_7F4A_7C15)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    func next(_ bound: Int) -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(state % UInt64(bound))
+    }
+    var argb = [UInt32](repeating: 0, count: width * height)
+    for y in 0..<height {
+        if y > 0 && next(2) == 0 {
+            let shift = next(3) - 1
+            for x in 0..<width {
+                argb[y * width + x] = argb[(y - 1) * width + Swift.min(Swift.max(x + shift, 0), width - 1)]
+            }
+            continue
+        }
+        var x = 0
+        while x < width {
+            let run = next(4) == 0 ? 1 : next(width) + 1
+            let color = colors[next(colors.count)]
+            for k in x..<Swift.min(width, x + run) { argb[y * width + k] = color }
+            x += run
+        }
     }
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
     defer { cairo_surface_destroy(surface) }
     store(argb, into: surface)
-    for encoder in [
-        PNGEncoder.tuned, .scanline(filter: .paeth, palette: true),
+    let encoders = [
+        PNGEncoder.tuned, .shapes, .scanline(filter: .paeth, palette: true),
         .zlib(level: 1, strategy: .rle, filter: .none, palette: true),
-    ] {
+    ]
+    for encoder in encoders {
         guard let png = try? encoder.encode(surface) else { fatalError("\(encoder) refused \(width)×\(height)") }
         guard let back = decode(png) else { fatalError("\(encoder): libpng refused the PNG") }
         // Unpremultiplied with rounding, then premultiplied again with rounding, a valid pixel comes back as it was.
