@@ -24,7 +24,7 @@ extension PNGRenderer {
             guard
                 let path = RingPainter.strokePath(g, from: from, sweep: sweep, radius: radius, cap: .butt, scale: scale)
             else {
-                // A stroke wider than its radius folds over the centre: Cairo's stroker draws that.
+                // A stroke wider than its diameter folds over the centre: Cairo's stroker draws that.
                 gradientWithCairo(painter.cairo, g, radius: radius, stroke: stroke)
                 return
             }

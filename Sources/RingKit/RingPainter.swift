@@ -3,7 +3,7 @@ import Foundation
 
 /// Paints the parts of a ring onto an ARGB32 Cairo surface: strokes, caps and fills with exact coverage
 /// (`CoverageRaster`) straight into its pixels, and with Cairo what the raster leaves to it — text, and strokes
-/// whose pieces would overlap (caps that reach round to each other, strokes wider than their radius). Cairo and the
+/// whose pieces would overlap (caps that reach round to each other, strokes wider than their diameter). Cairo and the
 /// raster take turns on the same pixels; the painter tells Cairo when the pixels changed under it.
 final class RingPainter {
     let surface: OpaquePointer
