@@ -9,18 +9,19 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # Arabic…), WenQuanYi Micro Hei (Chinese, Japanese, Korean) and Noto Color Emoji.
 BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-config fonts-dejavu-core \
 	fonts-wqy-microhei fonts-noto-color-emoji
-# Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, promtool checks /metrics,
-# headless Chromium (driven by Debian's selenium) also shows the pages, nginx runs in front of two replicas;
-# wrk, curl and Python drive the soak's traffic and hostile clients; openssl makes the live-value tests' CA, and
-# Prometheus (the same package) answers their queries.
-TEST_DEPS := $(BUILD_DEPS) librsvg2-bin prometheus chromium chromium-driver python3-selenium nginx-light wrk curl \
-	openssl python3 python3-pip
+# Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, libpng and pngcheck read our
+# PNG writer's files, promtool checks /metrics, headless Chromium (driven by Debian's selenium) also shows the
+# pages, nginx runs in front of two replicas; wrk, curl and Python drive the soak's traffic and hostile clients;
+# openssl makes the live-value tests' CA, and Prometheus (the same package) answers their queries.
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin pngcheck prometheus chromium chromium-driver python3-selenium nginx-light \
+	wrk curl openssl python3 python3-pip
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 
 ARGS ?=
 # Extra flags for `swift build` (the Dockerfile passes --static-swift-stdlib).
 SWIFT_BUILD_FLAGS ?=
-# Seconds `make fuzz` runs each fuzzer (HTTP parser, query/spec parser, live sources); `make test` runs each for 60.
+# Seconds `make fuzz` runs each fuzzer (HTTP parser, query/spec parser, live sources, PNG drawing and writing);
+# `make test` runs each for 60.
 FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 60.
 SOAK_SECONDS ?= 600

@@ -16,6 +16,8 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // libpng, only for the tests: the reference decoder that our PNG writer's output must satisfy.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
             name: "CPango",
             pkgConfig: "pangocairo",
@@ -42,7 +44,8 @@ let package = Package(
             name: "progress-rings",
             dependencies: ["RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
-        .executableTarget(name: "ring-bench", dependencies: ["RingKit", "CCairo", "LiveValues"]),
+        .executableTarget(
+            name: "ring-bench", dependencies: ["RingKit", "RingService", "HTTPServer", "CCairo", "LiveValues"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -54,7 +57,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         // What every test folder shares: one raw HTTP client, one PNG decoder, one runner of the built binary.
         // It knows none of the modules under test, so a test of one module builds no other.
         .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
-        .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo", "TestSupport"]),
+        .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo", "CLibPNG", "TestSupport"]),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(
@@ -76,6 +79,14 @@ if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
             name: "HTTPParserFuzz",
             dependencies: ["HTTPServer"],
             path: "Tests/Fuzz/HTTPParserFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "PNGFuzz",
+            dependencies: ["RingKit", "CCairo"],
+            path: "Tests/Fuzz/PNGFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     )

@@ -6,7 +6,12 @@
 #
 # Scenarios, each at every connection count, ours then nginx back to back:
 #   cached SVG / cached PNG   one URL, served from the render cache (nginx: the same file)
-#   all-miss SVG / PNG 128px  every request a ring never asked before (nginx: the same distinct URLs, one file)
+#   all-miss SVG / PNG 128px  every request a ring never asked before (nginx: the same distinct URLs, one file);
+#                             the PNGs' values spread over 0–100 %, so the rings are as full as real ones
+#   all-miss PNG 64/128/256px the same, the size cycling through 64, 128 and 256 px
+#   all-miss bar SVG          every request a 200×20 bar never asked before (nginx: one bar's file)
+#   all-miss bar PNG          the same as PNG, 200×20 and 400×40 px in turn, values spread as the rings' (nginx: one
+#                             400×40 bar's file)
 #   304 revalidation          If-None-Match with the current ETag (nginx: its own ETag for the same file)
 #   cached gzip SVG           one URL with Accept-Encoding: gzip (nginx: gzip_static serving the same .svg.gz)
 # CPU per request is the server's user + system time (every nginx worker) over the requests wrk completed; wrk
@@ -46,6 +51,8 @@ PNG_URL="/ring.png?value=72&size=128"
 mkdir -p "$WORK/www" "$WORK/tmp"
 curl -fs -o "$WORK/www/ring.svg" "http://127.0.0.1:$SERVICE_PORT$SVG_URL"
 curl -fs -o "$WORK/www/ring.png" "http://127.0.0.1:$SERVICE_PORT$PNG_URL"
+curl -fs -o "$WORK/www/bar.svg" "http://127.0.0.1:$SERVICE_PORT/bar.svg?value=72"
+curl -fs -o "$WORK/www/bar.png" "http://127.0.0.1:$SERVICE_PORT/bar.png?value=72&scale=2"
 header() { curl -fsI "$1" | tr -d '\r' | awk -v h="$2" 'tolower($1) == tolower(h) ":" { sub(/^[^:]*: /, ""); print }'; }
 svg_etag=$(header "http://127.0.0.1:$SERVICE_PORT$SVG_URL" ETag)
 # The gzip coding, byte for byte as the service sends it, for nginx's gzip_static to serve.
@@ -55,6 +62,8 @@ cp "$WORK/www/ring.svg" "$WORK/www/gz/ring.svg"
 gzip_etag=$(curl -fsI -H 'Accept-Encoding: gzip' "http://127.0.0.1:$SERVICE_PORT$SVG_URL" | tr -d '\r' |
   awk 'tolower($1) == "etag:" { print $2 }')
 png_etag=$(header "http://127.0.0.1:$SERVICE_PORT$PNG_URL" ETag)
+bar_svg_etag=$(header "http://127.0.0.1:$SERVICE_PORT/bar.svg?value=72" ETag)
+bar_png_etag=$(header "http://127.0.0.1:$SERVICE_PORT/bar.png?value=72&scale=2" ETag)
 cache_control=$(header "http://127.0.0.1:$SERVICE_PORT$SVG_URL" Cache-Control)
 chmod -R a+rX "$WORK"
 server_locations=$(cat <<LOCATIONS
@@ -70,6 +79,21 @@ server_locations=$(cat <<LOCATIONS
             types { } default_type image/png;
             add_header Cache-Control "$cache_control";
             add_header ETag '$png_etag';
+            add_header X-Content-Type-Options nosniff;
+            add_header Access-Control-Allow-Origin *;
+        }
+        location = /bar.svg {
+            types { } default_type "image/svg+xml; charset=utf-8";
+            add_header Cache-Control "$cache_control";
+            add_header ETag '$bar_svg_etag';
+            add_header X-Content-Type-Options nosniff;
+            add_header Content-Security-Policy "default-src 'none'; style-src 'unsafe-inline'";
+            add_header Access-Control-Allow-Origin *;
+        }
+        location = /bar.png {
+            types { } default_type image/png;
+            add_header Cache-Control "$cache_control";
+            add_header ETag '$bar_png_etag';
             add_header X-Content-Type-Options nosniff;
             add_header Access-Control-Allow-Origin *;
         }
@@ -131,11 +155,38 @@ function request()
   return wrk.format("GET", string.format(path_format, base + counter))
 end
 LUA
+# The all-miss PNG rows: request n draws value (37 n mod 100) + (n div 100) × 1e-9, so the values spread over the
+# whole ring, 0 to 99 %, and no two requests of a block ask for the same image; its size is the next of `sizes`.
+cat >"$WORK/spread.lua" <<'LUA'
+local counter = 0
+local threads = 0
+function setup(thread)
+  thread:set("base", block + threads * 100000000)
+  threads = threads + 1
+end
+function request()
+  counter = counter + 1
+  local n = base + counter
+  local value = string.format("%d.%09d", n * 37 % 100, math.floor(n / 100) % 1000000000)
+  return wrk.format("GET", string.format(path_format, sizes[n % #sizes + 1], value))
+end
+LUA
 block=0
 distinct_script() {
   block=$((block + 1000000000))
   { echo "path_format = \"$1\""; echo "block = $block"; cat "$WORK/distinct.lua"; } >"$WORK/$2.lua"
   echo "$WORK/$2.lua"
+}
+# spread_script PATH_FORMAT NAME SIZE...: PATH_FORMAT takes the size (%d) and the value (%s).
+spread_script() {
+  local format=$1 name=$2
+  shift 2
+  block=$((block + 1000000000))
+  local sizes
+  sizes=$(IFS=,; echo "$*")
+  { echo "path_format = \"$format\""; echo "block = $block"; echo "sizes = {$sizes}"; cat "$WORK/spread.lua"; } \
+    >"$WORK/$name.lua"
+  echo "$WORK/$name.lua"
 }
 
 TICKS=$(getconf CLK_TCK)
@@ -193,9 +244,19 @@ for c in "${CONNECTION_COUNTS[@]}"; do
   svg_miss=$(distinct_script '/ring.svg?max=1000000000000&value=%d' "svg-miss-$c")
   nginx_svg=$(distinct_script '/ring.svg?max=1000000000000&value=%d' "nginx-svg-$c")
   run "all-miss SVG" "$c" "-s $svg_miss $S" "-s $nginx_svg $N"
-  png_miss=$(distinct_script '/ring.png?max=1000000000000&size=128&value=%d' "png-miss-$c")
-  nginx_png=$(distinct_script '/ring.png?max=1000000000000&size=128&value=%d' "nginx-png-$c")
+  png_miss=$(spread_script '/ring.png?size=%d&value=%s' "png-miss-$c" 128)
+  nginx_png=$(spread_script '/ring.png?size=%d&value=%s' "nginx-png-$c" 128)
   run "all-miss PNG 128 px" "$c" "-s $png_miss $S" "-s $nginx_png $N"
+  mixed_miss=$(spread_script '/ring.png?size=%d&value=%s' "mixed-miss-$c" 64 128 256)
+  nginx_mixed=$(spread_script '/ring.png?size=%d&value=%s' "nginx-mixed-$c" 64 128 256)
+  run "all-miss PNG 64/128/256 px" "$c" "-s $mixed_miss $S" "-s $nginx_mixed $N"
+  bar_svg_miss=$(distinct_script '/bar.svg?max=1000000000000&value=%d' "bar-svg-miss-$c")
+  nginx_bar_svg=$(distinct_script '/bar.svg?max=1000000000000&value=%d' "nginx-bar-svg-$c")
+  run "all-miss bar SVG 200×20" "$c" "-s $bar_svg_miss $S" "-s $nginx_bar_svg $N"
+  # The size is the scale: 1 draws 200×20 px, 2 draws 400×40.
+  bar_png_miss=$(spread_script '/bar.png?scale=%d&value=%s' "bar-png-miss-$c" 1 2)
+  nginx_bar_png=$(spread_script '/bar.png?scale=%d&value=%s' "nginx-bar-png-$c" 1 2)
+  run "all-miss bar PNG 200×20/400×40" "$c" "-s $bar_png_miss $S" "-s $nginx_bar_png $N"
   run "304 revalidation" "$c" "-H If-None-Match:$svg_etag $S$SVG_URL" "-H If-None-Match:$nginx_etag $N/etag/ring.svg"
   run "cached gzip SVG" "$c" "-H Accept-Encoding:gzip $S$SVG_URL" "-H Accept-Encoding:gzip $N/gz/ring.svg"
 done

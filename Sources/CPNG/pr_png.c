@@ -1,12 +1,19 @@
-// A small PNG writer on top of zlib for ring images: premultiplied ARGB32 in, straight-alpha RGBA PNG out.
-// A palette image is not attempted: anti-aliased edges against transparency give each stroke color up to
-// 255 alpha levels, so rings almost never fit in 256 colors.
+// A small PNG writer for ring images: premultiplied ARGB32 in, straight-alpha RGBA PNG out (or a palette PNG when
+// the image has at most 256 distinct pixels), deflated by zlib or by the scanline deflate of pr_deflate.c.
 #include "pr_png.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+
+#include "pr_deflate.h"
+#include "pr_filter.h"
+#include "pr_palette.h"
+#include "pr_pixel.h"
+
+// Symbols of one block of the scanline deflate: 128 KiB of scratch per thread.
+#define SYMBOL_CAPACITY 32768
 
 // Per-thread state: a deflate stream (deflateInit allocates and clears ~256 KiB, which costs more than compressing
 // a small ring) and a scratch buffer for the filtered rows. Freed when the thread ends.
@@ -19,6 +26,8 @@ typedef struct pr_thread_state {
     size_t scratch_capacity;
     unsigned char *output;
     size_t output_capacity;
+    uint32_t *symbols;
+    pr_palette palette;
 } pr_thread_state;
 
 static pthread_key_t state_key;
@@ -29,6 +38,7 @@ static void free_state(void *p) {
     if (s->stream_ready) deflateEnd(&s->stream);
     free(s->scratch);
     free(s->output);
+    free(s->symbols);
     free(s);
 }
 
@@ -98,72 +108,108 @@ static size_t finish_chunk(unsigned char *out, const char type[4], size_t length
 size_t pr_png_bound(int width, int height) {
     if (width <= 0 || height <= 0) return 0;
     size_t raw = (size_t)height * ((size_t)width * 4 + 1);
-    // signature + IHDR + IDAT framing + IEND, and zlib's worst case (stored blocks) with margin.
-    return 8 + 25 + 12 + 12 + raw + raw / 1000 + 64 + (raw >> 12) + (raw >> 14) + 1024;
+    // signature + IHDR + PLTE + tRNS + IDAT framing + IEND, and zlib's worst case (stored blocks) with margin.
+    return 8 + 25 + (12 + 768) + (12 + 256) + 12 + 12 + raw + raw / 1000 + 64 + (raw >> 12) + (raw >> 14) + 1024;
 }
 
-static inline unsigned char paeth(int a, int b, int c) {
-    int p = a + b - c;
-    int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-    if (pa <= pb && pa <= pc) return (unsigned char)a;
-    if (pb <= pc) return (unsigned char)b;
-    return (unsigned char)c;
-}
-
-// Filters one row of `n` bytes (`bpp` bytes per pixel) with `type` into dst (without the type byte).
-static void filter_row(int type, const unsigned char *cur, const unsigned char *prev, size_t n, int bpp,
-                       unsigned char *dst) {
-    size_t i;
-    switch (type) {
-    case PR_PNG_FILTER_SUB:
-        for (i = 0; i < (size_t)bpp && i < n; i++) dst[i] = cur[i];
-        for (; i < n; i++) dst[i] = (unsigned char)(cur[i] - cur[i - bpp]);
-        break;
-    case PR_PNG_FILTER_UP:
-        for (i = 0; i < n; i++) dst[i] = (unsigned char)(cur[i] - (prev ? prev[i] : 0));
-        break;
-    case PR_PNG_FILTER_AVERAGE:
-        for (i = 0; i < n; i++) {
-            int left = i >= (size_t)bpp ? cur[i - bpp] : 0;
-            int up = prev ? prev[i] : 0;
-            dst[i] = (unsigned char)(cur[i] - ((left + up) >> 1));
-        }
-        break;
-    case PR_PNG_FILTER_PAETH:
-        for (i = 0; i < n; i++) {
-            int left = i >= (size_t)bpp ? cur[i - bpp] : 0;
-            int up = prev ? prev[i] : 0;
-            int upleft = (prev && i >= (size_t)bpp) ? prev[i - bpp] : 0;
-            dst[i] = (unsigned char)(cur[i] - paeth(left, up, upleft));
-        }
-        break;
-    default:
-        memcpy(dst, cur, n);
-        break;
+// Writes row y of the image into dst: straight RGBA, or palette indices.
+static void convert_row(const unsigned char *pixels, int stride, int width, int y, pr_palette *palette,
+                        unsigned char *dst) {
+    const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * (size_t)stride);
+    if (palette) {
+        for (int x = 0; x < width; x++) dst[x] = pr_palette_index(palette, src[x]);
+        return;
     }
+    pr_unpremultiply_row(src, width, dst);
 }
 
-static unsigned long row_cost(const unsigned char *row, size_t n) {
-    unsigned long sum = 0;
-    for (size_t i = 0; i < n; i++) sum += row[i] < 128 ? row[i] : 256 - row[i];
-    return sum;
-}
+// Filters and deflates the rows into the IDAT data at out; returns its length, or 0 on failure.
+static size_t write_image_data(pr_thread_state *state, const unsigned char *pixels, int width, int height, int stride,
+                               const pr_png_options *options, pr_palette *palette, unsigned char *out,
+                               size_t capacity) {
+    // Rows are filtered into a chunk of about 128 KiB and deflated chunk by chunk, so a 2048 px image needs
+    // 128 KiB of scratch rather than a 16 MiB copy of itself; a 128 px ring still fits one chunk.
+    size_t bpp = palette ? 1 : 4;
+    size_t pixel_row = (size_t)width * bpp;
+    size_t filtered_row = 1 + pixel_row;
+    size_t chunk_rows = ((size_t)128 << 10) / filtered_row;
+    if (chunk_rows < 1) chunk_rows = 1;
+    if (chunk_rows > (size_t)height) chunk_rows = (size_t)height;
+    size_t chunk_size = chunk_rows * filtered_row;
+    // Scratch layout: the last filtered row of the previous chunk (the scanline deflate matches against it), one
+    // chunk of filtered rows, then two unfiltered rows for the filters.
+    unsigned char *work = grow(&state->scratch, &state->scratch_capacity, filtered_row + chunk_size + 2 * pixel_row);
+    if (!work) return 0;
+    unsigned char *history = work;
+    unsigned char *filtered = work + filtered_row;
+    unsigned char *extra = filtered + chunk_size;
+    unsigned char *rows[2] = {extra, extra + pixel_row};
 
-// Straight RGBA of one premultiplied ARGB32 word, rounded as Cairo's own PNG writer does.
-static inline uint32_t unpremultiply(uint32_t argb) {
-    uint32_t a = argb >> 24;
-    if (a == 0) return 0;
-    uint32_t r = (argb >> 16) & 0xFF, g = (argb >> 8) & 0xFF, b = argb & 0xFF;
-    if (a != 255) {
-        r = (r * 255 + a / 2) / a;
-        g = (g * 255 + a / 2) / a;
-        b = (b * 255 + a / 2) / a;
-        if (r > 255) r = 255;
-        if (g > 255) g = 255;
-        if (b > 255) b = 255;
+    int scanline = options->deflater == PR_PNG_DEFLATE_SCANLINE;
+    pr_deflate d;
+    z_stream *z = NULL;
+    if (scanline) {
+        if (!state->symbols && !(state->symbols = malloc(SYMBOL_CAPACITY * sizeof *state->symbols))) return 0;
+        pr_deflate_begin(&d, out, capacity, state->symbols, SYMBOL_CAPACITY);
+    } else {
+        if (!(z = stream_for(state, options->level, options->strategy))) return 0;
+        z->next_out = out;
+        z->avail_out = (uInt)capacity;
     }
-    // Memory order R, G, B, A.
-    return r | (g << 8) | (b << 16) | (a << 24);
+    int rc = Z_OK;
+    for (int first = 0; first < height; first += (int)chunk_rows) {
+        int last = first + (int)chunk_rows < height ? first + (int)chunk_rows : height;
+        unsigned char *dst = filtered;
+        for (int y = first; y < last; y++) {
+            int type = options->filter;
+            if (type == PR_PNG_FILTER_NONE) {
+                // Unfiltered rows go straight into the deflate's input: no copy.
+                dst[0] = 0;
+                convert_row(pixels, stride, width, y, palette, dst + 1);
+                dst += filtered_row;
+                continue;
+            }
+            unsigned char *cur = rows[y & 1];
+            const unsigned char *prev = y > 0 ? rows[(y - 1) & 1] : NULL;
+            convert_row(pixels, stride, width, y, palette, cur);
+            if (type == PR_PNG_FILTER_ADAPTIVE) {
+                unsigned long best = (unsigned long)-1;
+                int best_type = 0;
+                for (int t = 0; t <= 4; t++) {
+                    pr_filter_row(t, cur, prev, pixel_row, (int)bpp, dst + 1);
+                    unsigned long cost = pr_row_cost(dst + 1, pixel_row);
+                    if (cost < best) {
+                        best = cost;
+                        best_type = t;
+                    }
+                }
+                type = best_type;
+            }
+            dst[0] = (unsigned char)type;
+            pr_filter_row(type, cur, prev, pixel_row, (int)bpp, dst + 1);
+            dst += filtered_row;
+        }
+        size_t length = (size_t)(dst - filtered);
+        if (scanline) {
+            size_t behind = first == 0 ? 0 : filtered_row;
+            if (pr_deflate_rows(&d, filtered - behind, behind, length, filtered_row, bpp, last == height) != 0)
+                return 0;
+            memcpy(history, dst - filtered_row, filtered_row);
+            continue;
+        }
+        z->next_in = filtered;
+        z->avail_in = (uInt)length;
+        // The output buffer holds the worst case of the whole stream, so every chunk is consumed in full.
+        rc = deflate(z, last == height ? Z_FINISH : Z_NO_FLUSH);
+        if (rc != (last == height ? Z_STREAM_END : Z_OK) || z->avail_in != 0) break;
+    }
+    if (scanline) return pr_deflate_end(&d, out);
+    if (rc != Z_STREAM_END) {
+        deflateEnd(z);
+        state->stream_ready = 0;
+        return 0;
+    }
+    return (size_t)z->total_out;
 }
 
 const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
@@ -172,9 +218,13 @@ const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width
     if (width > 32768 || height > 32768) return NULL;
     pr_thread_state *state = thread_state();
     if (!state) return NULL;
+    pr_pixel_init();
     size_t capacity = pr_png_bound(width, height);
     unsigned char *out = grow(&state->output, &state->output_capacity, capacity);
     if (!out) return NULL;
+    pr_palette *palette = NULL;
+    if (options->palette && pr_palette_build(&state->palette, pixels, width, height, stride) == 0)
+        palette = &state->palette;
 
     static const unsigned char signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
     size_t pos = 0;
@@ -184,82 +234,25 @@ const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width
     unsigned char *ihdr = out + pos + 8;
     put32(ihdr, (uint32_t)width);
     put32(ihdr + 4, (uint32_t)height);
-    ihdr[8] = 8;                      // bit depth
-    ihdr[9] = 6;                      // RGBA
+    ihdr[8] = 8;                         // bit depth
+    ihdr[9] = palette ? 3 : 6;           // palette, or RGBA
     ihdr[10] = ihdr[11] = ihdr[12] = 0;  // deflate, adaptive filtering, no interlace
     pos += finish_chunk(out + pos, "IHDR", 13);
-
-    // Rows are filtered into a chunk of about 128 KiB and deflated chunk by chunk, so a 2048 px image needs
-    // 128 KiB of scratch rather than a 16 MiB copy of itself; a 128 px ring still fits one chunk.
-    size_t truecolor_row = (size_t)width * 4;
-    size_t filtered_row = 1 + truecolor_row;
-    size_t chunk_rows = ((size_t)128 << 10) / filtered_row;
-    if (chunk_rows < 1) chunk_rows = 1;
-    if (chunk_rows > (size_t)height) chunk_rows = (size_t)height;
-    size_t chunk_size = chunk_rows * filtered_row;
-    // Scratch layout: one chunk of filtered rows, then two unfiltered rows for the filters.
-    unsigned char *work = grow(&state->scratch, &state->scratch_capacity, chunk_size + 2 * truecolor_row);
-    if (!work) return NULL;
-    unsigned char *filtered = work;
-    unsigned char *extra = work + chunk_size;
-    unsigned char *rows[2] = {extra, extra + truecolor_row};
-
-    z_stream *z = stream_for(state, options->level, options->strategy);
-    if (!z) return NULL;
-    z->next_out = out + pos + 8;
-    z->avail_out = (uInt)(capacity - pos - 8 - 4 - 12);
-    int rc = Z_OK;
-    for (int first = 0; first < height; first += (int)chunk_rows) {
-        int last = first + (int)chunk_rows < height ? first + (int)chunk_rows : height;
-        unsigned char *dst = filtered;
-        for (int y = first; y < last; y++) {
-            const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * stride);
-            if (options->filter == PR_PNG_FILTER_NONE) {
-                // Unfiltered rows go straight into the stream's input: no copy.
-                dst[0] = 0;
-                for (int x = 0; x < width; x++) {
-                    uint32_t rgba = unpremultiply(src[x]);
-                    memcpy(dst + 1 + (size_t)x * 4, &rgba, 4);
-                }
-                dst += filtered_row;
-                continue;
-            }
-            unsigned char *cur = rows[y & 1];
-            const unsigned char *prev = y > 0 ? rows[(y - 1) & 1] : NULL;
-            for (int x = 0; x < width; x++) {
-                uint32_t rgba = unpremultiply(src[x]);
-                memcpy(cur + (size_t)x * 4, &rgba, 4);
-            }
-            int type = options->filter;
-            if (type == PR_PNG_FILTER_ADAPTIVE) {
-                unsigned long best = (unsigned long)-1;
-                int best_type = 0;
-                for (int t = 0; t <= 4; t++) {
-                    filter_row(t, cur, prev, truecolor_row, 4, dst + 1);
-                    unsigned long cost = row_cost(dst + 1, truecolor_row);
-                    if (cost < best) {
-                        best = cost;
-                        best_type = t;
-                    }
-                }
-                type = best_type;
-            }
-            dst[0] = (unsigned char)type;
-            filter_row(type, cur, prev, truecolor_row, 4, dst + 1);
-            dst += filtered_row;
+    if (palette) {
+        unsigned char *plte = out + pos + 8;
+        for (int i = 0; i < palette->count; i++) memcpy(plte + 3 * i, &palette->colors[i], 3);
+        pos += finish_chunk(out + pos, "PLTE", 3 * (size_t)palette->count);
+        if (palette->translucent > 0) {
+            unsigned char *trns = out + pos + 8;
+            for (int i = 0; i < palette->translucent; i++) trns[i] = (unsigned char)(palette->colors[i] >> 24);
+            pos += finish_chunk(out + pos, "tRNS", (size_t)palette->translucent);
         }
-        z->next_in = filtered;
-        z->avail_in = (uInt)(dst - filtered);
-        // The output buffer holds the worst case of the whole stream, so every chunk is consumed in full.
-        rc = deflate(z, last == height ? Z_FINISH : Z_NO_FLUSH);
-        if (rc != (last == height ? Z_STREAM_END : Z_OK) || z->avail_in != 0) break;
     }
-    if (rc != Z_STREAM_END) {
-        deflateEnd(z);
-        state->stream_ready = 0;
-        return NULL;
-    }
-    pos += finish_chunk(out + pos, "IDAT", (size_t)z->total_out);
+
+    size_t data = write_image_data(state, pixels, width, height, stride, options, palette, out + pos + 8,
+                                   capacity - pos - 8 - 4 - 12);
+    if (data == 0) return NULL;
+    pos += finish_chunk(out + pos, "IDAT", data);
     pos += finish_chunk(out + pos, "IEND", 0);
     *length = pos;
     return out;

@@ -73,6 +73,8 @@ final class EventLoop: @unchecked Sendable {
     /// Accepted sockets handed over by the listening loop, answers made by worker threads, and whether this loop
     /// has exited (then its eventfd is closed and nothing may be handed to it).
     let inbox = Lock<(sockets: [Int32], answers: [DeferredAnswer], exited: Bool)>(([], [], false))
+    /// Workers writing the eventfd after leaving `inbox`'s lock (see `post`).
+    private let signalling = Atomic<Int>(0)
     /// Where this loop's slow answers are made (see `HTTPHandler.quickResponse(to:)`), one at a time, at a lower
     /// priority than the loops: a loop's renders leave the cores to the loops and never queue behind another's.
     let worker: WorkerThread
@@ -135,13 +137,21 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Hands a worker's answer back to the loop (any thread); dropped when the loop has exited.
+    /// Hands a worker's answer back to the loop (any thread); dropped when the loop has exited. Only the answer that
+    /// finds none waiting wakes the loop (it takes every waiting answer), and it writes the eventfd after leaving the
+    /// lock: the loop that the write wakes takes the lock at once, and spun while the worker still held it.
     func post(_ answer: DeferredAnswer) {
-        inbox.withLock { inbox in
-            guard !inbox.exited else { return }
+        let wake = inbox.withLock { inbox -> Bool in
+            guard !inbox.exited else { return false }
             inbox.answers.append(answer)
-            Syscall.signalEventFD(wakeFD)
+            guard inbox.answers.count == 1 else { return false }
+            // Seen by `releaseResources`, which sets `exited` under this lock later, then waits for it to clear.
+            signalling.add(1, ordering: .relaxed)
+            return true
         }
+        guard wake else { return }
+        Syscall.signalEventFD(wakeFD)
+        signalling.subtract(1, ordering: .releasing)
     }
 
     /// Serves until the command is `.stop`, then closes everything it owns.
@@ -259,13 +269,15 @@ final class EventLoop: @unchecked Sendable {
         closeListener()
         let orphans = inbox.withLock { inbox in
             inbox.exited = true
-            Syscall.close(wakeFD)
             defer {
                 inbox.sockets.removeAll()
                 inbox.answers.removeAll()
             }
             return inbox.sockets
         }
+        // A worker may be writing the eventfd just after leaving the lock (see `post`): it is closed after that.
+        while signalling.load(ordering: .acquiring) > 0 { sched_yield() }
+        Syscall.close(wakeFD)
         for fd in orphans {
             Syscall.close(fd)
             load.subtract(1, ordering: .relaxed)

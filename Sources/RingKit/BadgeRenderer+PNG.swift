@@ -14,13 +14,24 @@ extension BadgeRenderer {
     }
 
     static func png(_ layout: BadgeLayout, scale: Int) throws(RenderError) -> [UInt8] {
+        let surface = try surface(layout, scale: scale)
+        defer { cairo_surface_destroy(surface) }
+        return try PNGEncoder.tuned.encode(surface)
+    }
+
+    /// The drawn ARGB32 surface of `spec`, flushed, before encoding (benchmarks time the two apart); the caller
+    /// destroys it.
+    package static func surface(_ spec: BadgeSpec) throws(RenderError) -> OpaquePointer {
+        try surface(BadgeLayout(spec), scale: spec.scale)
+    }
+
+    static func surface(_ layout: BadgeLayout, scale: Int) throws(RenderError) -> OpaquePointer {
         // Never trapped on: the spec keeps width × scale within 2048; a very wide error badge gets a lower scale.
         let scale = Swift.max(1, Swift.min(scale, 4, CairoCanvas.maxPixels / Swift.max(layout.width, 1)))
         let surface = try CairoCanvas.surface(width: layout.width * scale, height: BadgeLayout.height * scale)
-        defer { cairo_surface_destroy(surface) }
         draw(layout, on: surface, scale: Double(scale))
         cairo_surface_flush(surface)
-        return try PNGEncoder.tuned.encode(surface)
+        return surface
     }
 
     /// Draws `layout` onto an ARGB32 surface of its size times `scale`.

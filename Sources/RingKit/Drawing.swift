@@ -101,4 +101,14 @@ public enum Drawing: Sendable, Hashable {
         case (.bar(let spec), .png): try BarRenderer.png(spec)
         }
     }
+
+    /// The PNG's drawn ARGB32 surface before encoding, so benchmarks can time drawing and encoding apart, and the
+    /// encoder `render(.png)` puts it through; the caller destroys the surface.
+    package func pngSurface() throws(RenderError) -> (surface: OpaquePointer, encoder: PNGEncoder) {
+        switch self {
+        case .ring(let spec): try PNGRenderer.surface(spec)
+        case .badge(let spec): (try BadgeRenderer.surface(spec), .tuned)
+        case .bar(let spec): (try BarRenderer.surface(spec), .tuned)
+        }
+    }
 }

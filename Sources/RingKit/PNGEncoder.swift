@@ -22,38 +22,49 @@ package enum PNGEncoder: Sendable, Hashable {
         case rle = 3
     }
 
-    /// The production choice, picked with `ring-bench --encoders`: zlib level 2, no row filter.
+    /// The production choice, picked with `ring-bench --encoders`: the scanline deflate, no row filter, no palette.
     case tuned
-    /// Our zlib writer with explicit settings, for measurements.
-    case zlib(level: Int, strategy: Strategy, filter: Filter)
+    /// The production choice for an image without text (a ring without a label): `tuned`, written as a palette PNG
+    /// when the image has at most 256 distinct pixels. Rings drawn with exact coverage mostly have (about 200 at
+    /// 128 px), but text alone brings more, so the colors are counted only where that pays.
+    case shapes
+    /// Our writer over zlib with explicit settings, for measurements; `palette` writes an image of at most 256
+    /// distinct pixels with a palette.
+    case zlib(level: Int, strategy: Strategy, filter: Filter, palette: Bool = false)
+    /// Our writer over the scanline deflate (`Sources/CPNG/pr_deflate.c`), for measurements.
+    case scanline(filter: Filter, palette: Bool)
     /// Cairo's own `cairo_surface_write_to_png_stream` (libpng defaults), the reference for size and speed.
     case cairo
 
     // Chosen with `ring-bench --encoders` (figures in docs/benchmarks.md, "Rendering"). Filters hurt: rings are
     // flat color and transparency, which deflate matches directly, while filtered anti-aliased edges become noise.
-    static let tunedLevel = 2
-    static let tunedStrategy = Strategy.standard
+    // The scanline deflate finds those matches at the pixel to the left and above, where zlib searches hash chains.
     static let tunedFilter = Filter.none
 
     /// Encodes an ARGB32 image surface, already flushed.
-    func encode(_ surface: OpaquePointer) throws(RenderError) -> [UInt8] {
+    package func encode(_ surface: OpaquePointer) throws(RenderError) -> [UInt8] {
         switch self {
-        case .tuned:
-            return try PNGEncoder.encodeWithZlib(
-                surface, level: PNGEncoder.tunedLevel, strategy: PNGEncoder.tunedStrategy,
-                filter: PNGEncoder.tunedFilter)
-        case .zlib(let level, let strategy, let filter):
-            return try PNGEncoder.encodeWithZlib(
-                surface, level: Swift.min(Swift.max(level, 0), 9), strategy: strategy, filter: filter)
+        case .tuned, .shapes:
+            var options = pr_png_options(
+                level: 0, strategy: 0, filter: PNGEncoder.tunedFilter.rawValue,
+                deflater: Int32(PR_PNG_DEFLATE_SCANLINE), palette: self == .shapes ? 1 : 0)
+            return try PNGEncoder.encode(surface, &options)
+        case .zlib(let level, let strategy, let filter, let palette):
+            var options = pr_png_options(
+                level: Int32(Swift.min(Swift.max(level, 0), 9)), strategy: strategy.rawValue, filter: filter.rawValue,
+                deflater: Int32(PR_PNG_DEFLATE_ZLIB), palette: palette ? 1 : 0)
+            return try PNGEncoder.encode(surface, &options)
+        case .scanline(let filter, let palette):
+            var options = pr_png_options(
+                level: 0, strategy: 0, filter: filter.rawValue, deflater: Int32(PR_PNG_DEFLATE_SCANLINE),
+                palette: palette ? 1 : 0)
+            return try PNGEncoder.encode(surface, &options)
         case .cairo:
             return try PNGEncoder.encodeWithCairo(surface)
         }
     }
 
-    private static func encodeWithZlib(
-        _ surface: OpaquePointer, level: Int, strategy: Strategy, filter: Filter
-    )
-        throws(RenderError) -> [UInt8]
+    private static func encode(_ surface: OpaquePointer, _ options: inout pr_png_options) throws(RenderError) -> [UInt8]
     {
         let width = cairo_image_surface_get_width(surface)
         let height = cairo_image_surface_get_height(surface)
@@ -61,7 +72,6 @@ package enum PNGEncoder: Sendable, Hashable {
         guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else {
             throw RenderError("PNG encoding: the surface has no pixels")
         }
-        var options = pr_png_options(level: Int32(level), strategy: strategy.rawValue, filter: filter.rawValue)
         var length = 0
         guard let png = pr_png_encode_argb32(data, width, height, stride, &options, &length) else {
             throw RenderError("PNG encoding failed (\(width)×\(height))")

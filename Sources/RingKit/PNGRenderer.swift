@@ -2,21 +2,33 @@ import CCairo
 import FoundationEssentials
 import Glibc
 
-/// Draws a ring with Cairo and encodes it as PNG: the same geometry as the SVG, `scale` times the pixels.
+/// Draws a ring (strokes with exact coverage, the label with Pango and Cairo) and encodes it as PNG: the same
+/// geometry as the SVG, `scale` times the pixels.
 public enum PNGRenderer {
     /// The PNG of `spec` at `size × scale` pixels; identical specs give identical bytes.
     public static func render(_ spec: RingSpec) throws(RenderError) -> [UInt8] {
-        try render(spec, encoder: .tuned)
+        let drawn = try surface(spec)
+        defer { cairo_surface_destroy(drawn.surface) }
+        return try drawn.encoder.encode(drawn.surface)
     }
 
     /// The PNG of `spec`, encoded with `encoder` (benchmarks and tests compare the encoders).
     package static func render(_ spec: RingSpec, encoder: PNGEncoder) throws(RenderError) -> [UInt8] {
+        let drawn = try surface(spec)
+        defer { cairo_surface_destroy(drawn.surface) }
+        return try encoder.encode(drawn.surface)
+    }
+
+    /// The drawn ARGB32 surface of `spec`, flushed, before encoding (benchmarks time the two apart), and the
+    /// encoder production uses for it: `.shapes` for a ring of at most 128 × 128 px without text, `.tuned`
+    /// otherwise (`ring-bench --misses`: without a label, a 128 px ring nearly always fits a palette and a 256 px
+    /// one nearly never, so counting its colors only costs). The caller destroys the surface.
+    package static func surface(_ spec: RingSpec) throws(RenderError) -> (surface: OpaquePointer, encoder: PNGEncoder) {
         let scale = Swift.min(Swift.max(spec.scale, 1), 4)
         let surface = try CairoCanvas.surface(pixels: spec.size * scale)
-        defer { cairo_surface_destroy(surface) }
-        draw(spec, on: surface, scale: Double(scale))
+        let text = draw(spec, on: surface, scale: Double(scale))
         cairo_surface_flush(surface)
-        return try encoder.encode(surface)
+        return (surface, text || spec.size * scale > 128 ? .tuned : .shapes)
     }
 
     /// Loads fontconfig and the label font (several milliseconds, once) so the first request does not pay for it.
@@ -26,8 +38,10 @@ public enum PNGRenderer {
         _ = try? render(spec)
     }
 
-    /// Draws `spec` onto an ARGB32 surface of `size × scale` pixels.
-    static func draw(_ spec: RingSpec, on surface: OpaquePointer, scale: Double) {
+    /// Draws `spec` onto an ARGB32 surface of `size × scale` pixels: strokes with exact coverage where they can
+    /// be (`RingPainter`), the label with Pango. Returns whether a label was drawn.
+    @discardableResult
+    static func draw(_ spec: RingSpec, on surface: OpaquePointer, scale: Double) -> Bool {
         // A PNG cannot follow the viewer's color scheme: `auto` draws the light image, `dark` its resolved colors.
         var spec = spec
         if spec.theme != .light {
@@ -35,24 +49,16 @@ public enum PNGRenderer {
             spec = spec.normalized()
         }
         let g = RingGeometry(spec)
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, scale, scale)
-
-        if let background = spec.background {
-            CairoCanvas.setColor(cr, background)
-            cairo_rectangle(cr, 0, 0, g.size, g.size)
-            cairo_fill(cr)
-        }
-        cairo_set_line_width(cr, g.thickness)
-        cairo_set_line_cap(cr, CairoCanvas.lineCap(g.cap))
-        ring(cr, spec, g, index: 0, radius: g.radius, sweep: g.progressSweep)
+        let painter = RingPainter(surface: surface, scale: scale)
+        if let background = spec.background { painter.fillAll(background) }
+        ring(painter, spec, g, index: 0, radius: g.radius, sweep: g.progressSweep)
         for (offset, band) in g.innerBands.enumerated() {
-            ring(cr, spec, g, index: offset + 1, radius: band.radius, sweep: band.progressSweep)
+            ring(painter, spec, g, index: offset + 1, radius: band.radius, sweep: band.progressSweep)
         }
         if let layout = g.labelLayout {
             // Centred on the advance Pango measures, as SVG's text-anchor="middle" does, and on the geometry's
             // baselines, so the PNG and every SVG renderer put the label in the same place.
+            let cr = painter.cairo
             CairoCanvas.setColor(cr, spec.textColor)
             for (line, baseline) in zip(layout.lines, layout.baselines) {
                 TextLayout.draw(
@@ -60,61 +66,39 @@ public enum PNGRenderer {
                     baseline: baseline)
             }
         }
+        painter.finish()
+        return g.labelLayout != nil
     }
 
     /// Draws ring `index`: its track, then its progress (solid, or a gradient's pieces).
     private static func ring(
-        _ cr: OpaquePointer, _ spec: RingSpec, _ g: RingGeometry, index: Int, radius: Double, sweep: Double
+        _ painter: RingPainter, _ spec: RingSpec, _ g: RingGeometry, index: Int, radius: Double, sweep: Double
     ) {
         if let track = spec.track(ofRing: index), g.trackSweep > 0 {
-            CairoCanvas.setColor(cr, track)
-            arc(cr, g, from: g.startAngle, sweep: g.trackSweep, radius: radius)
-            cairo_stroke(cr)
+            stroke(painter, g, from: g.startAngle, sweep: g.trackSweep, radius: radius, cap: g.cap, color: track)
         }
         guard sweep > 0 else { return }
         let color = spec.effectiveColor(ofRing: index)
         if let end = spec.gradient(ofRing: index) {
             let stroke = GradientStroke(sweep: sweep, radius: radius, cap: g.cap, start: color, end: end)
-            gradient(cr, g, radius: radius, stroke: stroke)
+            gradient(painter, g, radius: radius, stroke: stroke)
             return
         }
-        CairoCanvas.setColor(cr, color)
-        arc(cr, g, from: g.startAngle, sweep: sweep, radius: radius)
-        cairo_stroke(cr)
+        Self.stroke(painter, g, from: g.startAngle, sweep: sweep, radius: radius, cap: g.cap, color: color)
     }
 
-    /// Draws a fading progress stroke from the same pieces and cap shapes as the SVG (see `GradientStroke`).
-    private static func gradient(_ cr: OpaquePointer, _ g: RingGeometry, radius: Double, stroke: GradientStroke) {
-        let translucent = stroke.alpha != 255
-        // Pieces overlap; painted opaque into a group that is then laid down at the stroke's opacity, the overlaps
-        // do not show, as with SVG's group opacity.
-        if translucent { cairo_push_group(cr) }
-        for cap in stroke.caps {
-            CairoCanvas.setColor(cr, cap.color)
-            cairo_new_path(cr)
-            switch GradientStroke.shape(of: cap, style: g.cap, in: g, radius: radius) {
-            case .disc(let center, let r):
-                cairo_arc(cr, center.x, center.y, r, 0, 2 * Double.pi)
-            case .polygon(let points):
-                for (i, p) in points.enumerated() {
-                    if i == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
-                }
-                cairo_close_path(cr)
-            }
-            cairo_fill(cr)
-        }
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-        let sign = g.clockwise ? 1.0 : -1.0
-        for segment in stroke.segments {
-            CairoCanvas.setColor(cr, segment.color)
-            arc(cr, g, from: g.startAngle + segment.from * sign, sweep: segment.to - segment.from, radius: radius)
-            cairo_stroke(cr)
-        }
-        cairo_set_line_cap(cr, CairoCanvas.lineCap(g.cap))
-        if translucent {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, Double(stroke.alpha) / 255)
-        }
+    /// One stroke: exact when its pieces do not overlap, with Cairo's stroker when they do.
+    private static func stroke(
+        _ painter: RingPainter, _ g: RingGeometry, from: Double, sweep: Double, radius: Double, cap: RingSpec.Cap,
+        color: RGBAColor
+    ) {
+        if painter.stroke(g, from: from, sweep: sweep, radius: radius, cap: cap, color: color) { return }
+        let cr = painter.cairo
+        cairo_set_line_width(cr, g.thickness)
+        cairo_set_line_cap(cr, CairoCanvas.lineCap(cap))
+        CairoCanvas.setColor(cr, color)
+        arc(cr, g, from: from, sweep: sweep, radius: radius)
+        cairo_stroke(cr)
     }
 
     /// Adds the centre-line arc of `sweep` degrees from the angle `from` on the circle of `radius`; a full turn is a

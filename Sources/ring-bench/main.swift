@@ -1,54 +1,16 @@
 // Measures the per-image cost of the renderers in this (release) binary and prints Markdown tables:
-//   ring-bench              SVG and PNG at 64/128/256/512 px, with Cairo's own PNG writer beside ours, and badges
+//   ring-bench              SVG and PNG at 64/128/256/512 px, with Cairo's own PNG writer beside ours, badges, and
+//                           bars at 200×20 and 400×40 beside rings of the same pixel count
 //   ring-bench --encoders   the zlib level × strategy × filter choices behind PNGEncoder.tuned
 //   ring-bench --features   parse, key, SVG and PNG for thresholds, gradients, themes and several rings
 //   ring-bench --live       a live value's lookup when cached, its parameters' parsing, and one fetch over libcurl
+//   ring-bench --misses [--images N] [--only "ring, labelled 128×128"]
+//                           a PNG miss split into draw, encode and the service's own work, per image kind and size
+//   ring-bench --accuracy   how far the exact coverage and Cairo's are from the true area of each edge pixel
 // Every loop is bounded in time and iterations, so a run takes a few seconds.
 import CCairo
 import Foundation
 import RingKit
-
-/// Median and 99th percentile of one operation, in microseconds.
-struct Timing {
-    var median: Double
-    var p99: Double
-}
-
-// CPU time of this thread: the machine may be shared, and the cost of an image is what we want, not the wait.
-func nanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
-
-/// Runs `body` until `seconds` have passed or `maxIterations` samples were taken (after a short warm-up).
-/// A sample times `batch` calls and counts their mean: reading the thread's CPU clock costs ~0.7 µs, which would
-/// swamp a 2 µs SVG timed alone.
-func measure(
-    seconds: Double = 0.4, maxIterations: Int = 20000, batch: Int = 1, _ body: () throws -> Int
-) rethrows
-    -> Timing
-{
-    for _ in 0..<20 { _ = try body() }
-    var samples: [UInt64] = []
-    samples.reserveCapacity(maxIterations)
-    let deadline = nanoseconds() + UInt64(seconds * 1e9)
-    var sink = 0
-    while samples.count < maxIterations {
-        let t0 = nanoseconds()
-        for _ in 0..<batch { sink &+= try body() }
-        let t1 = nanoseconds()
-        samples.append((t1 - t0) / UInt64(batch))
-        if t1 > deadline && samples.count >= 50 { break }
-    }
-    if sink == -1 { print("") }  // keeps the work observable
-    samples.sort()
-    let median = Double(samples[samples.count / 2]) / 1000
-    let p99 = Double(samples[Swift.min(samples.count - 1, samples.count * 99 / 100)]) / 1000
-    return Timing(median: median, p99: p99)
-}
-
-func us(_ x: Double) -> String { String(format: x < 10 ? "%.2f" : "%.0f", x) }
 
 func spec(size: Int, value: Double = 72) -> RingSpec {
     var s = RingSpec()
@@ -83,37 +45,46 @@ func renderTable() throws {
 
 func encoderTable() throws {
     PNGRenderer.warmUp()
-    var specs: [(String, RingSpec)] = [("72 %", spec(size: 128)), ("33 %, no label", spec(size: 128, value: 33))]
-    specs[1].1.label = .none
-    var gauge = spec(size: 128, value: 40)
-    gauge.arc = 270
-    gauge.background = RGBAColor(255, 255, 255)
-    specs.append(("gauge on white", gauge))
-    print("PNG encoders at 128 px (draw + encode); times in µs, sizes in bytes.\n")
+    let images: [(String, String)] = [
+        ("ring 72 %", "/ring.png?value=72"), ("ring 33 %, no label", "/ring.png?value=33&label=none"),
+        ("gauge on white", "/ring.png?value=40&arc=270&background=white"),
+        ("ring 256 px", "/ring.png?value=72&size=256"), ("ring 32 px", "/ring.png?value=55&size=32"),
+        ("gradient", "/ring.png?value=72&gradient=red"), ("badge", "/badge.png?label=coverage&value=72"),
+    ]
+    print("PNG encoders, encoding only (each image drawn once); times in µs (median), sizes in bytes.\n")
     var header = "| encoder |"
     var rule = "|---|"
-    for (name, _) in specs {
-        header += " \(name) median | bytes |"
+    for (name, _) in images {
+        header += " \(name) | bytes |"
         rule += "---:|---:|"
     }
     print(header)
     print(rule)
     var encoders: [(String, PNGEncoder)] = [("tuned", .tuned), ("Cairo writer", .cairo)]
-    for strategy in PNGEncoder.Strategy.allCases {
-        for level in strategy == .standard ? [1, 2, 3, 6] : [1] {
-            for filter in PNGEncoder.Filter.allCases {
-                encoders.append(
-                    ("zlib \(level) \(strategy), \(filter)", .zlib(level: level, strategy: strategy, filter: filter)))
-            }
+    for level in [1, 2, 3, 6] {
+        encoders.append(("zlib \(level), none", .zlib(level: level, strategy: .standard, filter: .none)))
+    }
+    for strategy in [PNGEncoder.Strategy.rle, .filtered, .huffmanOnly] {
+        for filter in [PNGEncoder.Filter.none, .sub, .up] {
+            encoders.append(("zlib 1 \(strategy), \(filter)", .zlib(level: 1, strategy: strategy, filter: filter)))
         }
     }
+    encoders += [
+        ("zlib 2, none, palette", .zlib(level: 2, strategy: .standard, filter: .none, palette: true)),
+        ("zlib 1 rle, none, palette", .zlib(level: 1, strategy: .rle, filter: .none, palette: true)),
+        ("scanline, none", .scanline(filter: .none, palette: false)),
+        ("scanline, sub", .scanline(filter: .sub, palette: false)),
+        ("scanline, up", .scanline(filter: .up, palette: false)),
+        ("scanline, none, palette", .scanline(filter: .none, palette: true)),
+    ]
+    var surfaces: [OpaquePointer] = []
+    for (_, target) in images { surfaces.append(try drawing(target).pngSurface().surface) }
+    defer { surfaces.forEach { cairo_surface_destroy($0) } }
     for (name, encoder) in encoders {
         var line = "| \(name) |"
-        for (_, s) in specs {
-            let t = try measure(seconds: 0.15, maxIterations: 3000) {
-                try PNGRenderer.render(s, encoder: encoder).count
-            }
-            line += " \(us(t.median)) | \(try PNGRenderer.render(s, encoder: encoder).count) |"
+        for surface in surfaces {
+            let t = try measure(seconds: 0.1, maxIterations: 2000) { try encoder.encode(surface).count }
+            line += " \(us(t.median)) | \(try encoder.encode(surface).count) |"
         }
         print(line)
     }
@@ -161,7 +132,46 @@ func badgeTable() throws {
     }
 }
 
-if CommandLine.arguments.contains("--encoders") {
+/// The value after `flag` on the command line.
+/// Bars beside rings of the same pixel count (a 200×20 bar has the pixels of a 63 px ring): the targets are an SVG
+/// within 2 × a ring's and a PNG within a ring's cost.
+func barTable() throws {
+    print("\nBars, one thread, `value=72` with the default label; CPU time in µs, sizes in bytes; ring = a ring of the")
+    print("same pixel count (SVG ratio against the 128 px ring's SVG).\n")
+    print(
+        "| bar | SVG median | SVG bytes | ring SVG median | SVG ÷ ring | PNG median | PNG bytes | ring | ring PNG median | PNG ÷ ring |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|")
+    let ringSVG = spec(size: 128)
+    for (width, height) in [(200, 20), (400, 40)] {
+        let bar = try BarSpec.parse(query: "value=72&width=\(width)&height=\(height)")
+        let side = Int((Double(width * height)).squareRoot().rounded())
+        let ring = spec(size: side)
+        let svg = measure(batch: 50) { BarRenderer.svg(bar).count }
+        let ringSVGTime = measure(batch: 50) { SVGRenderer.render(ringSVG).count }
+        let png = try measure { try BarRenderer.png(bar).count }
+        let ringPNG = try measure { try PNGRenderer.render(ring).count }
+        let svgBytes = BarRenderer.svg(bar).count
+        let pngBytes = try BarRenderer.png(bar).count
+        let svgRatio = String(format: "%.2f", svg.median / ringSVGTime.median)
+        let pngRatio = String(format: "%.2f", png.median / ringPNG.median)
+        print(
+            "| \(width)×\(height) | \(us(svg.median)) | \(svgBytes) | \(us(ringSVGTime.median)) | \(svgRatio) | \(us(png.median)) | \(pngBytes) | \(side) px | \(us(ringPNG.median)) | \(pngRatio) |"
+        )
+    }
+}
+
+func argument(_ flag: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+if CommandLine.arguments.contains("--accuracy") {
+    try accuracyTable()
+} else if CommandLine.arguments.contains("--misses") {
+    try missTable(images: argument("--images").flatMap { Int($0) } ?? 300, only: argument("--only"))
+} else if CommandLine.arguments.contains("--encoders") {
     try encoderTable()
 } else if CommandLine.arguments.contains("--features") {
     try featureTable()
@@ -170,4 +180,5 @@ if CommandLine.arguments.contains("--encoders") {
 } else {
     try renderTable()
     try badgeTable()
+    try barTable()
 }

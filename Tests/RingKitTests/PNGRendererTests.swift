@@ -235,9 +235,15 @@ struct PNGRendererTests {
         #expect(differing == 0)
     }
 
-    @Test func pngHasNoTimeOrTextChunks() throws {
+    /// A labelled ring is RGBA; a small one without a label fits a palette (its translucent edges in `tRNS`);
+    /// neither carries a time or text chunk, so equal rings are equal bytes.
+    @Test(arguments: [
+        (RingSpec.Label.auto, ["IHDR", "IDAT", "IEND"]), (.none, ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]),
+    ])
+    func pngHasNoTimeOrTextChunks(label: RingSpec.Label, chunks: [String]) throws {
         var spec = RingSpec()
         spec.value = 72
+        spec.label = label
         let png = try PNGRenderer.render(spec)
         var offset = 8
         var types: [String] = []
@@ -246,7 +252,7 @@ struct PNGRendererTests {
             types.append(String(decoding: png[offset + 4..<offset + 8], as: UTF8.self))
             offset += 12 + length
         }
-        #expect(types == ["IHDR", "IDAT", "IEND"])
+        #expect(types == chunks)
         #expect(offset == png.count)
     }
 

@@ -181,6 +181,54 @@ struct BadInputSweepTests {
         #expect(image.width == 2048 && image.height == 2048)
     }
 
+    /// Every size from 16 px up, with each cap, at the extremes of arc, thickness and value: the exact-coverage
+    /// strokes and Cairo's, which draws the strokes whose caps meet. Each answer is a whole PNG of its size whose ink
+    /// stays inside the image's inscribed circle (a stroke drawn past its geometry would show beyond it).
+    @Test(arguments: RingSpec.Cap.allCases)
+    func everySizeArcThicknessAndValueExtremeDrawsAWholeRing(cap: RingSpec.Cap) async throws {
+        var targets: [(String, Int)] = []
+        for size in [16, 17, 31, 64, 127, 255, 512] {
+            let widest = Double(size) / 2
+            for arc in ["1", "90.5", "359.99", "360"] {
+                for thickness in ["1", "\(widest - 0.001)", "\(widest)"] {
+                    for value in ["0.0001", "50", "99.999", "100"] {
+                        let query =
+                            "size=\(size)&cap=\(cap)&arc=\(arc)&thickness=\(thickness)&value=\(value)&label=none"
+                        targets.append(("/ring.png?" + query, size))
+                    }
+                }
+            }
+        }
+        // The largest surface the limits allow, 2048 px, at both ends of the thickness.
+        for (arc, thickness) in [("360", "1"), ("1", "512")] {
+            let query = "size=1024&scale=2&cap=\(cap)&arc=\(arc)&thickness=\(thickness)&value=99.999&label=none"
+            targets.append(("/ring.png?" + query, 2048))
+        }
+        let all = targets
+        let found = try await onOwnThread {
+            all.flatMap { target, side -> [String] in
+                let response = Self.service.get(target)
+                var found = Self.problems(response, target: target, format: .png, blame: nil)
+                guard response.status == .ok, let png = DecodedPNG(response.body) else {
+                    return found + ["\(response.status.code) for \(target)"]
+                }
+                if png.width != side || png.height != side { found.append("\(png.width) px for \(target)") }
+                let half = Double(side) / 2
+                for y in 0..<png.height {
+                    for x in 0..<png.width where png.pixels[y * png.width + x].alpha > 8 {
+                        let (dx, dy) = (Double(x) + 0.5 - half, Double(y) + 0.5 - half)
+                        if (dx * dx + dy * dy).squareRoot() > half + 0.71 {
+                            found.append("ink at \(x), \(y) beyond the ring for \(target)")
+                            return found
+                        }
+                    }
+                }
+                return found
+            }
+        }
+        #expect(found.isEmpty, "\(found.prefix(10))")
+    }
+
     @Test func negativeZeroIsZeroAndOneImageWithZero() {
         let zero = Self.service.get("/ring.svg?value=0")
         for spelling in ["-0", "-0.0", "-0e5", "0e-5", "%2D0", "-.0"] {

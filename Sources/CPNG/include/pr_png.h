@@ -14,18 +14,26 @@ enum {
     PR_PNG_FILTER_ADAPTIVE = 5
 };
 
-/* How to encode: zlib level 0…9, zlib strategy (0 default, 1 filtered, 2 Huffman only, 3 RLE), and the row filter. */
+/* Which deflate writes the image data: zlib, or the scanline deflate of pr_deflate.c (matches only at the pixel to
+   the left and the three above, dynamic Huffman codes). */
+enum { PR_PNG_DEFLATE_ZLIB = 0, PR_PNG_DEFLATE_SCANLINE = 1 };
+
+/* How to encode: the deflate; for zlib its level 0…9 and strategy (0 default, 1 filtered, 2 Huffman only, 3 RLE);
+   the row filter; and whether an image of at most 256 distinct pixels is written with a palette (color type 3,
+   alpha in tRNS) instead of RGBA. */
 typedef struct pr_png_options {
     int level;
     int strategy;
     int filter;
+    int deflater;
+    int palette;
 } pr_png_options;
 
 /* An upper bound of the encoded size of a width × height image. */
 size_t pr_png_bound(int width, int height);
 
 /* Encodes Cairo ARGB32 pixels (premultiplied alpha, native-endian 32-bit words, rows `stride` bytes apart) as a PNG
-   with straight alpha. Writes no time or text chunks, so equal pixels give equal bytes. Returns the PNG, `*length`
+   with straight alpha, 8 bits a channel or a palette of 8-bit indices. Writes no time or text chunks, so equal pixels give equal bytes. Returns the PNG, `*length`
    bytes in a buffer owned by the calling thread and valid until its next call (copy it out), or NULL (bad arguments,
    out of memory, zlib error). Thread-safe: each thread has its own zlib stream and buffers. */
 const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
