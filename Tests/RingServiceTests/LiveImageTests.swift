@@ -19,7 +19,7 @@ final class TestClock: LiveClock {
 /// points names at addresses (`host:port:address`) so that no test asks DNS.
 func makeLiveService(
     _ fixture: FixtureServer, clock: TestClock = TestClock(), resolve: [String] = [],
-    change: (inout ServiceConfiguration) -> Void = { _ in }
+    log: ServiceLog = ServiceLog(format: .off, level: .info), change: (inout ServiceConfiguration) -> Void = { _ in }
 ) throws -> RingService {
     var config = ServiceConfiguration()
     config.logFormat = .off
@@ -28,8 +28,7 @@ func makeLiveService(
     config.live.timeout = 10
     change(&config)
     let live = try LiveValues(settings: config.live, version: "test", clock: clock, resolve: resolve)
-    return RingService(
-        configuration: config, log: ServiceLog(format: .off, level: .info), renderer: RingKitRenderer(), live: live)
+    return RingService(configuration: config, log: log, renderer: RingKitRenderer(), live: live)
 }
 
 /// Images whose value is read from a document: what they show, their headers, and every way reading can fail.
