@@ -11,8 +11,8 @@ import Synchronization
 /// hands each accepted connection to the loop with the fewest (itself included).
 ///
 /// Connections are registered edge-triggered for input and output once, at accept, and never modified: a
-/// request costs no epoll_ctl, and a connection whose output is backed up simply stops being read (the
-/// `readable` flag remembers pending input) until epoll reports it writable. The listening socket is
+/// request costs no epoll_ctl, and a connection whose output is backed up simply stops being read (its
+/// `HTTPConnectionStateMachine` remembers pending input) until epoll reports it writable. The listening socket is
 /// level-triggered, so a loop that accepts at most a batch per wake-up is woken again for the rest, and
 /// pausing it (descriptors exhausted) is one epoll_ctl.
 ///
@@ -75,8 +75,8 @@ final class EventLoop: @unchecked Sendable {
     let inbox = Lock<(sockets: [Int32], answers: [DeferredAnswer], exited: Bool)>(([], [], false))
     /// Workers writing the eventfd after leaving `inbox`'s lock (see `post`).
     private let signalling = Atomic<Int>(0)
-    /// Where this loop's slow answers are made (see `HTTPHandler.quickResponse(to:)`), one at a time, at a lower
-    /// priority than the loops: a loop's renders leave the cores to the loops and never queue behind another's.
+    /// Where this loop's `.later` answers are made (see `HTTPAnswer`), one at a time, at a lower priority than the
+    /// loops: a loop's renders leave the cores to the loops and never queue behind another's.
     let worker: WorkerThread
 
     init(

@@ -61,7 +61,7 @@ public struct BadgeSpec: Sendable, Hashable {
 }
 
 extension BadgeSpec {
-    /// The accepted ranges of the badge's own parameters; the shared ones are in `RingSpec.Limits`.
+    /// The accepted ranges of the badge's own parameters; those every image shares are in `ImageLimits`.
     public enum Limits {
         /// In characters as a reader counts them (grapheme clusters).
         public static let labelLength = 100

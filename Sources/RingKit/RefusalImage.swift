@@ -22,7 +22,7 @@ public struct RefusalImage: Sendable, Hashable {
             size = Self.looseInteger("width", in: request.query, range: BarSpec.Limits.width) ?? BarSpec().width
             minimumHeight = Self.looseInteger("height", in: request.query, range: BarSpec.Limits.height) ?? 0
         case .ring, .badge:
-            size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? 128
+            size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? RingSpec().size
             minimumHeight = 0
         }
         let wanted = format == .png ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1

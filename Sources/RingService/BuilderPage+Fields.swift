@@ -17,7 +17,8 @@ extension BuilderPage {
             "max", .text(inputMode: "decimal"), "The value of the full ring or bar; greater than min. Default 100.",
             placeholder: "100", kinds: [.ring, .badge, .bar], group: "Value"),
         .init(
-            "decimals", .text(inputMode: "numeric"), "Digits after the point in the percentage, 0…3.",
+            "decimals", .text(inputMode: "numeric"),
+            "Digits after the point in the percentage, \(range(ImageLimits.decimals)).",
             placeholder: "0", kinds: [.ring, .badge, .bar], group: "Value"),
         .init(
             "url", .text(inputMode: "url"),
@@ -42,7 +43,8 @@ extension BuilderPage {
             "server", .text(inputMode: "text"), "Which configured Prometheus answers prometheus. Default: the first.",
             placeholder: "the first", kinds: [.ring, .badge, .bar], group: liveGroup),
         .init(
-            "size", .text(inputMode: "numeric"), "Width and height in CSS pixels, 16…1024.", placeholder: "128",
+            "size", .text(inputMode: "numeric"), "Width and height in CSS pixels, \(range(RingSpec.Limits.size)).",
+            placeholder: String(RingSpec().size),
             group: "Shape"),
         .init(
             "thickness", .text(inputMode: "decimal"), "Stroke width in pixels, 1…size/2. Default size/10.",
@@ -61,29 +63,32 @@ extension BuilderPage {
             group: "Shape"),
         .init(
             "width", .text(inputMode: "numeric"),
-            "Width of the image in CSS pixels, 16…1024: the track, and the labels when they sit beside it.",
-            placeholder: "200", kinds: [.bar], group: "Shape"),
+            "Width of the image in CSS pixels, \(range(BarSpec.Limits.width)): the track, and the labels when they sit "
+                + "beside it.",
+            placeholder: String(BarSpec().width), kinds: [.bar], group: "Shape"),
         .init(
-            "height", .text(inputMode: "numeric"), "Height of each bar in CSS pixels, 4…128.", placeholder: "20",
+            "height", .text(inputMode: "numeric"), "Height of each bar in CSS pixels, \(range(BarSpec.Limits.height)).",
+            placeholder: String(BarSpec().height),
             kinds: [.bar], group: "Shape"),
         .init(
             "radius", .text(inputMode: "decimal"), "Corner radius, 0…height/2; 0 for square ends.",
             placeholder: "height / 2", kinds: [.bar], group: "Shape"),
         .init(
-            "color", .color(initial: "#2563eb"),
+            "color", .color(initial: RingSpec().color.hex),
             "Progress stroke or fill, or a badge's right half: hex (#rgb, #rrggbbaa), a CSS name; red,green,… for "
                 + "several rings or bars.",
-            placeholder: "#2563eb", kinds: [.ring, .badge, .bar], group: "Colors"),
+            placeholder: RingSpec().color.hex, kinds: [.ring, .badge, .bar], group: "Colors"),
         .init(
-            "track", .color(initial: "#e5e7eb"), "The ring or bar behind the progress, or none.",
-            placeholder: "#e5e7eb", kinds: [.ring, .bar], group: "Colors"),
+            "track", .color(initial: defaultTrack), "The ring or bar behind the progress, or none.",
+            placeholder: defaultTrack, kinds: [.ring, .bar], group: "Colors"),
         .init(
             "background", .color(initial: "#ffffff"), "Fill of the whole image, or none.", placeholder: "none",
             kinds: [.ring, .bar], group: "Colors"),
         .init(
-            "textColor", .color(initial: "#111827"),
-            "Label color. Default #111827; inside a bar, #111827 or white, whichever reads better there.",
-            placeholder: "#111827", kinds: [.ring, .bar], group: "Colors"),
+            "textColor", .color(initial: RingSpec().textColor.hex),
+            "Label color. Default \(RingSpec().textColor.hex); inside a bar, \(RingSpec().textColor.hex) or white, "
+                + "whichever reads better there.",
+            placeholder: RingSpec().textColor.hex, kinds: [.ring, .bar], group: "Colors"),
         .init(
             "theme", .choice(["light", "dark", "auto"]),
             "Default colors; auto follows the viewer's color scheme in SVG (PNG uses light).", placeholder: "light",
@@ -99,7 +104,7 @@ extension BuilderPage {
         .init(
             "label", .text(inputMode: "text"),
             "Centre text (a bar's: inside it, or beside it where it does not fit): auto (the percentage), none, or "
-                + "up to 40 characters with {value}, {percent}, {min}, {max}.",
+                + "up to \(RingSpec.Limits.labelLength) characters with {value}, {percent}, {min}, {max}.",
             placeholder: "auto", kinds: [.ring, .bar], group: "Label"),
         .init(
             "fontSize", .text(inputMode: "decimal"),
@@ -109,7 +114,8 @@ extension BuilderPage {
             "fontWeight", .choice(["bold", "normal"]), "Label weight.", placeholder: "bold", kinds: [.ring, .bar],
             group: "Label"),
         .init(
-            "title", .text(inputMode: "text"), "Accessible name (SVG title and aria-label), at most 100 characters.",
+            "title", .text(inputMode: "text"),
+            "Accessible name (SVG title and aria-label), at most \(RingSpec.Limits.titleLength) characters.",
             placeholder: "Progress: 72%", kinds: [.ring, .bar], group: "Label"),
         .init(
             "animate", .text(inputMode: "decimal"),
@@ -117,15 +123,17 @@ extension BuilderPage {
             placeholder: "0", kinds: [.ring, .bar], group: "Output"),
         .init(
             "scale", .text(inputMode: "numeric"),
-            "Pixel density of the PNG, 1…4 (2 for HiDPI); each side × scale ≤ 2048.",
+            "Pixel density of the PNG, \(range(ImageLimits.scale)) (2 for HiDPI); each side × scale ≤ \(ImageLimits.pixelEdge).",
             placeholder: "1", kinds: [.ring, .badge, .bar], group: "Output"),
         .init(
             "cacheSeconds", .text(inputMode: "numeric"),
-            "A longer Cache-Control max-age than the server's default, 0…31536000.", placeholder: "server default",
+            "A longer Cache-Control max-age than the server's default, \(range(ImageLimits.cacheSeconds)).",
+            placeholder: "server default",
             kinds: [.ring, .badge, .bar], group: "Output"),
         .init(
-            "label", .text(inputMode: "text"), "Left text of the badge, at most 100 characters. Default progress.",
-            placeholder: "progress", kinds: [.badge], group: "Badge", emptyChoice: "none: the right half alone"),
+            "label", .text(inputMode: "text"),
+            "Left text of the badge, at most \(BadgeSpec.Limits.labelLength) characters. Default \(BadgeSpec().label).",
+            placeholder: BadgeSpec().label, kinds: [.badge], group: "Badge", emptyChoice: "none: the right half alone"),
         .init(
             "labelColor", .color(initial: "#555555"), "Fill of the left half.", placeholder: "#555", kinds: [.badge],
             group: "Badge"),
@@ -139,6 +147,12 @@ extension BuilderPage {
 
     /// The group of the live-value fields, shown folded: most images carry their value in the URL.
     static let liveGroup = "Live value"
+
+    /// A range as the hints and the server's messages write it: `16…1024`.
+    private static func range(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound)…\(range.upperBound)" }
+
+    /// The default track color's text; every ring has a track unless the URL says `track=none`.
+    private static let defaultTrack = RingSpec().track?.hex ?? "none"
 
     /// The fields this build serves: each with the kinds of image whose parameters include it. Every image route
     /// reads the live-value parameters (`LiveTarget.parameters`).

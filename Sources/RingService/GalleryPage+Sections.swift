@@ -1,3 +1,5 @@
+import RingKit
+
 extension GalleryPage {
     /// The gallery's cards, section by section: each URL with what it shows.
     static let sections: [(title: String, examples: [Example])] = [
@@ -6,7 +8,7 @@ extension GalleryPage {
             [
                 Example(path: "/ring.svg?value=72&size=32", caption: "32 px"),
                 Example(path: "/ring.svg?value=72&size=64", caption: "64 px"),
-                Example(path: "/ring.svg?value=72", caption: "128 px, the default"),
+                Example(path: "/ring.svg?value=72", caption: "\(RingSpec().size) px, the default"),
                 Example(path: "/ring.svg?value=72&size=160&thickness=6", caption: "160 px, thin stroke"),
                 Example(path: "/ring.svg?value=72&size=160&thickness=40", caption: "160 px, thick stroke"),
             ]

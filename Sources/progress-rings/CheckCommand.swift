@@ -33,21 +33,15 @@ enum CheckCommand: Command {
         var timeout: Duration = .seconds(2)
     }
 
-    /// The result of reading the arguments: a check to make, or a message and a status to end with.
-    enum Parsed: Equatable {
-        case check(Options)
-        case exit(ExitStatus, message: String)
-    }
+    /// The result of reading the arguments: the options to check with, or a message and a status to end with.
+    typealias Parsed = ParsedArguments<Options>
 
     static func run(arguments: [String]) -> ExitStatus {
-        let options: Options
-        switch parse(arguments) {
-        case .exit(let status, let message):
-            if status == .success { Console.out(message) } else { Console.error(message) }
-            return status
-        case .check(let parsed):
-            options = parsed
-        }
+        parse(arguments).run(check)
+    }
+
+    /// GETs the URL the options name (or the one `serve` would listen on) and says what it answered.
+    static func check(_ options: Options) -> ExitStatus {
         let url: LoopbackURL
         if let given = options.url {
             url = given
@@ -93,22 +87,15 @@ enum CheckCommand: Command {
         var remaining = arguments[...]
 
         func bad(_ message: String) -> Parsed {
-            .exit(.usage, message: "progress-rings check: \(message)\nRun `progress-rings check --help` for usage.")
+            .exit(.usage, message: usageError(message))
         }
 
         while let argument = remaining.popFirst() {
             // `--url=URL` and `--timeout=5` are the same as their two-word forms.
-            var name = argument
-            var attached: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                attached = String(argument[argument.index(after: equals)...])
-            }
+            let option = CommandArgument(argument)
+            if let answer = option.standardAnswer(usage: usage) { return .exit(.success, message: answer) }
+            let (name, attached) = (option.name, option.attached)
             switch name {
-            case "-h", "--help":
-                return .exit(.success, message: usage)
-            case "--version":
-                return .exit(.success, message: "progress-rings \(ProgressRingsVersion.current)")
             case "--url":
                 guard let value = attached ?? remaining.popFirst() else { return bad("--url needs a value") }
                 guard options.url == nil else { return bad("--url given twice") }
@@ -131,6 +118,6 @@ enum CheckCommand: Command {
                 return bad("unknown argument \(ParameterError.quoted(argument))")
             }
         }
-        return .check(options)
+        return .run(options)
     }
 }

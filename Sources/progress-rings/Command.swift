@@ -7,3 +7,10 @@ protocol Command {
     /// Runs with the arguments after the command's name. Handles its own `--help` and `--version`.
     static func run(arguments: [String]) -> ExitStatus
 }
+
+extension Command {
+    /// A usage error's text: what is wrong, and where the usage is.
+    static func usageError(_ message: String) -> String {
+        "progress-rings \(name): \(message)\nRun `progress-rings \(name) --help` for usage."
+    }
+}

@@ -45,21 +45,15 @@ enum RenderCommand: Command {
         var config: String?
     }
 
-    /// The result of reading the arguments: something to do, or a message and a status to end with.
-    enum Parsed: Equatable {
-        case render(Options)
-        case exit(ExitStatus, message: String)
-    }
+    /// The result of reading the arguments: the options to render with, or a message and a status to end with.
+    typealias Parsed = ParsedArguments<Options>
 
     static func run(arguments: [String]) -> ExitStatus {
-        let options: Options
-        switch parse(arguments) {
-        case .exit(let status, let message):
-            if status == .success { Console.out(message) } else { Console.error(message) }
-            return status
-        case .render(let parsed):
-            options = parsed
-        }
+        parse(arguments).run(render)
+    }
+
+    /// Draws the image the options describe and writes it where they say.
+    static func render(_ options: Options) -> ExitStatus {
         // Parsed (and a live value read) before anything is drawn or written, so a bad query is always a usage
         // error.
         let drawing: Drawing
@@ -101,7 +95,7 @@ enum RenderCommand: Command {
         var optionsEnded = false
 
         func bad(_ message: String) -> Parsed {
-            .exit(.usage, message: "progress-rings render: \(message)\nRun `progress-rings render --help` for usage.")
+            .exit(.usage, message: usageError(message))
         }
 
         while let argument = remaining.popFirst() {
@@ -114,19 +108,12 @@ enum RenderCommand: Command {
                 continue
             }
             // `--output=FILE` and `--format=png` are the same as their two-word forms.
-            var name = argument
-            var attached: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                attached = String(argument[argument.index(after: equals)...])
-            }
+            let option = CommandArgument(argument)
+            if let answer = option.standardAnswer(usage: usage) { return .exit(.success, message: answer) }
+            let (name, attached) = (option.name, option.attached)
             switch name {
             case "--":
                 optionsEnded = true
-            case "-h", "--help":
-                return .exit(.success, message: usage)
-            case "--version":
-                return .exit(.success, message: "progress-rings \(ProgressRingsVersion.current)")
             case "-b", "--badge", "--bar":
                 guard attached == nil else { return bad("\(name) takes no value") }
                 guard options.kind == .ring else { return bad("one of --badge and --bar, once") }
@@ -176,7 +163,7 @@ enum RenderCommand: Command {
         case (nil, nil):
             options.format = .svg
         }
-        return .render(options)
+        return .run(options)
     }
 
     /// The format a file name's extension names, any case: `ring.PNG` is a PNG.

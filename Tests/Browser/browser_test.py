@@ -2,8 +2,8 @@
 """Real-browser tests: headless Chromium (Debian's chromium and chromium-driver, driven by python3-selenium)
 against a live progress-rings server on a free loopback port.
 
-1. The builder page at / and the gallery at /examples (builder_pages.py), first in the light color scheme, then
-   again in a second browser started in the dark one (--force-dark-mode).
+1. The builder page at / (builder_pages.py, builder_kinds.py) and the gallery at /examples (gallery_pages.py), first
+   in the light color scheme, then again in a second browser started in the dark one (--force-dark-mode).
 2. The gallery's cards each reopen their own image in the builder.
 3. Fidelity (fidelity.py, with the cases of ring_fidelity.py and bar_fidelity.py): for a matrix of rings and bars,
    Chromium's rendering of our SVG and our PNG agree pixel by pixel (outside the label; the label by its ink and
@@ -33,6 +33,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import badge_fidelity  # noqa: E402
 import bar_fidelity  # noqa: E402
 import builder_pages  # noqa: E402
+import gallery_pages  # noqa: E402
+import live_pages  # noqa: E402
 import pngdecode  # noqa: E402
 import ring_fidelity  # noqa: E402
 from chromium import render_in_chromium  # noqa: E402
@@ -158,17 +160,19 @@ def check_animation(driver, server, artifacts):
 
 
 def check_pages(driver, server, artifacts, screenshots, dark, live, plain):
-    """The builder and the gallery (builder_pages.py) in the browser's color scheme: the light one first, with the
-    gallery's cards reopened in the builder; the dark one again in a browser started with --force-dark-mode. `server`
-    reads live values from `live`; `plain` has none."""
+    """The builder (builder_pages.py) and the gallery (gallery_pages.py) in the browser's color scheme: the light one
+    first, with the gallery's cards reopened in the builder; the dark one again in a browser started with
+    --force-dark-mode. `server` reads live values from `live`; `plain` has none."""
     scheme = "dark" if dark else "light"
     if driver.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") != dark:
         fail("the browser was started for the %s scheme but pages do not see it" % scheme)
         return
-    pages = builder_pages.PageChecks(driver, server, artifacts, fail, save_artifact, dark, live=live, plain=plain)
+    page = (driver, server, artifacts, fail, save_artifact, dark)
+    builder = builder_pages.BuilderChecks(*page, live=live, plain=plain)
+    gallery = gallery_pages.GalleryChecks(*page, live=live, plain=plain)
     for name, check in [
-        ("builder", lambda: pages.check_builder(screenshots)),
-        ("gallery", lambda: pages.check_gallery(screenshots, round_trip=not dark)),
+        ("builder", lambda: builder.check_builder(screenshots)),
+        ("gallery", lambda: gallery.check_gallery(screenshots, round_trip=not dark)),
     ]:
         before = len(failures)
         check()
@@ -193,8 +197,8 @@ def main():
 
     started = time.time()
     # The server reads live values as `make live-demo`'s does, from the demo's documents served here on 127.0.0.1
-    # (builder_pages.LiveFixture); a second one, without live values, shows the pages as such a server does.
-    live = builder_pages.LiveFixture(artifacts)
+    # (live_pages.LiveFixture); a second one, without live values, shows the pages as such a server does.
+    live = live_pages.LiveFixture(artifacts)
     server = plain = driver = None
     try:
         server = Server(args.binary, config=live.config)

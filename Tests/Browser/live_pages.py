@@ -1,4 +1,5 @@
-"""The builder's and the gallery's live values in a real browser (run by builder_pages.py, light scheme only).
+"""The builder's and the gallery's live values in a real browser (run by builder_pages.py and gallery_pages.py,
+light scheme only).
 
 The pages' server reads live values from a LiveFixture: the documents of `make live-demo` (config/live-demo/) and the
 test's own, on 127.0.0.1. A second server, without live values, shows what a visitor sees there.

@@ -131,6 +131,19 @@ struct RingServiceHandlerTests {
         #expect(service.get("/nowhere", method: HTTPMethod(rawValue: method)).status == .notFound)
     }
 
+    /// `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7); API.md's answer: 200, `Allow: GET, HEAD`, no
+    /// content (and a `Content-Length: 0` saying so). `*` is no resource for any other method.
+    @Test func optionsStarAnswersAllowWithNoContent() {
+        let response = service.get("*", method: .options)
+        #expect(response.status == .ok)
+        #expect(response.header("Allow") == "GET, HEAD")
+        #expect(response.header("Content-Length") == "0")
+        #expect(response.body.isEmpty)
+        for method in [HTTPMethod.get, .head, HTTPMethod(rawValue: "POST")] {
+            #expect(service.get("*", method: method).status == .methodNotAllowed, "\(method)")
+        }
+    }
+
     @Test func headAnswersLikeGet() {
         let get = service.get("/ring.png?value=40")
         let head = service.get("/ring.png?value=40", method: .head)

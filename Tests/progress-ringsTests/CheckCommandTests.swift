@@ -51,8 +51,8 @@ struct CheckCommandTests {
     @Test func timeoutAndURLAreRead() throws {
         let parsed = CheckCommand.parse(["--timeout=0.25", "--url", "http://127.0.0.1:9/x"])
         #expect(
-            parsed == .check(.init(url: try LoopbackURL.parse("http://127.0.0.1:9/x"), timeout: .milliseconds(250))))
-        #expect(CheckCommand.parse([]) == .check(.init(url: nil, timeout: .seconds(2))))
+            parsed == .run(.init(url: try LoopbackURL.parse("http://127.0.0.1:9/x"), timeout: .milliseconds(250))))
+        #expect(CheckCommand.parse([]) == .run(.init(url: nil, timeout: .seconds(2))))
     }
 
     /// Without --url, check asks /healthz where serve would listen with the same file and environment.
