@@ -77,7 +77,10 @@ struct BarShape {
     /// How far a corner of `radius` falls away from its flat edge at `inset` past the corner's centre: 0 where the
     /// edge is flat, `radius` at the end.
     private static func rise(_ radius: Double, _ inset: Double) -> Double {
-        radius - (radius * radius - inset * inset).squareRoot()
+        // At the right end the inset is `length - (length - radius)`, which rounding can leave a hair above a small
+        // radius (0.001 on a 200 px track): the root of a negative number, a NaN that Cairo's arc asserts on.
+        let inset = Swift.min(inset, radius)
+        return radius - (radius * radius - inset * inset).squareRoot()
     }
 
     /// The angles of two points of a corner around its centre, the second at most a quarter turn clockwise (angles

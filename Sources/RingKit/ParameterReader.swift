@@ -31,7 +31,8 @@ struct ParameterReader {
                 reason: "is not a number (accepted: \(accepted))")
         case .failure(.notFinite):
             throw ParameterError(
-                parameter: parameter.rawValue, value: ParameterError.shown(text), reason: "is not a finite number")
+                parameter: parameter.rawValue, value: ParameterError.shown(text),
+                reason: "is not a finite number (accepted: \(accepted))")
         }
     }
 

@@ -162,6 +162,31 @@ struct BarRendererTests {
         #expect(small[2, 10].alpha == 255 && small[2, 1].alpha < 255)
     }
 
+    /// A radius of a hair, where `length − (length − radius)` rounds to a little more than the radius: every point of
+    /// the outline is finite (it once took the root of a negative number, a NaN that made Cairo's arc abort the
+    /// process), and the PNG is drawn whole, its ends as square as they look.
+    @Test(arguments: ["1e-3", "1e-6", "4.9e-324", "0.1", "0.37"])
+    func aRadiusOfAHairDrawsAWholeBar(radius: String) throws {
+        for width in [16, 17, 200, 999, 1024] {
+            let r = try BarSpec.parse(query: "width=\(width)&radius=\(radius)").effectiveRadius
+            for (from, to) in [(0.0, Double(width)), (0, Double(width) / 2), (Double(width) / 3, Double(width))] {
+                let shape = BarShape(length: Double(width), y0: 0, height: 20, radius: r, from: from, to: to)
+                let points =
+                    [shape.start]
+                    + shape.steps.map { step in
+                        switch step {
+                        case .line(let x, let y), .arc(_, _, _, _, _, let x, let y): (x, y)
+                        }
+                    }
+                #expect(points.allSatisfy { $0.0.isFinite && $0.1.isFinite }, "\(radius) \(width) \(from)…\(to)")
+            }
+            let spec = try BarSpec.parse(query: "value=100&width=\(width)&radius=\(radius)&label=none")
+            let png = try #require(DecodedPNG(try BarRenderer.png(spec)))
+            #expect(png.width == width && png.height == 20)
+            #expect(png[width - 1, 10] == Pixel(0x25, 0x63, 0xeb) && png[0, 10] == Pixel(0x25, 0x63, 0xeb))
+        }
+    }
+
     /// The SVG drawn by rsvg-convert and our PNG are the same picture, away from the label.
     @Test(arguments: [
         "value=72", "value=3&radius=0", "value=30,60,90&width=240", "value=72&gradient=green&width=300",

@@ -60,6 +60,46 @@ struct RenderCommandTests {
         #expect(text.contains(">coverage<") && text.contains(">72%<"))
     }
 
+    /// `-f PNG` is `-f png`, as a file name's `.PNG` is: the format is read in any case.
+    @Test func anUpperCaseFormatNamesTheSameFormat() async throws {
+        let png = try await run("render", "value=72&size=64", "-f", "PNG")
+        #expect(png.status == 0, "\(png.errors)")
+        let image = try #require(DecodedPNG(png.output))
+        #expect(image.width == 64 && image.height == 64)
+        let svg = try await run("render", "value=72&size=64", "--format=SVG")
+        #expect(svg.status == 0, "\(svg.errors)")
+        #expect(svg.text.hasPrefix("<svg") && svg.text.contains("width=\"64\""))
+    }
+
+    @Test func drawsABarOfItsOwnSizeWithTheBarOption() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("sprint.png")
+        let query = "value=50&width=300&height=24&radius=0&color=red&track=blue&label=none"
+        let result = try await run("render", "--bar", query, "-o", file.path)
+        #expect(result.status == 0, "\(result.errors)")
+
+        let image = try #require(DecodedPNG([UInt8](try Data(contentsOf: file))))
+        #expect(image.width == 300 && image.height == 24)
+        // Half filled from the left with square ends: red up to the middle, the blue track after it.
+        #expect(image[1, 1] == Pixel(255, 0, 0) && image[148, 22] == Pixel(255, 0, 0))
+        #expect(image[152, 1] == Pixel(0, 0, 255) && image[298, 22] == Pixel(0, 0, 255))
+
+        let svg = try await run("render", "value=50", "--bar")
+        #expect(svg.status == 0, "\(svg.errors)")
+        #expect(svg.text.hasPrefix("<svg") && svg.text.contains("width=\"200\" height=\"20\""))
+        #expect(svg.text.contains(">50%</text>"))
+    }
+
+    /// A badge or a bar, not both: either order is bad usage, and nothing is drawn.
+    @Test(arguments: [["--bar", "--badge"], ["--badge", "--bar"], ["-b", "--bar"], ["--bar", "--bar"]])
+    func aBarAndABadgeTogetherAreBadUsage(options: [String]) async throws {
+        let result = try await run(["render", "value=5"] + options)
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.hasPrefix("progress-rings render: one of --badge and --bar, once\n"))
+    }
+
     @Test func refusesABadBadgeQueryWithTheParameterMessage() async throws {
         let result = try await run("render", "--badge", "style=round")
         #expect(result.status == 2)

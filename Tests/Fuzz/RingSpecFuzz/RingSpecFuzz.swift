@@ -1,21 +1,27 @@
 import RingKit
 
-/// libFuzzer entry: reads the input as a query string (and as a `/ring/{value}` path value) and traps when the
-/// parser breaks a promise: a parsed spec must survive its own canonical query unchanged, and its SVG must carry no
-/// active content; a rejected query must name a parameter in a short message without control characters.
+/// libFuzzer entry: reads the input as a ring's query string and as a bar's (and as a `/ring/{value}` or
+/// `/bar/{value}` path value) and traps when a parser breaks a promise: a parsed spec must survive its own canonical
+/// query unchanged, and its SVG must carry no active content; a parsed bar must fit the pixel cap, and a small one
+/// must draw as a PNG; a rejected query must name a parameter in a short message without control characters.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     check(query: text, pathValue: nil)
+    checkBar(query: text, pathValue: nil)
     // The piece before the first `/` as a short link's value, the rest as the query.
     if let slash = text.firstIndex(of: "/") {
-        check(query: String(text[text.index(after: slash)...]), pathValue: String(text[..<slash]))
+        let query = String(text[text.index(after: slash)...])
+        check(query: query, pathValue: String(text[..<slash]))
+        checkBar(query: query, pathValue: String(text[..<slash]))
     }
     return 0
 }
 
 let parameterNames = Set(RingParameter.allCases.map(\.rawValue))
+/// A bar's refusal names one of the ring's parameters it shares, or one of its own.
+let barParameterNames = parameterNames.union(BarParameter.allCases.map(\.rawValue))
 
 func check(query: String, pathValue: String?) {
     do {
@@ -29,24 +35,69 @@ func check(query: String, pathValue: String?) {
         if again != spec || again.canonicalKey != spec.canonicalKey {
             fatalError("canonical query \(spec.canonicalQuery) of \(query) reads back as another ring")
         }
-        let svg = String(decoding: SVGRenderer.render(spec), as: UTF8.self).lowercased()
-        for banned in ["<script", "<foreignobject", "url(", "@import", "<animate", "<set"] where svg.contains(banned) {
-            fatalError("\(banned) in the SVG of \(query)")
+        checkSVG(SVGRenderer.render(spec), of: query)
+    } catch {
+        checkRefusal(error.message, of: query, names: parameterNames)
+    }
+}
+
+func checkBar(query: String, pathValue: String?) {
+    do {
+        let spec = try BarSpec.parse(query: query, pathValue: pathValue)
+        let again: BarSpec
+        do {
+            again = try BarSpec.parse(query: spec.canonicalQuery)
+        } catch {
+            fatalError("canonical query \(spec.canonicalQuery) of bar \(query) does not parse: \(error.message)")
         }
-        if let attribute = eventOrLinkAttribute(in: svg) {
-            fatalError("\(attribute) in the SVG of \(query)")
+        for format in [ImageFormat.svg, .png]
+        where again != spec || again.canonicalKey(for: format) != spec.canonicalKey(for: format) {
+            fatalError("canonical query \(spec.canonicalQuery) of bar \(query) reads back as another bar")
+        }
+        if Swift.max(spec.width, spec.imageHeight) * spec.series.scale > ImageLimits.pixelEdge {
+            fatalError("bar \(query) is \(spec.width)×\(spec.imageHeight) at scale \(spec.series.scale)")
+        }
+        if !(0...Double(spec.height) / 2).contains(spec.effectiveRadius) {
+            fatalError("bar \(query) has radius \(spec.effectiveRadius) for height \(spec.height)")
+        }
+        checkSVG(BarRenderer.svg(spec), of: "bar " + query)
+        // Small bars are drawn as PNGs too: Cairo aborts on geometry (a NaN angle) that the SVG writes silently.
+        // Without the label, as PNGFuzz draws rings: fontconfig's caches, made once, would read as leaks.
+        if spec.width * spec.imageHeight * spec.series.scale * spec.series.scale <= 1 << 16 {
+            var shapes = spec
+            shapes.series.label = .none
+            do {
+                _ = try BarRenderer.png(shapes)
+            } catch {
+                fatalError("bar \(query) could not be drawn: \(error)")
+            }
         }
     } catch {
-        let message = error.message
-        guard let colon = message.firstIndex(of: ":"), parameterNames.contains(String(message[..<colon])) else {
-            fatalError("the message \(message) of \(query) names no parameter")
-        }
-        if message.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            fatalError("a control character in the message of \(query)")
-        }
-        if message.unicodeScalars.count > 300 {
-            fatalError("a message of \(message.unicodeScalars.count) characters")
-        }
+        checkRefusal(error.message, of: "bar " + query, names: barParameterNames)
+    }
+}
+
+/// A refusal names one of `names` before a colon, in a short message without control characters.
+func checkRefusal(_ message: String, of query: String, names: Set<String>) {
+    guard let colon = message.firstIndex(of: ":"), names.contains(String(message[..<colon])) else {
+        fatalError("the message \(message) of \(query) names no parameter")
+    }
+    if message.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        fatalError("a control character in the message of \(query)")
+    }
+    if message.unicodeScalars.count > 300 {
+        fatalError("a message of \(message.unicodeScalars.count) characters")
+    }
+}
+
+/// An SVG carries no script, no foreign content, no fetch and no SMIL animation.
+func checkSVG(_ bytes: [UInt8], of query: String) {
+    let svg = String(decoding: bytes, as: UTF8.self).lowercased()
+    for banned in ["<script", "<foreignobject", "url(", "@import", "<animate", "<set"] where svg.contains(banned) {
+        fatalError("\(banned) in the SVG of \(query)")
+    }
+    if let attribute = eventOrLinkAttribute(in: svg) {
+        fatalError("\(attribute) in the SVG of \(query)")
     }
 }
 
