@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The outline of a shape as `CoverageRaster` fills it: closed loops of line segments and circular arcs, in image
 /// pixels (y down). Angles are in radians with a point at `center + radius · (cos θ, sin θ)`, so θ grows clockwise

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Exact anti-aliasing: the share of each pixel that a shape covers, computed in closed form from its outline
 /// (`CoveragePath`: line segments and circular arcs), laid over premultiplied ARGB32 pixels the way Cairo's

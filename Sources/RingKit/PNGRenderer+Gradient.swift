@@ -1,5 +1,5 @@
 import CCairo
-import Foundation
+import Glibc
 
 extension PNGRenderer {
     /// Draws a fading progress stroke from the same pieces and cap shapes as the SVG (see `GradientStroke`). Pieces

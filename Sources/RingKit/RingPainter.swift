@@ -1,5 +1,5 @@
 import CCairo
-import Foundation
+import Glibc
 
 /// Paints the parts of a ring onto an ARGB32 Cairo surface: strokes, caps and fills with exact coverage
 /// (`CoverageRaster`) straight into its pixels, and with Cairo what the raster leaves to it — text, and strokes
