@@ -1,5 +1,5 @@
-# progress-rings: built with the Makefile's own release step, run on a slim Debian with only the shared
-# libraries the binary links and the label font. docs/deployment.md has more; in short:
+# progress-rings: built with the Makefile's own release step, run from an image that holds only the binary, the
+# shared libraries it links and the label fonts. docs/deployment.md has more; in short:
 #   docker build -t progress-rings .
 #   docker run --rm -p 8080:8080 --read-only --cap-drop ALL --security-opt no-new-privileges progress-rings
 
@@ -30,13 +30,11 @@ COPY Sources Sources
 RUN make release SWIFT_BUILD_FLAGS="--static-swift-stdlib --product progress-rings -Xlinker --strip-all" \
     && install -D -m 0755 "$(swift build -c release --show-bin-path)/progress-rings" /out/progress-rings
 
-FROM debian:bookworm-slim
+FROM debian:bookworm-slim AS runtime
 # ---- Runtime dependencies, one package a line: the libraries `ldd progress-rings` lists, and the label fonts
 # (DejaVu Sans; WenQuanYi Micro Hei for Chinese, Japanese and Korean; Noto Color Emoji), and the system's
-# certificate store for live values fetched over https. ----
-# fontconfig builds the font cache at install time: the read-only container could not write one, and without it
-# every start would scan the fonts (and print "No writable cache directories").
-# useradd: the service runs as uid 10001, with no home and no login shell.
+# certificate store for live values fetched over https. Installed here only to be copied out: the image below is
+# made of the binary, these libraries and their data, and nothing else (no shell, no package manager). ----
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         fontconfig \
@@ -51,11 +49,16 @@ RUN apt-get update \
         libpng16-16 \
         libstdc++6 \
         zlib1g \
-    && apt-get clean \
-    && rm -rf /var/lib/apt/lists/* /var/cache/debconf/*-old /var/log/apt /var/log/dpkg.log \
-    && useradd --system --uid 10001 --user-group --no-create-home --home-dir /nonexistent \
-        --shell /usr/sbin/nologin rings
-COPY --from=build /out/progress-rings /usr/local/bin/progress-rings
+    && rm -rf /var/lib/apt/lists/*
+COPY --from=build /out/progress-rings /out/progress-rings
+COPY deploy/container/runtime-root.sh /usr/local/bin/runtime-root
+# The file system of the image: the binary, each library it loads, the fonts with fontconfig's configuration and a
+# prebuilt cache (a read-only container could not write one, and without it every start would scan the fonts), the
+# certificate authorities, passwd and group naming uid 10001, an empty /tmp. See the script.
+RUN runtime-root /out/progress-rings /rootfs
+
+FROM scratch
+COPY --from=runtime /rootfs /
 COPY config/default.json /etc/progress-rings/config.json
 # Every interface inside the container. The file documents every other setting: mount your own over it (a
 # file may hold only the settings it changes), and any PROGRESS_RINGS_<SETTING> from `docker run -e` overrides it.

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The container image, built from the Dockerfile exactly as a user builds it, and run as the docs say:
-#   - base images: `debian:bookworm-slim` (mmdebstrap --variant=minbase, dpkg excludes as the official slim image)
+#   - base images: `debian:bookworm-slim` (where the runtime files are installed, then copied; mmdebstrap --variant=minbase, dpkg excludes as the official slim image)
 #     and `swift:6.3-bookworm` (the same plus the toolchain the Makefile finds and the libraries it needs), made
 #     locally when absent (no registry is reachable here) and kept between runs under the names the Dockerfile uses;
-#   - the image builds; its size stays under 120 MB;
+#   - the image builds; its size stays under 120 MB; it holds no program but the binary (no shell);
 #   - a second build after a README-only change reuses the dependency and compile layers (both builds timed);
 #   - the container turns `healthy` through the image's own HEALTHCHECK (`progress-rings check`);
 #   - it runs as uid 10001 with --read-only --cap-drop ALL --security-opt no-new-privileges (seen from /proc);
-#   - 50 URLs (rings, badges, PNG at scale 2, error images, pages) give the same status, headers and bytes as
+#   - 55 URLs (rings, badges, bars, PNG at scale 2, labels in Hebrew, Arabic, Chinese and emoji drawn by the
+#     image's fonts, error images, pages) give the same status, headers and bytes as
 #     the host's binary;
 #   - settings from `-e PROGRESS_RINGS_…` and from a mounted config file take effect;
 #   - `docker stop` under load (wrk): /readyz turns 503, no request fails, exit 0 within drainDelay + drainDeadline.
@@ -100,7 +101,7 @@ build() {
 cached_steps() {
   local log=$1 pattern step
   for pattern in '\[build [0-9/]*\] RUN apt-get update' '\[build [0-9/]*\] RUN make release' \
-    '\[stage-1 [0-9/]*\] RUN apt-get update'; do
+    '\[runtime [0-9/]*\] RUN apt-get update'; do
     step=$(grep -E "^#[0-9]+ $pattern" "$log" | awk 'NR == 1 { print $1 }')
     if [ -n "$step" ] && grep -qE "^$step CACHED" "$log"; then echo -n "cached "; else echo -n "built "; fi
   done
@@ -123,13 +124,24 @@ fi
 
 # ---- Image size, and what it is made of.
 size=$($DOCKER image inspect -f '{{.Size}}' "$IMAGE")
-base=$($DOCKER image inspect -f '{{.Size}}' debian:bookworm-slim)
 $DOCKER create --name "$PREFIX-copy" "$IMAGE" >/dev/null
-$DOCKER cp "$PREFIX-copy:/usr/local/bin/progress-rings" "$WORK/image-binary"
+$DOCKER export "$PREFIX-copy" >"$WORK/image.tar"
 $DOCKER rm "$PREFIX-copy" >/dev/null
+mkdir "$WORK/image-root"
+tar -xf "$WORK/image.tar" -C "$WORK/image-root"
+cp "$WORK/image-root/usr/local/bin/progress-rings" "$WORK/image-binary"
 binary=$(stat -c %s "$WORK/image-binary")
+bytes_under() { du -sb "$WORK/image-root/$1" | cut -f1; }
+fonts=$(bytes_under usr/share/fonts)
+libraries=$(($(bytes_under usr/lib) + $(bytes_under usr/lib64)))
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
-summary="$(mb "$size") MB: debian:bookworm-slim $(mb "$base") MB, runtime packages $(mb $((size - base - binary))) MB, binary $(mb "$binary") MB"
+summary="$(mb "$size") MB: binary $(mb "$binary") MB, shared libraries $(mb "$libraries") MB, fonts $(mb "$fonts") MB, the rest $(mb $((size - binary - libraries - fonts))) MB"
+programs=$(find "$WORK/image-root" -type f -perm -u+x ! -empty ! -name '*.so*' | sed "s|^$WORK/image-root||" | sort | tr '\n' ' ')
+if [ "$programs" = "/usr/local/bin/progress-rings " ]; then
+  pass "no program but the binary in the image (no shell, no package manager)"
+else
+  fail "programs in the image beside the binary: $programs"
+fi
 if [ "$size" -le $((IMAGE_LIMIT_MB * 1000 * 1000)) ]; then pass "image $summary"; else fail "image over $IMAGE_LIMIT_MB MB: $summary"; fi
 
 # ---- The container as the docs run it, and the host's binary beside it.

@@ -1,4 +1,4 @@
-# Sourced by .ci/container-test.sh (needs WORK, pass, fail, header): 50 URLs asked of the container and of the
+# Sourced by .ci/container-test.sh (needs WORK, pass, fail, header): 55 URLs asked of the container and of the
 # host's binary, which must agree on the status, the validators and caching headers, and every byte.
 # Each line: expected status | Accept header (may be empty) | path and query.
 CONTAINER_URLS='200||/ring.svg?value=72
@@ -40,6 +40,11 @@ CONTAINER_URLS='200||/ring.svg?value=72
 200||/badge.png?label=coverage&value=72&scale=2
 200||/badge/coverage/72.svg
 200||/badge.svg?label=%C3%BCbersetzt%20%E2%9C%93&value=50
+200||/ring.png?value=30&size=256&label=%D7%94%D7%AA%D7%A7%D7%93%D7%9E%D7%95%D7%AA%20%7Bvalue%7D%25
+200||/ring.png?value=40&size=256&label=%E8%BF%9B%E5%BA%A6%20%7Bvalue%7D%25
+200||/badge.png?label=%F0%9F%9A%80%20launch&value=90&scale=2
+200||/bar.png?value=72&width=400&height=40&label=%D8%AA%D9%82%D8%AF%D9%85%20%7Bvalue%7D%25
+200||/bar.svg?value=72
 400||/ring.svg?size=5000
 400||/ring.png?size=5000
 400||/ring.png?value=abc&scale=2
@@ -92,7 +97,7 @@ compare_urls() {
       *) pages=$((pages + 1)) ;;
     esac
   done <<<"$CONTAINER_URLS"
-  if [ "$count" -eq 50 ] && [ "$mismatches" -eq 0 ]; then
+  if [ "$count" -eq 55 ] && [ "$mismatches" -eq 0 ]; then
     pass "$count URLs ($svg SVG, $png PNG, $errors error images, $pages pages): same status, ETag, Content-Type," \
       "Content-Length, Cache-Control, Vary, X-Error and bytes from the container and the host's binary"
   else
