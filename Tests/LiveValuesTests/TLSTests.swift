@@ -42,15 +42,8 @@ final class TLSTests {
             ],
         ]
         for arguments in steps {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["openssl"] + arguments
-            process.currentDirectoryURL = directory
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
+            let run = try ExternalCommand.run("openssl", arguments, directory: directory)
+            guard run.status == 0 else {
                 throw TestFailure("openssl \(arguments.prefix(2).joined(separator: " ")) failed")
             }
         }

@@ -90,18 +90,11 @@ enum Pngcheck {
             try Data(png).write(to: url)
             paths.append(url.path)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // -q: print only the files with errors.
-        process.arguments = ["pngcheck", "-q"] + paths
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try ExternalCommand.run("pngcheck", ["-q"] + paths)
+        let text = run.text + run.errors
         #expect(
-            process.terminationStatus == 0 && text.isEmpty,
+            run.status == 0 && text.isEmpty,
             "pngcheck (Debian pngcheck; make test installs it) on \(paths.count) files: \(text.prefix(2000))",
             sourceLocation: sourceLocation)
     }

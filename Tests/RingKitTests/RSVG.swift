@@ -1,25 +1,11 @@
 import Foundation
+import TestSupport
 
 /// Runs `rsvg-convert` (librsvg, Debian librsvg2-bin) on an SVG and returns the PNG it writes.
 enum RSVG {
     static func render(_ svg: [UInt8], zoom: Int = 1) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["rsvg-convert", "--zoom", String(zoom), "--format", "png"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // Written from another thread: a large SVG could fill the pipe while rsvg-convert waits for us to read.
-        let writer = input.fileHandleForWriting
-        let data = Data(svg)
-        Thread.detachNewThread {
-            writer.write(data)
-            try? writer.close()
-        }
-        let png = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return [UInt8](png)
+        let run = try ExternalCommand.run("rsvg-convert", ["--zoom", String(zoom), "--format", "png"], input: svg)
+        guard run.status == 0 else { throw TestFailure("rsvg-convert exited \(run.status): \(run.errors)") }
+        return run.output
     }
 }

@@ -12,20 +12,8 @@ struct MetricsTests {
     }
 
     static func promtoolBlocking(_ text: String) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["promtool", "check", "metrics"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ExternalCommand.run("promtool", ["check", "metrics"], input: Array(text.utf8))
+        return (run.status, run.text + run.errors)
     }
 
     @Test func exposureCountsRequestsCacheAndRendersAndPassesPromtool() async throws {

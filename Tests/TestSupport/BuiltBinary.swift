@@ -16,6 +16,13 @@ public enum BuiltBinary {
         /// pool, which a loaded machine can hold back).
         public let elapsed: Duration
 
+        public init(status: Int32, output: [UInt8], errors: String, elapsed: Duration) {
+            self.status = status
+            self.output = output
+            self.errors = errors
+            self.elapsed = elapsed
+        }
+
         public var text: String { String(decoding: output, as: UTF8.self) }
     }
 
@@ -52,38 +59,11 @@ public enum BuiltBinary {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw TestFailure("no binary at \(path): build the package first (swift build --build-tests)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = Self.environment(environment)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let started = ContinuousClock.now
-        try process.run()
-        let pid = process.processIdentifier
-        let (seconds, attoseconds) = limit.components
-        DispatchQueue.global().asyncAfter(
-            deadline: .now() + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-        ) { [process] in
-            if process.isRunning { kill(pid, SIGKILL) }
-        }
-        // Both pipes at once: a process that fills one while we wait on the other would never exit.
-        let errorsRead = DispatchGroup()
-        nonisolated(unsafe) var errorBytes = Data()
-        errorsRead.enter()
-        Thread {
-            errorBytes = errors.fileHandleForReading.readDataToEndOfFile()
-            errorsRead.leave()
-        }.start()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        errorsRead.wait()
-        process.waitUntilExit()
-        let elapsed = ContinuousClock.now - started
-        let text = String(decoding: errorBytes, as: UTF8.self)
+        let run = try ExternalCommand.run(
+            executable: URL(fileURLWithPath: path), arguments: arguments, environment: Self.environment(environment),
+            input: nil, directory: nil, limit: limit)
         // A sanitized binary's report would otherwise end in a string the test may never print.
-        if text.contains("Sanitizer") { FileHandle.standardError.write(errorBytes) }
-        return Run(status: process.terminationStatus, output: [UInt8](out), errors: text, elapsed: elapsed)
+        if run.errors.contains("Sanitizer") { FileHandle.standardError.write(Data(run.errors.utf8)) }
+        return run
     }
 }
