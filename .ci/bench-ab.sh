@@ -16,22 +16,8 @@ for tool in wrk curl; do
   command -v "$tool" >/dev/null || { echo "bench-ab: $tool is missing (make bench installs it)" >&2; exit 1; }
 done
 make_scratch bench-ab
-cat >"$WORK/spread.lua" <<'LUA'
-local counter = 0
-local threads = 0
-function setup(thread)
-  thread:set("base", math.random(1, 1000) * 1000000 + threads * 100000000)
-  threads = threads + 1
-end
-function request()
-  counter = counter + 1
-  local n = base + counter
-  local value = string.format("%d.%09d", n * 37 % 100, math.floor(n / 100) % 1000000000)
-  return wrk.format("GET", "/ring.png?size=128&value=" .. value)
-end
-LUA
+spread_lua "$WORK/spread.lua" "/ring.png?size=%d&value=%s" "$((RANDOM * 1000000))" 128
 TICKS=$(getconf CLK_TCK)
-ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat"; }
 results=$WORK/results.txt
 : >"$results"
 # measure WHO BINARY SCENARIO WRK_ARGS...: one fresh server, one wrk run; appends "who|scenario|rps|cpu".
@@ -46,9 +32,9 @@ measure() {
     curl -fs -o /dev/null "http://127.0.0.1:$PORT$url"
   done
   local before after out
-  before=$(ticks "$pid")
+  before=$(cpu_ticks "$pid")
   out=$(wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" "$@" 2>&1)
-  after=$(ticks "$pid")
+  after=$(cpu_ticks "$pid")
   kill "$pid"
   wait "$pid" 2>/dev/null || true
   local requests rps

@@ -50,7 +50,7 @@ source_header=$(curl -fsI "$S$LIVE" | tr -d '\r' | awk 'tolower($1) == "x-source
 [ "$source_header" = cached ] || { echo "bench-live: the live value is not cached ($source_header)" >&2; exit 1; }
 
 TICKS=$(getconf CLK_TCK)
-ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$service_pid/stat"; }
+ticks() { cpu_ticks "$service_pid"; }
 # Runs wrk on a URL and prints "requests_per_second p99_ms cpu_us_per_request errors".
 measure() {
   local before after out

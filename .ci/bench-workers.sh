@@ -22,21 +22,8 @@ if [ -z "$BIN" ]; then
 fi
 make_scratch bench-workers
 
-# Request n of a run: value (37 n mod 100) + (n div 100) × 1e-9, as bench.sh's all-miss PNG rows.
-cat >"$WORK/miss.lua" <<'LUA'
-local counter = 0
-local threads = 0
-function setup(thread)
-  thread:set("base", block + threads * 100000000)
-  threads = threads + 1
-end
-function request()
-  counter = counter + 1
-  local n = base + counter
-  local value = string.format("%d.%09d", n * 37 % 100, math.floor(n / 100) % 1000000000)
-  return wrk.format("GET", "/ring.png?size=128&value=" .. value)
-end
-LUA
+# The probe: one cached PNG, each connection waiting 1 ms between requests. The flood: .ci/spread.lua, as bench.sh's
+# all-miss PNG rows.
 cat >"$WORK/paced.lua" <<'LUA'
 function delay() return 1 end
 LUA
@@ -57,15 +44,15 @@ for placement in shared "shared, wrk nice 10" apart; do
   for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.05; done
   curl -fs -o /dev/null "http://127.0.0.1:$PORT/ring.png?value=72&size=128"
   block=$((block + 1000000000))
-  { echo "block = $block"; cat "$WORK/miss.lua"; } >"$WORK/miss-$block.lua"
-  before=$(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat")
+  spread_lua "$WORK/miss-$block.lua" "/ring.png?size=%d&value=%s" "$block" 128
+  before=$(cpu_ticks "$pid")
   "${client[@]}" wrk -t1 -c8 -d"${SECONDS_PER_RUN}s" --latency -s "$WORK/paced.lua" \
     "http://127.0.0.1:$PORT/ring.png?value=72&size=128" >"$WORK/probe.txt" &
   probe=$!
   "${client[@]}" wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency -s "$WORK/miss-$block.lua" \
     "http://127.0.0.1:$PORT" >"$WORK/flood.txt"
   wait "$probe"
-  after=$(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat")
+  after=$(cpu_ticks "$pid")
   kill "$pid"
   wait "$pid" 2>/dev/null || true
   rps=$(awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$WORK/flood.txt")

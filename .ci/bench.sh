@@ -155,50 +155,23 @@ function request()
   return wrk.format("GET", string.format(path_format, base + counter))
 end
 LUA
-# The all-miss PNG rows: request n draws value (37 n mod 100) + (n div 100) × 1e-9, so the values spread over the
-# whole ring, 0 to 99 %, and no two requests of a block ask for the same image; its size is the next of `sizes`.
-cat >"$WORK/spread.lua" <<'LUA'
-local counter = 0
-local threads = 0
-function setup(thread)
-  thread:set("base", block + threads * 100000000)
-  threads = threads + 1
-end
-function request()
-  counter = counter + 1
-  local n = base + counter
-  local value = string.format("%d.%09d", n * 37 % 100, math.floor(n / 100) % 1000000000)
-  return wrk.format("GET", string.format(path_format, sizes[n % #sizes + 1], value))
-end
-LUA
+# Each script gets the next block, so no run asks for another run's images. Called in this shell (not in `$(…)`,
+# whose changes to `block` would be lost), each writes $WORK/NAME.lua.
 block=0
+# distinct_script PATH_FORMAT NAME: PATH_FORMAT takes the request's number (%d).
 distinct_script() {
   block=$((block + 1000000000))
   { echo "path_format = \"$1\""; echo "block = $block"; cat "$WORK/distinct.lua"; } >"$WORK/$2.lua"
-  echo "$WORK/$2.lua"
 }
 # spread_script PATH_FORMAT NAME SIZE...: PATH_FORMAT takes the size (%d) and the value (%s).
 spread_script() {
   local format=$1 name=$2
   shift 2
   block=$((block + 1000000000))
-  local sizes
-  sizes=$(IFS=,; echo "$*")
-  { echo "path_format = \"$format\""; echo "block = $block"; echo "sizes = {$sizes}"; cat "$WORK/spread.lua"; } \
-    >"$WORK/$name.lua"
-  echo "$WORK/$name.lua"
+  spread_lua "$WORK/$name.lua" "$format" "$block" "$@"
 }
 
 TICKS=$(getconf CLK_TCK)
-# User + system CPU ticks of a process and its threads, or of nginx's master and workers.
-cpu_ticks() {
-  local total=0 pid
-  for pid in "$@"; do
-    [ -r "/proc/$pid/stat" ] || continue
-    total=$((total + $(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat")))
-  done
-  echo "$total"
-}
 nginx_pids() { echo "$nginx_pid" $(pgrep -P "$nginx_pid" || true); }
 
 
@@ -241,21 +214,31 @@ N="http://127.0.0.1:$NGINX_PORT"
 for c in "${CONNECTION_COUNTS[@]}"; do
   run "cached SVG" "$c" "$S$SVG_URL" "$N/ring.svg"
   run "cached PNG" "$c" "$S$PNG_URL" "$N/ring.png"
-  svg_miss=$(distinct_script '/ring.svg?max=1000000000000&value=%d' "svg-miss-$c")
-  nginx_svg=$(distinct_script '/ring.svg?max=1000000000000&value=%d' "nginx-svg-$c")
+  distinct_script '/ring.svg?max=1000000000000&value=%d' "svg-miss-$c"
+  svg_miss="$WORK/svg-miss-$c.lua"
+  distinct_script '/ring.svg?max=1000000000000&value=%d' "nginx-svg-$c"
+  nginx_svg="$WORK/nginx-svg-$c.lua"
   run "all-miss SVG" "$c" "-s $svg_miss $S" "-s $nginx_svg $N"
-  png_miss=$(spread_script '/ring.png?size=%d&value=%s' "png-miss-$c" 128)
-  nginx_png=$(spread_script '/ring.png?size=%d&value=%s' "nginx-png-$c" 128)
+  spread_script '/ring.png?size=%d&value=%s' "png-miss-$c" 128
+  png_miss="$WORK/png-miss-$c.lua"
+  spread_script '/ring.png?size=%d&value=%s' "nginx-png-$c" 128
+  nginx_png="$WORK/nginx-png-$c.lua"
   run "all-miss PNG 128 px" "$c" "-s $png_miss $S" "-s $nginx_png $N"
-  mixed_miss=$(spread_script '/ring.png?size=%d&value=%s' "mixed-miss-$c" 64 128 256)
-  nginx_mixed=$(spread_script '/ring.png?size=%d&value=%s' "nginx-mixed-$c" 64 128 256)
+  spread_script '/ring.png?size=%d&value=%s' "mixed-miss-$c" 64 128 256
+  mixed_miss="$WORK/mixed-miss-$c.lua"
+  spread_script '/ring.png?size=%d&value=%s' "nginx-mixed-$c" 64 128 256
+  nginx_mixed="$WORK/nginx-mixed-$c.lua"
   run "all-miss PNG 64/128/256 px" "$c" "-s $mixed_miss $S" "-s $nginx_mixed $N"
-  bar_svg_miss=$(distinct_script '/bar.svg?max=1000000000000&value=%d' "bar-svg-miss-$c")
-  nginx_bar_svg=$(distinct_script '/bar.svg?max=1000000000000&value=%d' "nginx-bar-svg-$c")
+  distinct_script '/bar.svg?max=1000000000000&value=%d' "bar-svg-miss-$c"
+  bar_svg_miss="$WORK/bar-svg-miss-$c.lua"
+  distinct_script '/bar.svg?max=1000000000000&value=%d' "nginx-bar-svg-$c"
+  nginx_bar_svg="$WORK/nginx-bar-svg-$c.lua"
   run "all-miss bar SVG 200×20" "$c" "-s $bar_svg_miss $S" "-s $nginx_bar_svg $N"
   # The size is the scale: 1 draws 200×20 px, 2 draws 400×40.
-  bar_png_miss=$(spread_script '/bar.png?scale=%d&value=%s' "bar-png-miss-$c" 1 2)
-  nginx_bar_png=$(spread_script '/bar.png?scale=%d&value=%s' "nginx-bar-png-$c" 1 2)
+  spread_script '/bar.png?scale=%d&value=%s' "bar-png-miss-$c" 1 2
+  bar_png_miss="$WORK/bar-png-miss-$c.lua"
+  spread_script '/bar.png?scale=%d&value=%s' "nginx-bar-png-$c" 1 2
+  nginx_bar_png="$WORK/nginx-bar-png-$c.lua"
   run "all-miss bar PNG 200×20/400×40" "$c" "-s $bar_png_miss $S" "-s $nginx_bar_png $N"
   run "304 revalidation" "$c" "-H If-None-Match:$svg_etag $S$SVG_URL" "-H If-None-Match:$nginx_etag $N/etag/ring.svg"
   run "cached gzip SVG" "$c" "-H Accept-Encoding:gzip $S$SVG_URL" "-H Accept-Encoding:gzip $N/gz/ring.svg"
@@ -273,12 +256,14 @@ memory_run() {
   for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$MEMORY_PORT/healthz" && break; sleep 0.05; done
   if [ "$kind" = urls ]; then
     while [ "$total" -lt 1000000 ]; do
-      script=$(distinct_script '/ring.svg?max=1000000000000&value=%d' "memory-$total")
+      distinct_script '/ring.svg?max=1000000000000&value=%d' "memory-$total"
+      script="$WORK/memory-$total.lua"
       requests=$(wrk -t2 -c64 -d10s -s "$script" "http://127.0.0.1:$MEMORY_PORT" | awk '/requests in/ {print $1}')
       total=$((total + requests))
     done
   else
-    script=$(distinct_script '/ring.png?max=1000000000000&size=1024&scale=2&value=%d' memory-large)
+    distinct_script '/ring.png?max=1000000000000&size=1024&scale=2&value=%d' memory-large
+    script="$WORK/memory-large.lua"
     total=$(wrk -t2 -c16 -d20s -s "$script" "http://127.0.0.1:$MEMORY_PORT" | awk '/requests in/ {print $1}')
   fi
   local cache_bytes peak

@@ -20,20 +20,7 @@ make_scratch profile-misses
 pid=$!
 pids+=("$pid")
 for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.05; done
-cat >"$WORK/miss.lua" <<'LUA'
-local counter = 0
-local threads = 0
-function setup(thread)
-  thread:set("base", 7000000000 + threads * 100000000)
-  threads = threads + 1
-end
-function request()
-  counter = counter + 1
-  local n = base + counter
-  local value = string.format("%d.%09d", n * 37 % 100, math.floor(n / 100) % 1000000000)
-  return wrk.format("GET", "/ring.png?size=128&value=" .. value)
-end
-LUA
+spread_lua "$WORK/miss.lua" "/ring.png?size=%d&value=%s" 7000000000 128
 wrk -t2 -c64 -d"$((SECONDS_TO_SAMPLE + 4))s" -s "$WORK/miss.lua" "http://127.0.0.1:$PORT" >"$WORK/wrk.txt" &
 wrk_pid=$!
 sleep 2
@@ -45,11 +32,11 @@ echo
 echo "| library | share of samples |"
 echo "|---|---:|"
 perf report -i "$WORK/perf.data" --no-children --sort dso --stdio 2>/dev/null |
-  awk '/^ +[0-9.]+%/ { printf "| %s | %s |\n", $2, $1 }' | head -8
+  awk '/^ +[0-9.]+%/ && n++ < 8 { printf "| %s | %s |\n", $2, $1 }'
 echo
 echo "| function (self) | share of samples |"
 echo "|---|---:|"
 perf report -i "$WORK/perf.data" --no-children --sort sym --stdio 2>/dev/null |
-  awk '/^ +[0-9.]+%/ { share = $1; $1 = ""; $2 = ""; sub(/^ +/, ""); print share "\t" $0 }' | head -15 |
+  awk '/^ +[0-9.]+%/ && n++ < 15 { share = $1; $1 = ""; $2 = ""; sub(/^ +/, ""); print share "\t" $0 }' |
   swift demangle --simplified --compact 2>/dev/null |
   awk -F'\t' '{ printf "| `%s` | %s |\n", substr($2, 1, 90), $1 }'

@@ -16,3 +16,23 @@ scratch_cleanup() {
 
 # Converts wrk's "123.45us", "1.2ms" or "1.5s" to milliseconds.
 to_ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v = v * 1000 }; print v }'; }
+
+# spread_lua FILE PATH_FORMAT BLOCK SIZE...: writes the wrk script of the all-miss PNG rows (.ci/spread.lua) to FILE;
+# PATH_FORMAT takes the size (%d) and the value (%s), BLOCK keeps one run's images apart from another's.
+spread_lua() {
+  local file=$1 format=$2 block=$3
+  shift 3
+  local sizes
+  sizes=$(IFS=,; echo "$*")
+  { echo "path_format = \"$format\""; echo "block = $block"; echo "sizes = {$sizes}"; cat .ci/spread.lua; } >"$file"
+}
+
+# cpu_ticks PID...: user + system CPU ticks (getconf CLK_TCK a second) of the processes and all their threads.
+cpu_ticks() {
+  local total=0 pid
+  for pid in "$@"; do
+    [ -r "/proc/$pid/stat" ] || continue
+    total=$((total + $(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat")))
+  done
+  echo "$total"
+}
