@@ -123,11 +123,6 @@ def start_browser(dark=False):
     return driver
 
 
-def console_problems(driver):
-    """Console errors and warnings of the page so far (CSP reports arrive as errors)."""
-    return [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # Animation
 

@@ -83,4 +83,5 @@ class PageChecks:
         return self.server.get(url[len(self.server.base):])[0]
 
     def console_problems(self):
+        """Console errors and warnings of the page so far (CSP reports arrive as errors)."""
         return [e["message"] for e in self.driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
