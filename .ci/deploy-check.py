@@ -100,10 +100,10 @@ def main(binary):
 
     resources = container["resources"]
     memory = quantity(resources["limits"]["memory"])
-    bound = settings["cacheBytes"] + 48 * 2**20
+    bound = settings["cacheBytes"] + 64 * 2**20
     check(
         memory >= bound and quantity(resources["requests"]["memory"]) >= bound,
-        f"memory request and limit {resources['limits']['memory']} ≥ cacheBytes + 48 MiB = {bound / 2**20:.0f} MiB "
+        f"memory request and limit {resources['limits']['memory']} ≥ cacheBytes + 64 MiB = {bound / 2**20:.0f} MiB "
         "(the documented bound on resident memory)",
     )
     cpus = quantity(resources["limits"]["cpu"])

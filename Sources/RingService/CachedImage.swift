@@ -20,8 +20,10 @@ struct CachedImage: Sendable {
     /// the process grow to twice the bound.
     var cost: Int { representations.cost + Self.entryOverhead }
 
-    /// The cache's node, index slot and growth slack for one entry, measured rather than derived.
-    static let entryOverhead = 200
+    /// The cache's node, index slot and growth slack for one entry, measured rather than derived: 90,000 distinct
+    /// SVG rings in a cache that evicts none grew the process by 2,320 bytes each, of which the buffers above
+    /// account for 1,780 (see docs/operations.md, Memory and repeated URLs).
+    static let entryOverhead = 560
 
     /// A heap block: the array or string header, the allocator's own header, and rounding to 16 bytes.
     static func allocation(_ bytes: Int) -> Int {
