@@ -4,6 +4,7 @@
 # scenario: requests/s and the server's CPU µs per request (user + system over the requests wrk completed), the
 # mean of the rounds, and new ÷ old.
 #   cached SVG / cached PNG   one 128 px ring, served from the render cache
+#   all-miss SVG              every request a 128 px ring never drawn (drawn on the loops)
 #   all-miss PNG 128 px       every request a ring never drawn, values spread over 0–100 % as in make bench
 # Usage: .ci/bench-ab.sh OLD_BINARY NEW_BINARY [SECONDS] [ROUNDS]   (defaults: 4 s, 3 rounds; wrk -t2 -c64)
 set -euo pipefail
@@ -17,6 +18,7 @@ for tool in wrk curl; do
 done
 make_scratch bench-ab
 spread_lua "$WORK/spread.lua" "/ring.png?size=%d&value=%s" "$((RANDOM * 1000000))" 128
+spread_lua "$WORK/spread-svg.lua" "/ring.svg?size=%d&value=%s" "$((RANDOM * 1000000 + 500000000))" 128
 TICKS=$(getconf CLK_TCK)
 results=$WORK/results.txt
 : >"$results"
@@ -50,6 +52,7 @@ for round in $(seq "$ROUNDS"); do
     if [ "$who" = old ]; then binary=$OLD; else binary=$NEW; fi
     measure "$who" "$binary" "cached SVG" "$S/ring.svg?value=72&size=128"
     measure "$who" "$binary" "cached PNG" "$S/ring.png?value=72&size=128"
+    measure "$who" "$binary" "all-miss SVG" -s "$WORK/spread-svg.lua" "$S"
     measure "$who" "$binary" "all-miss PNG 128 px" -s "$WORK/spread.lua" "$S"
   done
 done
@@ -57,7 +60,7 @@ echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, wrk -t2 -c64 -d${SECONDS
 echo
 echo "| scenario | req/s old | req/s new | new ÷ old | CPU µs/req old | CPU µs/req new | new ÷ old |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-for scenario in "cached SVG" "cached PNG" "all-miss PNG 128 px"; do
+for scenario in "cached SVG" "cached PNG" "all-miss SVG" "all-miss PNG 128 px"; do
   awk -F'|' -v s="$scenario" '$2 == s { r[$1] += $3; c[$1] += $4; n[$1]++ }
     END { printf "| %s | %.0f | %.0f | %.2f | %.2f | %.2f | %.2f |\n", s, r["old"] / n["old"], r["new"] / n["new"],
       (r["new"] / n["new"]) / (r["old"] / n["old"]), c["old"] / n["old"], c["new"] / n["new"],
