@@ -52,7 +52,9 @@ final class CacheBehaviourTests {
         #expect(good.load(ordering: .relaxed) == 1000)
         let counters = live.counters
         #expect(counters.totalFetches == 1)
-        #expect(counters.coalesced == 999)
+        // The others waited for that fetch, except those that a slow run (a sanitizer's) started only after it had
+        // ended: they found the value stored, which is no fetch either.
+        #expect(counters.coalesced > 0 && counters.coalesced <= 999, "\(counters.coalesced)")
         #expect(fixture.requests.filter { $0.hasPrefix("/slow") }.count == 1)
     }
 
