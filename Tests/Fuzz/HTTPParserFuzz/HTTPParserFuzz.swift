@@ -85,7 +85,9 @@ func check(_ events: [HTTPRequestParser.Event], limits: HTTPLimits) {
             }
             if request.headers.count > limits.maxHeaderFields { fatalError("more fields than the limit") }
             for field in request.headers {
-                if field.name.rawName.isEmpty || field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+                if field.name.rawName.isEmpty
+                    || field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 })
+                {
                     fatalError("field with an empty name or a CR, LF or NUL in its value")
                 }
             }
