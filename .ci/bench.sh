@@ -66,37 +66,27 @@ bar_svg_etag=$(header "http://127.0.0.1:$SERVICE_PORT/bar.svg?value=72" ETag)
 bar_png_etag=$(header "http://127.0.0.1:$SERVICE_PORT/bar.png?value=72&scale=2" ETag)
 cache_control=$(header "http://127.0.0.1:$SERVICE_PORT$SVG_URL" Cache-Control)
 chmod -R a+rX "$WORK"
-server_locations=$(cat <<LOCATIONS
-        location = /ring.svg {
-            types { } default_type "image/svg+xml; charset=utf-8";
-            add_header Cache-Control "$cache_control";
-            add_header ETag '$svg_etag';
-            add_header X-Content-Type-Options nosniff;
-            add_header Content-Security-Policy "default-src 'none'; style-src 'unsafe-inline'";
-            add_header Access-Control-Allow-Origin *;
-        }
-        location = /ring.png {
-            types { } default_type image/png;
-            add_header Cache-Control "$cache_control";
-            add_header ETag '$png_etag';
-            add_header X-Content-Type-Options nosniff;
-            add_header Access-Control-Allow-Origin *;
-        }
-        location = /bar.svg {
-            types { } default_type "image/svg+xml; charset=utf-8";
-            add_header Cache-Control "$cache_control";
-            add_header ETag '$bar_svg_etag';
-            add_header X-Content-Type-Options nosniff;
-            add_header Content-Security-Policy "default-src 'none'; style-src 'unsafe-inline'";
-            add_header Access-Control-Allow-Origin *;
-        }
-        location = /bar.png {
-            types { } default_type image/png;
-            add_header Cache-Control "$cache_control";
-            add_header ETag '$bar_png_etag';
-            add_header X-Content-Type-Options nosniff;
-            add_header Access-Control-Allow-Origin *;
-        }
+# The nginx location serving one image file as the service serves it: its type, caching headers and ETag, and for
+# SVG the Content-Security-Policy.
+image_location() {
+  local path=$1 etag=$2
+  echo "        location = $path {"
+  if [[ $path == *.svg ]]; then
+    echo '            types { } default_type "image/svg+xml; charset=utf-8";'
+  else
+    echo '            types { } default_type image/png;'
+  fi
+  echo "            add_header Cache-Control \"$cache_control\";"
+  echo "            add_header ETag '$etag';"
+  echo '            add_header X-Content-Type-Options nosniff;'
+  if [[ $path == *.svg ]]; then
+    echo "            add_header Content-Security-Policy \"default-src 'none'; style-src 'unsafe-inline'\";"
+  fi
+  echo '            add_header Access-Control-Allow-Origin *;'
+  echo '        }'
+}
+server_locations=$(image_location /ring.svg "$svg_etag"; image_location /ring.png "$png_etag"
+  image_location /bar.svg "$bar_svg_etag"; image_location /bar.png "$bar_png_etag"; cat <<LOCATIONS
         location = /gz/ring.svg {
             gzip_static on;
             gzip_vary on;
