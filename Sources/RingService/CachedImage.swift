@@ -22,7 +22,7 @@ struct CachedImage: Sendable {
 
     /// The cache's node, index slot and growth slack for one entry, measured rather than derived: 90,000 distinct
     /// SVG rings in a cache that evicts none grew the process by 2,320 bytes each, of which the buffers above
-    /// account for 1,780 (see docs/operations.md, Memory and repeated URLs).
+    /// account for 1,780 (docs/benchmarks.md, Soak, says how it was measured).
     static let entryOverhead = 560
 
     /// A heap block: the array or string header, the allocator's own header, and rounding to 16 bytes.
