@@ -6,9 +6,9 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), Pango (text layout: shaping, bidi, font fallback), libpng and zlib
 # (PNG encoding), libcurl (live values), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
-# Arabic…), WenQuanYi Micro Hei (Chinese, Japanese, Korean) and Noto Color Emoji.
+# Arabic…), Noto Sans CJK (Chinese, Japanese, Korean, with a real bold face) and Noto Color Emoji.
 BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-config fonts-dejavu-core \
-	fonts-wqy-microhei fonts-noto-color-emoji
+	fonts-noto-cjk fonts-noto-color-emoji
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, libpng and pngcheck read our
 # PNG writer's files, promtool checks /metrics, headless Chromium (driven by Debian's selenium) also shows the
 # pages, nginx runs in front of two replicas; wrk, curl and Python drive the soak's traffic and hostile clients;
