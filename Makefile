@@ -16,6 +16,10 @@ BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-opens
 TEST_DEPS := $(BUILD_DEPS) librsvg2-bin pngcheck prometheus chromium chromium-driver python3-selenium nginx-light \
 	wrk curl openssl python3 python3-pip
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
+# The Swift tests draw labels with the system's fonts less WenQuanYi, which fontconfig would otherwise prefer for
+# Chinese, Japanese and Korean while fonts-wqy-microhei is installed (Tests/fonts.conf; .ci/browser-tests.sh and
+# .ci/container-test.sh set it too).
+TEST_FONTS := FONTCONFIG_FILE=$(CURDIR)/Tests/fonts.conf
 
 ARGS ?=
 # Extra flags for `swift build` (the Dockerfile passes --static-swift-stdlib).
@@ -59,7 +63,7 @@ live-demo: release
 test: check-swift
 	@.ci/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(TEST_FONTS) $(SWIFT) test --skip-build
 	$(MAKE) lint
 	.ci/browser-tests.sh
 	.ci/nginx-front-test.sh
@@ -99,7 +103,7 @@ httplint: check-swift
 	.ci/httplint.sh
 
 unit: check-swift deps
-	$(SWIFT) test
+	$(TEST_FONTS) $(SWIFT) test
 
 ## swift format, hadolint, every relative link and #anchor in the Markdown files (.ci/doc-links.py), and the
 ## pictures in docs/ against what this build draws (.ci/doc-images.sh --check).

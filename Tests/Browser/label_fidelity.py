@@ -52,7 +52,7 @@ SCRIPTS = [
 def check_fonts():
     """Bold Chinese is drawn in Noto Sans CJK's real bold face, as in the container: the tolerances above hold for
     it. A CJK font without a bold face (WenQuanYi Micro Hei, which fontconfig prefers to Noto while both are
-    installed) is made bold by Pango and by Chromium each its own way."""
+    installed, unless Tests/fonts.conf leaves it out) is made bold by Pango and by Chromium each its own way."""
     face = subprocess.run(
         ["fc-match", "-f", "%{family[0]} %{style[0]}", "DejaVu Sans:weight=bold:charset=8fdb"],
         capture_output=True, text=True, check=True,
@@ -61,7 +61,7 @@ def check_fonts():
         print("label fonts: bold Chinese in %s" % face, flush=True)
     else:
         fail("label fonts: bold Chinese would be drawn in %s, not Noto Sans CJK Bold (make installs fonts-noto-cjk; "
-             "remove fonts-wqy-microhei)" % face)
+             ".ci/browser-tests.sh sets FONTCONFIG_FILE to Tests/fonts.conf, which leaves out WenQuanYi)" % face)
 
 
 def label(text):
