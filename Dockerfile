@@ -10,8 +10,8 @@ WORKDIR /src
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         fonts-dejavu-core \
+        fonts-noto-cjk \
         fonts-noto-color-emoji \
-        fonts-wqy-microhei \
         libcairo2-dev \
         libcurl4-openssl-dev \
         libpango1.0-dev \
@@ -32,15 +32,16 @@ RUN make release SWIFT_BUILD_FLAGS="--static-swift-stdlib --product progress-rin
 
 FROM debian:bookworm-slim AS runtime
 # ---- Runtime dependencies, one package a line: the libraries `ldd progress-rings` lists, and the label fonts
-# (DejaVu Sans; WenQuanYi Micro Hei for Chinese, Japanese and Korean; Noto Color Emoji), and the system's
-# certificate store for live values fetched over https. Installed here only to be copied out: the image below is
-# made of the binary, these libraries and their data, and nothing else (no shell, no package manager). ----
+# (DejaVu Sans; Noto Sans CJK for Chinese, Japanese and Korean, regular and bold, without the package's serif
+# faces, which no label asks for; Noto Color Emoji), and the system's certificate store for live values fetched
+# over https. Installed here only to be copied out: the image below is made of the binary, these libraries and
+# their data, and nothing else (no shell, no package manager). ----
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         fontconfig \
         fonts-dejavu-core \
+        fonts-noto-cjk \
         fonts-noto-color-emoji \
-        fonts-wqy-microhei \
         ca-certificates \
         libcairo2 \
         libcurl4 \
@@ -49,7 +50,7 @@ RUN apt-get update \
         libpng16-16 \
         libstdc++6 \
         zlib1g \
-    && rm -rf /var/lib/apt/lists/*
+    && rm -rf /var/lib/apt/lists/* /usr/share/fonts/opentype/noto/NotoSerifCJK-*
 COPY --from=build /out/progress-rings /out/progress-rings
 COPY deploy/container/runtime-root.sh /usr/local/bin/runtime-root
 # The file system of the image: the binary, each library it loads, the fonts with fontconfig's configuration and a

@@ -6,9 +6,9 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), Pango (text layout: shaping, bidi, font fallback), libpng and zlib
 # (PNG encoding), libcurl (live values), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
-# Arabic…), WenQuanYi Micro Hei (Chinese, Japanese, Korean) and Noto Color Emoji.
+# Arabic…), Noto Sans CJK (Chinese, Japanese, Korean, with a real bold face) and Noto Color Emoji.
 BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-config fonts-dejavu-core \
-	fonts-wqy-microhei fonts-noto-color-emoji
+	fonts-noto-cjk fonts-noto-color-emoji
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, libpng and pngcheck read our
 # PNG writer's files, promtool checks /metrics, headless Chromium (driven by Debian's selenium) also shows the
 # pages, nginx runs in front of two replicas; wrk, curl and Python drive the soak's traffic and hostile clients;
@@ -16,6 +16,10 @@ BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-opens
 TEST_DEPS := $(BUILD_DEPS) librsvg2-bin pngcheck prometheus chromium chromium-driver python3-selenium nginx-light \
 	wrk curl openssl python3 python3-pip
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
+# The Swift tests draw labels with the system's fonts less WenQuanYi, which fontconfig would otherwise prefer for
+# Chinese, Japanese and Korean while fonts-wqy-microhei is installed (Tests/fonts.conf; .ci/browser-tests.sh and
+# .ci/container-test.sh set it too).
+TEST_FONTS := FONTCONFIG_FILE=$(CURDIR)/Tests/fonts.conf
 
 ARGS ?=
 # Extra flags for `swift build` (the Dockerfile passes --static-swift-stdlib).
@@ -59,7 +63,7 @@ live-demo: release
 test: check-swift
 	@.ci/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(TEST_FONTS) $(SWIFT) test --skip-build
 	$(MAKE) lint
 	.ci/browser-tests.sh
 	.ci/nginx-front-test.sh
@@ -99,7 +103,7 @@ httplint: check-swift
 	.ci/httplint.sh
 
 unit: check-swift deps
-	$(SWIFT) test
+	$(TEST_FONTS) $(SWIFT) test
 
 ## swift format, hadolint, every relative link and #anchor in the Markdown files (.ci/doc-links.py), and the
 ## pictures in docs/ against what this build draws (.ci/doc-images.sh --check).

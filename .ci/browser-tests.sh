@@ -11,6 +11,8 @@ if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then
   shift
 fi
 [ -x "$binary" ] || swift build --product progress-rings
+# The label fonts: the system's, less WenQuanYi (Tests/fonts.conf), for Chromium and for the server alike.
+export FONTCONFIG_FILE=$PWD/Tests/fonts.conf
 artifacts=$(mktemp -d "${TMPDIR:-/tmp}/progress-rings-browser.XXXXXX")
 # Debian's python3, where python3-selenium lives (not a virtualenv's).
 PYTHONDONTWRITEBYTECODE=1 timeout --kill-after=10 180 /usr/bin/python3 Tests/Browser/browser_test.py --binary "$binary" --artifacts "$artifacts" "$@"

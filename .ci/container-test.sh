@@ -31,6 +31,10 @@ export DOCKER_BUILDKIT=1
 [ -x "$BIN" ] || "$SWIFT" build --product progress-rings
 BIN=$(readlink -f "$BIN")
 
+# The host binary draws CJK labels in Noto Sans CJK, as the image does: the system's fonts, less WenQuanYi
+# (Tests/fonts.conf).
+export FONTCONFIG_FILE=$PWD/Tests/fonts.conf
+
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/container-test.XXXXXX")
 pids=()
 built_images=()

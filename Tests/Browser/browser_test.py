@@ -7,7 +7,8 @@ against a live progress-rings server on a free loopback port.
 2. The gallery's cards each reopen their own image in the builder.
 3. Fidelity (fidelity.py, with the cases of ring_fidelity.py and bar_fidelity.py): for a matrix of rings and bars,
    Chromium's rendering of our SVG and our PNG agree pixel by pixel (outside the label; the label by its ink and
-   glyph by glyph, in every script of label_fidelity.py).
+   glyph by glyph, in every script of label_fidelity.py), after checking that bold Chinese is drawn in the face the
+   container draws it in (Noto Sans CJK Bold).
 4. Badge fidelity (badge_fidelity.py): the same for badges, outside their texts pixel by pixel and each text by its
    ink and its glyphs.
 5. An animated SVG's final frame is the static SVG.
@@ -34,6 +35,7 @@ import badge_fidelity  # noqa: E402
 import bar_fidelity  # noqa: E402
 import builder_pages  # noqa: E402
 import gallery_pages  # noqa: E402
+import label_fidelity  # noqa: E402
 import live_pages  # noqa: E402
 import pngdecode  # noqa: E402
 import ring_fidelity  # noqa: E402
@@ -200,6 +202,7 @@ def main():
         plain = Server(args.binary)
         driver = start_browser()
         check_pages(driver, server, artifacts, screenshots, dark=False, live=live, plain=plain)
+        label_fidelity.check_fonts()
         ring_fidelity.check(driver, server, artifacts)
         bar_fidelity.check(driver, server, artifacts)
         badge_fidelity.check(driver, server, artifacts)

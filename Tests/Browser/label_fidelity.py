@@ -10,7 +10,7 @@ backwards: same ink, same centre):
   pixel Skia puts each glyph on a whole pixel, Pango on fractions: a Hebrew word at 256 px drifts by 1.8 px), and
   a correlation does not mind how heavy or how contrasted the strokes are (hinting, synthetic bold, a badge's light
   text on gray), only whether they are the same strokes. Measured: every label correlates 0.66 or more; a word
-  backwards 0.34 to 0.42, Arabic unjoined 0.08, boxes for Chinese 0.06, another emoji 0.41, marks on dotted circles
+  backwards 0.34 to 0.42, Arabic unjoined 0.08, boxes for Chinese 0.09, another emoji 0.41, marks on dotted circles
   0.24.
 - On white (issue 16's labelled tolerance): both images laid over white, the label's pixels that differ by more than
   LABEL_LEVELS may be at most LABEL_SHARE of the image's pixels, in images of at least LABEL_SHARE_FROM CSS px on
@@ -19,19 +19,19 @@ backwards: same ink, same centre):
 `.ci/browser-tests.sh` prints the worst of each for every image kind.
 """
 
+import subprocess
 from urllib.parse import quote
 
+from report import fail
+
 LABEL_LEVELS = 64  # a label pixel "differs", laid over white, when a channel differs by more than this (of 255)
-# At most this share of the image's pixels may be label pixels that differ: issue 16's 2 %, but bold Chinese at
-# 128 px measures 2.07 % (WenQuanYi Micro Hei has no bold; Cairo's synthetic bold is heavier than Skia's), every
-# other label at most 1.7 %.
-LABEL_SHARE = 0.025
+LABEL_SHARE = 0.02  # at most this share of the image's pixels may be label pixels that differ: issue 16's 2 %
 LABEL_SHARE_FROM = 96  # for images at least this many CSS px on each side; in smaller ones the label is the image
 GLYPH_CORRELATION = 0.6  # every tile's brightness correlates with Chromium's at least this much
 GLYPH_SHIFT = (2, 1)  # how far Chromium's tile may move to fit ours: device pixels across, up or down
 
 
-# Labels in every script the installed fonts cover (DejaVu Sans: Latin, Hebrew, Arabic; WenQuanYi Micro Hei: Chinese,
+# Labels in every script the installed fonts cover (DejaVu Sans: Latin, Hebrew, Arabic; Noto Sans CJK: Chinese,
 # Japanese, Korean; Noto Color Emoji, which Cairo draws in color), each as a ring or bar label template and as a
 # badge's label (None: no badge case).
 SCRIPTS = [
@@ -47,6 +47,21 @@ SCRIPTS = [
     ("✅ {value}% 👨\u200d👩\u200d👧", "✅ 👨\u200d👩\u200d👧"),  # an emoji-default symbol, a joined family
     ("Tie\u0302\u0301n đo\u0323\u0302 {value}%", "Tie\u0302\u0301n đo\u0323\u0302"),  # stacked combining marks
 ]
+
+
+def check_fonts():
+    """Bold Chinese is drawn in Noto Sans CJK's real bold face, as in the container: the tolerances above hold for
+    it. A CJK font without a bold face (WenQuanYi Micro Hei, which fontconfig prefers to Noto while both are
+    installed, unless Tests/fonts.conf leaves it out) is made bold by Pango and by Chromium each its own way."""
+    face = subprocess.run(
+        ["fc-match", "-f", "%{family[0]} %{style[0]}", "DejaVu Sans:weight=bold:charset=8fdb"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    if face.startswith("Noto Sans CJK ") and face.endswith(" Bold"):
+        print("label fonts: bold Chinese in %s" % face, flush=True)
+    else:
+        fail("label fonts: bold Chinese would be drawn in %s, not Noto Sans CJK Bold (make installs fonts-noto-cjk; "
+             ".ci/browser-tests.sh sets FONTCONFIG_FILE to Tests/fonts.conf, which leaves out WenQuanYi)" % face)
 
 
 def label(text):
