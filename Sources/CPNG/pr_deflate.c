@@ -248,7 +248,11 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
             while (hits) {
                 int k = __builtin_ctz(hits);
                 hits &= hits - 1;
-                size_t n = match_length(p, p - candidates[k], limit);
+                const unsigned char *q = p - candidates[k];
+                // Longer than the best only if it agrees at the best's end too (in a run of one color, every
+                // neighbour matches as far: comparing each in full did the same work four times).
+                if (best > 0 && q[best] != p[best]) continue;
+                size_t n = match_length(p, q, limit);
                 if (n > best) {
                     best = n;
                     best_distance = candidates[k];
@@ -292,8 +296,8 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
             column += best;
         } else {
             // A pixel that matches nowhere is written whole: its other bytes rarely start a match, and not
-            // looking saves most of the work on anti-aliased edges.
-            size_t n = column >= 1 && (column - 1) % pixel_bytes == 0 ? pixel_bytes : 1;
+            // looking saves most of the work on anti-aliased edges. (pixel_bytes is 1 or 4: a mask is its modulo.)
+            size_t n = column >= 1 && ((column - 1) & (pixel_bytes - 1)) == 0 ? pixel_bytes : 1;
             if (n > (size_t)(end - p)) n = (size_t)(end - p);
             for (size_t i = 0; i < n; i++) {
                 d->symbols[count++] = p[i];

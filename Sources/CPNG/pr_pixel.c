@@ -24,6 +24,7 @@ void pr_pixel_init(void) {
 
 PR_INLINE_BODY void unpremultiply_row(const uint32_t *src, int width, unsigned char *dst) {
     int x = 0;
+    uint32_t last_in = 0, last_out = 0;  // a clear pixel stays clear
     for (; x + 8 <= width; x += 8) {
         uint32_t translucent = 0;
         for (int i = 0; i < 8; i++) translucent |= pr_translucent(src[x + i]);
@@ -35,8 +36,10 @@ PR_INLINE_BODY void unpremultiply_row(const uint32_t *src, int width, unsigned c
         }
         for (int i = 0; i < 8; i++) {
             uint32_t v = src[x + i];
-            uint32_t rgba = pr_translucent(v) ? pr_unpremultiply(v) : pr_swap_red_blue(v);
-            memcpy(dst + (size_t)(x + i) * 4, &rgba, 4);
+            // A translucent pixel is most often its left neighbour again (a faint track's inside): reuse it.
+            if (v != last_in) last_out = pr_translucent(v) ? pr_unpremultiply(v) : pr_swap_red_blue(v);
+            last_in = v;
+            memcpy(dst + (size_t)(x + i) * 4, &last_out, 4);
         }
     }
     for (; x < width; x++) {
