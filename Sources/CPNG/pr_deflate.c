@@ -164,18 +164,46 @@ static int write_block(pr_deflate *d, size_t count, const unsigned char *raw, si
         int symbol = rle[i] & 31;
         put_bits(d, cl_code[symbol] | (uint32_t)(rle[i] >> 5) << cl_len[symbol], cl_len[symbol] + cl_extra[symbol]);
     }
+    // The symbols, with the bit buffer in locals: written through d, every byte stored could alias d's own
+    // fields, and they were read back from memory after each store. A literal's code and length are one word.
+    uint32_t literal[256];
+    for (int i = 0; i < 256; i++) literal[i] = ll_code[i] | (uint32_t)ll_len[i] << 16;
     const uint32_t *symbols = d->symbols;
+    unsigned char *out = d->out;
+    uint64_t buffer = d->bits;
+    int filled = d->bit_count;
     for (size_t i = 0; i < count; i++) {
         uint32_t s = symbols[i];
         if (s < 256) {
-            put_bits(d, ll_code[s], ll_len[s]);
-            continue;
+            buffer |= (uint64_t)(literal[s] & 0xFFFF) << filled;
+            filled += (int)(literal[s] >> 16);
+        } else {
+            unsigned length = ((s >> 16) & 0xFF) + MIN_MATCH, distance = (s & 0x7FFF) + 1;
+            int lc = length_codes[length], symbol = 257 + lc, dc = dist_code(distance);
+            // At most 15 + 5 and 15 + 13 bits: both fit beside the fewer than 32 bits held.
+            buffer |= (uint64_t)(ll_code[symbol] | (length - length_base[lc]) << ll_len[symbol]) << filled;
+            filled += ll_len[symbol] + length_extra[lc];
+            if (filled >= 32) {
+                uint32_t word = (uint32_t)buffer;
+                memcpy(out, &word, 4);
+                out += 4;
+                buffer >>= 32;
+                filled -= 32;
+            }
+            buffer |= (uint64_t)(d_code[dc] | (distance - dist_base[dc]) << d_len[dc]) << filled;
+            filled += d_len[dc] + dist_extra[dc];
         }
-        unsigned length = ((s >> 16) & 0xFF) + MIN_MATCH, distance = (s & 0x7FFF) + 1;
-        int lc = length_codes[length], symbol = 257 + lc, dc = dist_code(distance);
-        put_bits(d, ll_code[symbol] | (length - length_base[lc]) << ll_len[symbol], ll_len[symbol] + length_extra[lc]);
-        put_bits(d, d_code[dc] | (distance - dist_base[dc]) << d_len[dc], d_len[dc] + dist_extra[dc]);
+        if (filled >= 32) {
+            uint32_t word = (uint32_t)buffer;
+            memcpy(out, &word, 4);
+            out += 4;
+            buffer >>= 32;
+            filled -= 32;
+        }
     }
+    d->out = out;
+    d->bits = buffer;
+    d->bit_count = filled;
     put_bits(d, ll_code[256], ll_len[256]);
     return 0;
 }
@@ -223,6 +251,10 @@ static inline uint32_t load24(const unsigned char *p) {
 int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, size_t length, size_t row_bytes,
                     size_t pixel_bytes, int last) {
     const unsigned char *p = data + history, *end = p + length, *block = p;
+    // In locals: d itself is not read again after each store to the symbols and counts.
+    uint32_t *symbols = d->symbols;
+    uint32_t *litlen_freq = d->litlen_freq;
+    uint32_t *dist_freq = d->dist_freq;
     d->adler = pr_adler32(d->adler, p, length);
     // Left, up, up-left, up-right: where the same pixel most often was already.
     const size_t candidates[4] = {pixel_bytes, row_bytes, row_bytes + pixel_bytes, row_bytes - pixel_bytes};
@@ -248,7 +280,11 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
             while (hits) {
                 int k = __builtin_ctz(hits);
                 hits &= hits - 1;
-                size_t n = match_length(p, p - candidates[k], limit);
+                const unsigned char *q = p - candidates[k];
+                // Longer than the best only if it agrees at the best's end too (in a run of one color, every
+                // neighbour matches as far: comparing each in full did the same work four times).
+                if (best > 0 && q[best] != p[best]) continue;
+                size_t n = match_length(p, q, limit);
                 if (n > best) {
                     best = n;
                     best_distance = candidates[k];
@@ -285,19 +321,19 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
             }
         }
         if (best >= MIN_MATCH) {
-            d->symbols[count++] = MATCH_FLAG | (uint32_t)(best - MIN_MATCH) << 16 | (uint32_t)(best_distance - 1);
-            d->litlen_freq[257 + length_codes[best]]++;
-            d->dist_freq[dist_code((unsigned)best_distance)]++;
+            symbols[count++] = MATCH_FLAG | (uint32_t)(best - MIN_MATCH) << 16 | (uint32_t)(best_distance - 1);
+            litlen_freq[257 + length_codes[best]]++;
+            dist_freq[dist_code((unsigned)best_distance)]++;
             p += best;
             column += best;
         } else {
             // A pixel that matches nowhere is written whole: its other bytes rarely start a match, and not
-            // looking saves most of the work on anti-aliased edges.
-            size_t n = column >= 1 && (column - 1) % pixel_bytes == 0 ? pixel_bytes : 1;
+            // looking saves most of the work on anti-aliased edges. (pixel_bytes is 1 or 4: a mask is its modulo.)
+            size_t n = column >= 1 && ((column - 1) & (pixel_bytes - 1)) == 0 ? pixel_bytes : 1;
             if (n > (size_t)(end - p)) n = (size_t)(end - p);
             for (size_t i = 0; i < n; i++) {
-                d->symbols[count++] = p[i];
-                d->litlen_freq[p[i]]++;
+                symbols[count++] = p[i];
+                litlen_freq[p[i]]++;
             }
             p += n;
             column += n;

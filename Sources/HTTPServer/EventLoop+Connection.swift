@@ -82,10 +82,10 @@ extension EventLoop {
         let pending = DeferredAnswer.Pending(connection: connection, isHead: isHead)
         let linger = Self.workerSliceLinger.nanosecondsClamped
         shared.workersBusyUntil.store(now.nanoseconds + linger, ordering: .relaxed)
-        let queued = worker.run { [self] in
+        let queued = worker.run { [self] more in
             let response = work()
             shared.workersBusyUntil.store(MonotonicInstant.now().nanoseconds + linger, ordering: .relaxed)
-            post(DeferredAnswer(pending: pending, response: response))
+            post(DeferredAnswer(pending: pending, response: response), more: more)
         }
         if queued { connection.state.deferredAnswer() }
         return queued
@@ -94,7 +94,10 @@ extension EventLoop {
     /// Writes the answers workers have made, then serves each connection's next requests.
     func sendDeferredAnswers() {
         let answers = inbox.withLock { inbox in
-            defer { inbox.answers.removeAll() }
+            defer {
+                inbox.answers.removeAll()
+                inbox.woken = false
+            }
             return inbox.answers
         }
         for answer in answers {

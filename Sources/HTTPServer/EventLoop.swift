@@ -72,7 +72,8 @@ final class EventLoop: @unchecked Sendable {
     private var resumable: [HTTPConnection] = []
     /// Accepted sockets handed over by the listening loop, answers made by worker threads, and whether this loop
     /// has exited (then its eventfd is closed and nothing may be handed to it).
-    let inbox = Lock<(sockets: [Int32], answers: [DeferredAnswer], exited: Bool)>(([], [], false))
+    /// `woken`: the eventfd was written for the answers waiting and the loop has not taken them yet.
+    let inbox = Lock<(sockets: [Int32], answers: [DeferredAnswer], woken: Bool, exited: Bool)>(([], [], false, false))
     /// Workers writing the eventfd after leaving `inbox`'s lock (see `post`).
     private let signalling = Atomic<Int>(0)
     /// Where this loop's `.later` answers are made (see `HTTPAnswer`), one at a time, at a lower priority than the
@@ -137,14 +138,21 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Hands a worker's answer back to the loop (any thread); dropped when the loop has exited. Only the answer that
-    /// finds none waiting wakes the loop (it takes every waiting answer), and it writes the eventfd after leaving the
-    /// lock: the loop that the write wakes takes the lock at once, and spun while the worker still held it.
-    func post(_ answer: DeferredAnswer) {
+    /// At most this many answers a worker holds back, while it has more jobs queued, before it wakes its loop: under
+    /// a flood of misses each wake-up costs the loop and the worker a thread switch each way, and the loop sends
+    /// the answers of one wake-up together. A worker that runs out of jobs wakes the loop at once.
+    static let answersPerWake = 4
+
+    /// Hands a worker's answer back to the loop (any thread); dropped when the loop has exited. The loop is woken
+    /// unless it already was for the answers waiting (it takes them all), or `more` says the worker has further jobs
+    /// queued and fewer than `answersPerWake` answers wait. The eventfd is written after leaving the lock: the loop
+    /// that the write wakes takes the lock at once, and spun while the worker still held it.
+    func post(_ answer: DeferredAnswer, more: Bool = false) {
         let wake = inbox.withLock { inbox -> Bool in
             guard !inbox.exited else { return false }
             inbox.answers.append(answer)
-            guard inbox.answers.count == 1 else { return false }
+            guard !inbox.woken, !more || inbox.answers.count >= Self.answersPerWake else { return false }
+            inbox.woken = true
             // Seen by `releaseResources`, which sets `exited` under this lock later, then waits for it to clear.
             signalling.add(1, ordering: .relaxed)
             return true

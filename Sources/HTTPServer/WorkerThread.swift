@@ -10,7 +10,8 @@ final class WorkerThread: Sendable {
     private let name: String
     /// Holds one entry while the thread runs, so the server's `waitUntilStopped` waits for it too.
     private let running: DispatchGroup
-    private let state = Lock<(jobs: [@Sendable () -> Void], started: Bool, finishing: Bool)>(([], false, false))
+    private let state = Lock<(jobs: [@Sendable (_ more: Bool) -> Void], started: Bool, finishing: Bool)>(
+        ([], false, false))
     /// Signalled once per job and once by `finish()`: the thread sleeps here while there is nothing to do.
     private let signal = DispatchSemaphore(value: 0)
 
@@ -19,9 +20,9 @@ final class WorkerThread: Sendable {
         self.running = running
     }
 
-    /// Queues `job` behind the others; returns false (and drops it) once `finish()` was called or when no thread
+    /// Queues `job` behind the others (it is told whether more jobs wait behind it); returns false (and drops it) once `finish()` was called or when no thread
     /// could be started. Called by the owning loop's thread only, so a failed start cannot drop another's job.
-    func run(_ job: @escaping @Sendable () -> Void) -> Bool {
+    func run(_ job: @escaping @Sendable (_ more: Bool) -> Void) -> Bool {
         let (accepted, start) = state.withLock { state -> (Bool, Bool) in
             guard !state.finishing else { return (false, false) }
             state.jobs.append(job)
@@ -68,7 +69,7 @@ final class WorkerThread: Sendable {
                 defer { state.jobs.removeAll() }
                 return (state.jobs, state.finishing)
             }
-            for job in jobs { job() }
+            for (index, job) in jobs.enumerated() { job(index < jobs.count - 1) }
             if finishing { return }
         }
     }

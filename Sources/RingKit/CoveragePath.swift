@@ -4,15 +4,15 @@ import Glibc
 /// pixels (y down). Angles are in radians with a point at `center + radius · (cos θ, sin θ)`, so θ grows clockwise
 /// on screen and θ = −π/2 is 12 o'clock. Loops that run the opposite way cut holes (an annulus is its outer circle
 /// one way and its inner circle the other); pieces of one path must not overlap, as coverage adds up.
-struct CoveragePath: Sendable {
+struct CoveragePath: Sendable, Hashable {
     /// One edge of a loop.
-    enum Element: Sendable {
+    enum Element: Sendable, Hashable {
         case line(from: Point, to: Point)
         /// From angle `from` to angle `to` (either way round) on the circle of `radius` around `center`.
         case arc(center: Point, radius: Double, from: Double, to: Double)
     }
 
-    struct Point: Sendable {
+    struct Point: Sendable, Hashable {
         var x: Double
         var y: Double
     }

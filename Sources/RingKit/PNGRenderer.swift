@@ -50,10 +50,19 @@ public enum PNGRenderer {
         }
         let g = RingGeometry(spec)
         let painter = RingPainter(surface: surface, scale: scale)
-        if let background = spec.background { painter.fillAll(background) }
-        ring(painter, spec, g, index: 0, radius: g.radius, sweep: g.progressSweep)
-        for (offset, band) in g.innerBands.enumerated() {
-            ring(painter, spec, g, index: offset + 1, radius: band.radius, sweep: band.progressSweep)
+        if let key = baseKey(spec, g, painter) {
+            // One ring whose track the raster draws: background and track come from the thread's kept layer.
+            painter.base(key) {
+                if let background = spec.background { painter.fillAll(background) }
+                track(painter, spec, g, index: 0, radius: g.radius)
+            }
+            progress(painter, spec, g, index: 0, radius: g.radius, sweep: g.progressSweep)
+        } else {
+            if let background = spec.background { painter.fillAll(background) }
+            ring(painter, spec, g, index: 0, radius: g.radius, sweep: g.progressSweep)
+            for (offset, band) in g.innerBands.enumerated() {
+                ring(painter, spec, g, index: offset + 1, radius: band.radius, sweep: band.progressSweep)
+            }
         }
         if let layout = g.labelLayout {
             // Centred on the advance Pango measures, as SVG's text-anchor="middle" does, and on the geometry's
@@ -70,13 +79,41 @@ public enum PNGRenderer {
         return g.labelLayout != nil
     }
 
+    /// What the background and track of a one-ring image depend on, or nil when the image has several rings or its
+    /// track is drawn by Cairo (then it is drawn every time).
+    private static func baseKey(_ spec: RingSpec, _ g: RingGeometry, _ painter: RingPainter) -> BaseLayers.Key? {
+        guard g.innerBands.isEmpty, spec.background != nil || spec.track(ofRing: 0) != nil else { return nil }
+        var outline: CoveragePath?
+        let track = g.trackSweep > 0 ? spec.track(ofRing: 0) : nil
+        if track != nil {
+            outline = RingPainter.strokePath(
+                g, from: g.startAngle, sweep: g.trackSweep, radius: g.radius, cap: g.cap, scale: painter.scale)
+            if outline == nil { return nil }
+        }
+        return BaseLayers.Key(
+            width: painter.width, height: painter.height, rowPixels: painter.rowPixels, background: spec.background,
+            track: track, outline: outline)
+    }
+
     /// Draws ring `index`: its track, then its progress (solid, or a gradient's pieces).
     private static func ring(
         _ painter: RingPainter, _ spec: RingSpec, _ g: RingGeometry, index: Int, radius: Double, sweep: Double
     ) {
+        track(painter, spec, g, index: index, radius: radius)
+        progress(painter, spec, g, index: index, radius: radius, sweep: sweep)
+    }
+
+    /// The track of ring `index`, if it has one.
+    private static func track(_ painter: RingPainter, _ spec: RingSpec, _ g: RingGeometry, index: Int, radius: Double) {
         if let track = spec.track(ofRing: index), g.trackSweep > 0 {
             stroke(painter, g, from: g.startAngle, sweep: g.trackSweep, radius: radius, cap: g.cap, color: track)
         }
+    }
+
+    /// The progress of ring `index`: solid, or a gradient's pieces.
+    private static func progress(
+        _ painter: RingPainter, _ spec: RingSpec, _ g: RingGeometry, index: Int, radius: Double, sweep: Double
+    ) {
         guard sweep > 0 else { return }
         let color = spec.effectiveColor(ofRing: index)
         if let end = spec.gradient(ofRing: index) {

@@ -120,6 +120,23 @@ final class RingPainter {
         }
     }
 
+    /// Draws what `draw` would onto the empty surface by copying the pixels this thread kept for `key`, or runs
+    /// `draw` and keeps its pixels. Only for what the raster alone draws onto an empty surface, first.
+    func base(_ key: BaseLayers.Key, draw: () -> Void) {
+        let count = height * rowPixels
+        let layers = BaseLayers.perThread.value
+        if let kept = layers.pixels(for: key), kept.count == count {
+            kept.withUnsafeBufferPointer { pixels.update(from: $0.baseAddress!, count: count) }
+            rasterDrewLast = true
+            return
+        }
+        draw()
+        if cairoDrewLast { cairo_surface_flush(surface) }
+        if count <= BaseLayers.largestLayer {
+            layers.keep(Array(UnsafeBufferPointer(start: pixels, count: count)), for: key)
+        }
+    }
+
     /// Hands the pixels back to Cairo, drawn.
     func finish() {
         if rasterDrewLast { cairo_surface_mark_dirty(surface) }

@@ -1,14 +1,9 @@
 /// Strong entity tags computed from response bytes, and the `If-None-Match` comparison (RFC 9110 §13.1.2).
 enum EntityTag {
-    /// A strong ETag: the 64-bit FNV-1a hash of the bytes and their length, in hex and quotes.
-    /// The length guards against the rare FNV collision of two images of different sizes.
+    /// A strong ETag: the XXH64 hash of the bytes and their length, in hex and quotes. The length guards against
+    /// the rare collision of two images of different sizes.
     static func strong(for bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return "\"" + hex(hash) + "-" + String(bytes.count, radix: 16) + "\""
+        "\"" + hex(XXHash64.hash(bytes)) + "-" + String(bytes.count, radix: 16) + "\""
     }
 
     static func hex(_ n: UInt64) -> String {

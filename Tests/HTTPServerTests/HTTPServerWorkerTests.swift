@@ -143,6 +143,24 @@ struct HTTPServerWorkerTests {
         }
     }
 
+    /// Answers a worker makes while more of its jobs wait are handed back a few at a time (one wake-up of the loop
+    /// for several); every one is sent, the last as soon as the worker runs out of jobs.
+    @Test func answersMadeBehindEachOtherAreAllSent() async throws {
+        let gate = Gate()
+        try await Self.withSlowServer(gate: gate) { _, port in
+            let first = try await Self.clientInsideGate(gate, port: port)
+            // Queued behind the first on the loop's one worker, which takes them together once the gate opens.
+            let others = try (0..<9).map { _ in try TestClient(port: port) }
+            for client in others { client.send(get("/gated")) }
+            #expect(await eventually { gate.asked == 10 })
+            gate.open()
+            #expect(first.readResponse()?.text == "/gated\n")
+            for (index, client) in others.enumerated() {
+                #expect(client.readResponse()?.text == "/gated\n", "answer \(index + 2) of 10")
+            }
+        }
+    }
+
     /// A client that leaves while its answer is being made costs nothing that lasts: its socket is closed (the
     /// listener is the only socket left on the port), nothing is counted as a fault, and the worker, once done with
     /// the answer nobody will read, makes the next slow answer.
