@@ -83,9 +83,12 @@ extension EventLoop {
         let linger = Self.workerSliceLinger.nanosecondsClamped
         shared.workersBusyUntil.store(now.nanoseconds + linger, ordering: .relaxed)
         let queued = worker.run { [self] more in
+            let started = MonotonicInstant.now().nanoseconds
             let response = work()
-            shared.workersBusyUntil.store(MonotonicInstant.now().nanoseconds + linger, ordering: .relaxed)
-            post(DeferredAnswer(pending: pending, response: response), more: more)
+            let finished = MonotonicInstant.now().nanoseconds
+            shared.workersBusyUntil.store(finished + linger, ordering: .relaxed)
+            let quick = finished - started < Self.holdableJob.nanosecondsClamped
+            post(DeferredAnswer(pending: pending, response: response), hold: more && quick)
         }
         if queued { connection.state.deferredAnswer() }
         return queued
@@ -97,6 +100,7 @@ extension EventLoop {
             defer {
                 inbox.answers.removeAll()
                 inbox.woken = false
+                inbox.heldSince = 0
             }
             return inbox.answers
         }

@@ -72,8 +72,10 @@ final class EventLoop: @unchecked Sendable {
     private var resumable: [HTTPConnection] = []
     /// Accepted sockets handed over by the listening loop, answers made by worker threads, and whether this loop
     /// has exited (then its eventfd is closed and nothing may be handed to it).
-    /// `woken`: the eventfd was written for the answers waiting and the loop has not taken them yet.
-    let inbox = Lock<(sockets: [Int32], answers: [DeferredAnswer], woken: Bool, exited: Bool)>(([], [], false, false))
+    /// `woken`: the eventfd was written for the answers waiting and the loop has not taken them yet; `heldSince`:
+    /// when the first answer a worker held back was handed in (nanoseconds, 0 when none is held).
+    let inbox = Lock<(sockets: [Int32], answers: [DeferredAnswer], woken: Bool, heldSince: Int64, exited: Bool)>(
+        ([], [], false, 0, false))
     /// Workers writing the eventfd after leaving `inbox`'s lock (see `post`).
     private let signalling = Atomic<Int>(0)
     /// Where this loop's `.later` answers are made (see `HTTPAnswer`), one at a time, at a lower priority than the
@@ -138,20 +140,29 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// At most this many answers a worker holds back, while it has more jobs queued, before it wakes its loop: under
-    /// a flood of misses each wake-up costs the loop and the worker a thread switch each way, and the loop sends
-    /// the answers of one wake-up together. A worker that runs out of jobs wakes the loop at once.
-    static let answersPerWake = 4
+    /// A worker that has more jobs queued holds its answers back and wakes its loop once for several: under a flood
+    /// of misses each wake-up costs the loop and the worker a thread switch each way, and the loop sends the answers
+    /// of one wake-up together. It holds at most `answersPerWake` answers, none for longer than `holdLimit`, and
+    /// only answers whose job took less than `holdableJob` (a worker busy with long jobs gains little by holding, and
+    /// an answer held behind a long job would wait for it). A worker that runs out of jobs wakes the loop at once.
+    static let answersPerWake = 8
+    static let holdLimit = Duration.milliseconds(2)
+    static let holdableJob = Duration.milliseconds(1)
 
     /// Hands a worker's answer back to the loop (any thread); dropped when the loop has exited. The loop is woken
-    /// unless it already was for the answers waiting (it takes them all), or `more` says the worker has further jobs
-    /// queued and fewer than `answersPerWake` answers wait. The eventfd is written after leaving the lock: the loop
-    /// that the write wakes takes the lock at once, and spun while the worker still held it.
-    func post(_ answer: DeferredAnswer, more: Bool = false) {
+    /// unless it already was for the answers waiting (it takes them all), or `hold` says the worker has further
+    /// jobs queued and may hold this answer back (see `answersPerWake`). The eventfd is written after leaving the
+    /// lock: the loop that the write wakes takes the lock at once, and spun while the worker still held it.
+    func post(_ answer: DeferredAnswer, hold: Bool = false) {
+        let now = hold ? MonotonicInstant.now().nanoseconds : 0
         let wake = inbox.withLock { inbox -> Bool in
             guard !inbox.exited else { return false }
             inbox.answers.append(answer)
-            guard !inbox.woken, !more || inbox.answers.count >= Self.answersPerWake else { return false }
+            guard !inbox.woken else { return false }
+            if hold && inbox.answers.count < Self.answersPerWake {
+                if inbox.heldSince == 0 { inbox.heldSince = now }
+                if now - inbox.heldSince < Self.holdLimit.nanosecondsClamped { return false }
+            }
             inbox.woken = true
             // Seen by `releaseResources`, which sets `exited` under this lock later, then waits for it to clear.
             signalling.add(1, ordering: .relaxed)

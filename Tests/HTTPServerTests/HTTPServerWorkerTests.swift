@@ -9,11 +9,14 @@ func currentThreadNice() -> Int32 {
     getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
 }
 
-/// A handler whose `/slow` answer takes 400 ms, whose `/gated` answer waits for its gate, and whose `/thread`
-/// answer names the thread that made it and that thread's nice value, all made on a worker thread.
+/// A handler whose `/slow` answer takes 400 ms, whose `/gated` and `/second` answers wait for their gates, and whose
+/// `/thread` answer names the thread that made it and that thread's nice value, all made on a worker thread.
 struct SlowHandler: HTTPHandler {
-    static let workerPaths: Set<String> = ["/slow", "/gated", "/thread"]
+    static let workerPaths: Set<String> = ["/slow", "/gated", "/second", "/thread"]
     let gate: Gate
+    var second = Gate()
+    /// Counts (`asked`) the answers handed to the worker; never passed.
+    let queued = Gate()
 
     /// The answer, made where it is called.
     func make(_ request: HTTPRequest) -> HTTPResponse {
@@ -21,6 +24,7 @@ struct SlowHandler: HTTPHandler {
         switch request.path {
         case "/slow": usleep(400_000)
         case "/gated": gate.pass()
+        case "/second": second.pass()
         case "/thread":
             let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?"
             text = "\(name.trimmingCharacters(in: .whitespacesAndNewlines)) nice \(currentThreadNice())"
@@ -33,6 +37,7 @@ struct SlowHandler: HTTPHandler {
         // The loop hands the work to its worker as soon as this returns, before it reads any command.
         if request.path == "/gated" { gate.ask() }
         guard Self.workerPaths.contains(String(request.path)) else { return .now(make(request)) }
+        queued.ask()
         return .later { make(request) }
     }
 }
@@ -41,13 +46,13 @@ struct SlowHandler: HTTPHandler {
 @Suite(.serialized)
 struct HTTPServerWorkerTests {
     static func withSlowServer(
-        gate: Gate = Gate(), _ body: (HTTPServer, Int) async throws -> Void
+        gate: Gate = Gate(), handler: SlowHandler? = nil, _ body: (HTTPServer, Int) async throws -> Void
     ) async throws {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         // One loop: a slow answer made on it would stall every other connection.
         configuration.eventLoops = 1
-        let server = HTTPServer(configuration: configuration, handler: SlowHandler(gate: gate))
+        let server = HTTPServer(configuration: configuration, handler: handler ?? SlowHandler(gate: gate))
         try server.start()
         defer {
             server.stop()
@@ -158,6 +163,28 @@ struct HTTPServerWorkerTests {
             for (index, client) in others.enumerated() {
                 #expect(client.readResponse()?.text == "/gated\n", "answer \(index + 2) of 10")
             }
+        }
+    }
+
+    /// An answer whose job took long is not held back, even with more jobs queued: it would wait for the next
+    /// job, however long that takes.
+    @Test func theAnswerOfALongJobIsSentWithoutWaitingForTheNext() async throws {
+        let handler = SlowHandler(gate: Gate())
+        try await Self.withSlowServer(handler: handler) { _, port in
+            let first = try await Self.clientInsideGate(handler.gate, port: port)
+            // Queued in this order behind the first: a 400 ms job, then one that waits for the second gate.
+            let slow = try TestClient(port: port)
+            slow.send(get("/slow"))
+            #expect(await eventually { handler.queued.asked == 2 })
+            let waiting = try TestClient(port: port)
+            waiting.send(get("/second"))
+            #expect(await eventually { handler.queued.asked == 3 })
+            handler.gate.open()
+            #expect(first.readResponse()?.text == "/gated\n")
+            // Sent while the job behind it still waits at the second gate.
+            #expect(slow.readResponse()?.text == "/slow\n")
+            handler.second.open()
+            #expect(waiting.readResponse()?.text == "/second\n")
         }
     }
 
