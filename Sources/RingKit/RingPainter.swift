@@ -132,7 +132,7 @@ final class RingPainter {
         }
         draw()
         if cairoDrewLast { cairo_surface_flush(surface) }
-        if count <= BaseLayers.largestLayer {
+        if layers.shouldKeep(key, pixels: count) {
             layers.keep(Array(UnsafeBufferPointer(start: pixels, count: count)), for: key)
         }
     }

@@ -6,7 +6,7 @@ import Testing
 /// look from a copy: the PNG must be byte for byte the one a thread that never drew anything makes.
 struct BaseLayerTests {
     /// Rings that share a size but differ in one thing each that the kept layer depends on (or, for the progress
-    /// color, that it must not keep), drawn in turn on one thread.
+    /// color, that it must not keep), drawn one after the other on one thread.
     static let looks = [
         "size=96", "size=96&track=red", "size=96&track=%230000ff80", "size=96&background=white",
         "size=96&background=%23102030&track=white", "size=96&thickness=20", "size=96&gap=90", "size=96&cap=butt",
@@ -31,11 +31,12 @@ struct BaseLayerTests {
         let values = ["value=0", "value=35", "value=80", "value=100"]
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var drawn: [(String, Result<[UInt8], any Error>)] = []
-        // One thread draws every look at every value, looks interleaved, so each is drawn from layers kept by the
-        // looks before it whenever their keys would be mistaken for its own.
+        // One thread draws each look at every value in turn: the second draw keeps the layer and the later ones
+        // copy it, and the first draw of the next look would copy the one before it if their keys were mistaken
+        // for each other.
         let thread = Thread {
-            for value in values {
-                for look in Self.looks {
+            for look in Self.looks {
+                for value in values {
                     let query = look + "&" + value
                     drawn.append((query, Result { try PNGRenderer.render(RingSpec.parse(query: query)) }))
                 }
