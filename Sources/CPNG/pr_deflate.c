@@ -48,16 +48,21 @@ static inline int dist_code(unsigned distance) {
     return 2 * bits + (int)((x >> (bits - 1)) & 1);
 }
 
+// Writes 32 of the pending bits once there are that many: d's bit buffer (put_bits), or one in a caller's locals.
+static inline __attribute__((always_inline)) void flush_word(unsigned char **out, uint64_t *buffer, int *filled) {
+    if (*filled >= 32) {
+        uint32_t word = (uint32_t)*buffer;
+        memcpy(*out, &word, 4);
+        *out += 4;
+        *buffer >>= 32;
+        *filled -= 32;
+    }
+}
+
 static inline void put_bits(pr_deflate *d, uint32_t value, int count) {
     d->bits |= (uint64_t)value << d->bit_count;
     d->bit_count += count;
-    if (d->bit_count >= 32) {
-        uint32_t word = (uint32_t)d->bits;
-        memcpy(d->out, &word, 4);
-        d->out += 4;
-        d->bits >>= 32;
-        d->bit_count -= 32;
-    }
+    flush_word(&d->out, &d->bits, &d->bit_count);
 }
 
 // Writes the pending bits up to the next byte boundary.
@@ -183,23 +188,11 @@ static int write_block(pr_deflate *d, size_t count, const unsigned char *raw, si
             // At most 15 + 5 and 15 + 13 bits: both fit beside the fewer than 32 bits held.
             buffer |= (uint64_t)(ll_code[symbol] | (length - length_base[lc]) << ll_len[symbol]) << filled;
             filled += ll_len[symbol] + length_extra[lc];
-            if (filled >= 32) {
-                uint32_t word = (uint32_t)buffer;
-                memcpy(out, &word, 4);
-                out += 4;
-                buffer >>= 32;
-                filled -= 32;
-            }
+            flush_word(&out, &buffer, &filled);
             buffer |= (uint64_t)(d_code[dc] | (distance - dist_base[dc]) << d_len[dc]) << filled;
             filled += d_len[dc] + dist_extra[dc];
         }
-        if (filled >= 32) {
-            uint32_t word = (uint32_t)buffer;
-            memcpy(out, &word, 4);
-            out += 4;
-            buffer >>= 32;
-            filled -= 32;
-        }
+        flush_word(&out, &buffer, &filled);
     }
     d->out = out;
     d->bits = buffer;
