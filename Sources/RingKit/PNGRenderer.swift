@@ -82,9 +82,9 @@ public enum PNGRenderer {
     /// What the background and track of a one-ring image depend on, or nil when the image has several rings or its
     /// track is drawn by Cairo (then it is drawn every time).
     private static func baseKey(_ spec: RingSpec, _ g: RingGeometry, _ painter: RingPainter) -> BaseLayers.Key? {
-        guard g.innerBands.isEmpty, spec.background != nil || spec.track(ofRing: 0) != nil else { return nil }
-        var outline: CoveragePath?
         let track = g.trackSweep > 0 ? spec.track(ofRing: 0) : nil
+        guard g.innerBands.isEmpty, spec.background != nil || track != nil else { return nil }
+        var outline: CoveragePath?
         if track != nil {
             outline = RingPainter.strokePath(
                 g, from: g.startAngle, sweep: g.trackSweep, radius: g.radius, cap: g.cap, scale: painter.scale)
