@@ -6,8 +6,9 @@ import CPango
 /// SVG's `<text>`. The paragraph is left-to-right, as SVG text is unless told otherwise, so `30% התקדמות` keeps the
 /// number on the left in both.
 ///
-/// Pango's font maps are not shared between threads: each thread keeps its own font map, context, layout and font
-/// descriptions (`PangoState`), so a label costs a layout, not a font lookup.
+/// Pango's font maps are not shared between threads: each thread keeps its own font map, context, font descriptions
+/// and laid-out lines (`PangoState`), so a label costs a layout, not a font lookup, and a label drawn before (the
+/// hundred percentages of a ring) costs neither.
 enum TextLayout {
     /// The first family asked for; fontconfig supplies the fonts for what it lacks (see README, fonts).
     static let family = "DejaVu Sans"
@@ -24,7 +25,7 @@ enum TextLayout {
 
     /// The width of `text` in one line, without drawing it.
     static func width(of text: String, bold: Bool, size: Double) -> Double {
-        state.value.layout(text, bold: bold, size: size, spacing: 0).width
+        state.value.laidOut(text, bold: bold, size: size, spacing: 0).line.width
     }
 
     /// Draws `text` in one line, its advance centred on `centerX` and its baseline at `baseline`, in the current
@@ -48,11 +49,10 @@ enum TextLayout {
         left: (Double) -> Double
     ) -> Double {
         let state = state.value
-        pango_cairo_update_context(cr, state.context)
-        pango_layout_context_changed(state.layout)
-        let line = state.layout(text, bold: bold, size: size, spacing: spacing)
+        state.update(for: cr)
+        let (layout, line) = state.laidOut(text, bold: bold, size: size, spacing: spacing)
         cairo_move_to(cr, left(line.width), baseline - line.ascent)
-        pango_cairo_show_layout(cr, state.layout)
+        pango_cairo_show_layout(cr, layout)
         return line.width
     }
 }
@@ -61,12 +61,44 @@ enum TextLayout {
 private final class PangoState {
     let fontMap: UnsafeMutablePointer<_PangoFontMap>
     let context: OpaquePointer
-    let layout: OpaquePointer
     private var fonts: [Key: OpaquePointer] = [:]
+    /// Lines laid out before, by text, weight, size and spacing, each in its own `PangoLayout`.
+    private var kept: [LineKey: KeptLine] = [:]
+    /// The layout of texts too long to keep.
+    private let scratch: KeptLine
+    /// The transformation and kind of surface the context was last brought up to date with.
+    private var target: (matrix: cairo_matrix_t, type: cairo_surface_type_t)?
+
+    /// Labels a thread keeps laid out: a ring's percentages and a few bar and badge texts. Beyond it, one kept line
+    /// gives its layout to the next text.
+    static let keptLines = 128
+    /// Longer texts (long badge messages, say) are laid out each time, so kept lines stay small.
+    static let keptTextBytes = 32
 
     struct Key: Hashable {
         let bold: Bool
         let size: Double
+    }
+
+    struct LineKey: Hashable {
+        let text: String
+        let bold: Bool
+        let size: Double
+        let spacing: Double
+    }
+
+    /// A layout and what it measured, valid while the context's serial is the one it was laid out under.
+    final class KeptLine {
+        let layout: OpaquePointer
+        var line = TextLayout.Line(width: 0, ascent: 0)
+        var serial: UInt32 = 0
+
+        init(_ context: OpaquePointer) {
+            layout = pango_layout_new(context)!
+            pango_layout_set_auto_dir(layout, 0)
+        }
+
+        deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
     init() {
@@ -80,13 +112,12 @@ private final class PangoState {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
-        layout = pango_layout_new(context)!
-        pango_layout_set_auto_dir(layout, 0)
+        scratch = KeptLine(context)
     }
 
     deinit {
+        kept.removeAll()
         for font in fonts.values { pango_font_description_free(font) }
-        g_object_unref(UnsafeMutableRawPointer(layout))
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
@@ -107,7 +138,54 @@ private final class PangoState {
         return font
     }
 
-    func layout(_ text: String, bold: Bool, size: Double, spacing: Double) -> TextLayout.Line {
+    /// Brings the context up to date with `cr`'s transformation and target, which marks it changed (and so every
+    /// kept line stale) even when nothing differs: only when the transformation or the kind of target differs from
+    /// the last draw's. Image surfaces of any size have the same font options, and no renderer sets any on `cr`.
+    func update(for cr: OpaquePointer) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let type = cairo_surface_get_type(cairo_get_target(cr))
+        if let target, target.type == type, target.matrix.xx == matrix.xx, target.matrix.yx == matrix.yx,
+            target.matrix.xy == matrix.xy, target.matrix.yy == matrix.yy, target.matrix.x0 == matrix.x0,
+            target.matrix.y0 == matrix.y0
+        {
+            return
+        }
+        pango_cairo_update_context(cr, context)
+        target = (matrix, type)
+    }
+
+    /// `text` laid out in one line: a kept layout when this thread laid the same line out under the context as it
+    /// is now, else a fresh layout (kept for next time when the text is short).
+    func laidOut(
+        _ text: String, bold: Bool, size: Double, spacing: Double
+    ) -> (layout: OpaquePointer, line: TextLayout.Line) {
+        let serial = pango_context_get_serial(context)
+        guard text.utf8.count <= Self.keptTextBytes else {
+            scratch.line = layout(scratch.layout, text, bold: bold, size: size, spacing: spacing)
+            return (scratch.layout, scratch.line)
+        }
+        let key = LineKey(text: text, bold: bold, size: size, spacing: spacing)
+        let entry: KeptLine
+        if let found = kept[key] {
+            if found.serial == serial { return (found.layout, found.line) }
+            entry = found
+        } else if kept.count >= Self.keptLines {
+            // A flood of distinct texts reuses the layout of whichever line comes first in the table.
+            entry = kept.remove(at: kept.startIndex).value
+            kept[key] = entry
+        } else {
+            entry = KeptLine(context)
+            kept[key] = entry
+        }
+        entry.line = layout(entry.layout, text, bold: bold, size: size, spacing: spacing)
+        entry.serial = serial
+        return (entry.layout, entry.line)
+    }
+
+    private func layout(
+        _ layout: OpaquePointer, _ text: String, bold: Bool, size: Double, spacing: Double
+    ) -> TextLayout.Line {
         pango_layout_set_font_description(layout, font(bold: bold, size: size))
         if spacing != 0 {
             let attributes = pango_attr_list_new()!
@@ -119,7 +197,7 @@ private final class PangoState {
             pango_layout_set_attributes(layout, nil)
         }
         pango_layout_set_text(layout, text, -1)
-        onOneBaseline()
+        onOneBaseline(layout)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
@@ -134,7 +212,7 @@ private final class PangoState {
     /// origins. Labels set no baseline shift or rise, so a run's vertical offset holds nothing else; and
     /// `pango_layout_get_lines` (not its read-only twin) is Pango's way to change laid-out lines: their extents are
     /// measured after the change.
-    private func onOneBaseline() {
+    private func onOneBaseline(_ layout: OpaquePointer) {
         var lines = pango_layout_get_lines(layout)
         while let node = lines {
             var runs = node.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
