@@ -1,3 +1,4 @@
+import Glibc
 import LiveValues
 import RingKit
 
@@ -19,8 +20,7 @@ public struct LiveTarget: Sendable {
     /// The target `request` names: nil when it names no live value (no `url`, no `prometheus`), a refusal naming
     /// the parameter when it is wrong (checked before anything is fetched), or the target.
     public static func resolve(_ request: Drawing.Request, live: LiveValues?) -> Result<LiveTarget, ParameterError>? {
-        // A byte search first: the common request names no live value and is not split again.
-        guard request.query.contains("url") || request.query.contains("prometheus") else { return nil }
+        guard mayNameLiveValue(request.query) else { return nil }
         let given = QueryParameters(query: request.query)
         let named = given.contains("url") ? "url" : given.contains("prometheus") ? "prometheus" : nil
         guard let named else { return nil }
@@ -56,6 +56,26 @@ public struct LiveTarget: Sendable {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Whether `query` may name a live value: it holds `url` or `prometheus`, or a `%` (a name may be escaped). A
+    /// byte search, so the common request, which names none, is not split into parameters a second time; `String`'s
+    /// own `contains` compares characters and cost a miss flood 2 % of the server's time.
+    public static func mayNameLiveValue(_ query: Substring) -> Bool {
+        let found = query.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            func holds(_ needle: StaticString) -> Bool {
+                let length = needle.utf8CodeUnitCount
+                guard bytes.count >= length else { return false }
+                for i in 0...(bytes.count - length)
+                where bytes[i] == needle.utf8Start.pointee && memcmp(base + i, needle.utf8Start, length) == 0 {
+                    return true
+                }
+                return false
+            }
+            return memchr(base, Int32(UInt8(ascii: "%")), bytes.count) != nil || holds("url") || holds("prometheus")
+        }
+        return found ?? (query.contains("%") || query.contains("url") || query.contains("prometheus"))
     }
 
     /// The parameters a reading adds to the query: the value, the max the document gave, and a shields endpoint

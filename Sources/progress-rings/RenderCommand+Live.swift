@@ -11,7 +11,7 @@ extension RenderCommand {
     static func drawing(for options: Options) -> Result<Drawing, Failure> {
         let request = Drawing.Request(kind: options.kind, query: Substring(options.query))
         var live: LiveValues? = nil
-        if request.query.contains("url") || request.query.contains("prometheus") {
+        if LiveTarget.mayNameLiveValue(request.query) {
             do {
                 live = try liveValues(config: options.config)
             } catch {

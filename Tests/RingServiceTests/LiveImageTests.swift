@@ -165,8 +165,12 @@ final class LiveImageTests {
             response.header("X-Error")
                 == "url: live values are off on this server (its operator turns them on with liveHosts, "
                 + "liveSources or prometheusServers)")
+        // A name written with escapes is the same name.
+        let escaped = service.get("/ring.svg?%75rl=https%3A%2F%2Fexample.com%2Fc.json&query=v")
+        #expect(escaped.header("X-Error")?.hasPrefix("url: live values are off on this server") == true)
         // Without url or prometheus an image is what it always was.
         #expect(service.get("/ring.svg?value=5&query=v").status == .ok)
+        #expect(service.get("/ring.svg?value=5&label=50%25").status == .ok)
     }
 
     /// Requests for one cold source are answered once it is read: one fetch however many wait.
