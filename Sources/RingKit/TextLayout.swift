@@ -116,7 +116,6 @@ private final class PangoState {
     }
 
     deinit {
-        kept.removeAll()
         for font in fonts.values { pango_font_description_free(font) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
@@ -138,9 +137,10 @@ private final class PangoState {
         return font
     }
 
-    /// Brings the context up to date with `cr`'s transformation and target, which marks it changed (and so every
-    /// kept line stale) even when nothing differs: only when the transformation or the kind of target differs from
-    /// the last draw's. Image surfaces of any size have the same font options, and no renderer sets any on `cr`.
+    /// Brings the context up to date with `cr`'s transformation and target when they differ from the last draw's.
+    /// `pango_cairo_update_context` marks the context changed, and so every kept line stale, even when nothing
+    /// differs, so it is called only then. Image surfaces of any size have the same font options, and no renderer
+    /// sets any on `cr`.
     func update(for cr: OpaquePointer) {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
