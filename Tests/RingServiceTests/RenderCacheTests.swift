@@ -92,18 +92,19 @@ struct RenderCacheTests {
                 group.leave()
             }.start()
         }
-        // The first lookup renders and is held inside its render; the 99 others arrive while it is held.
+        // The first lookup renders and is held inside its render; the 19 others arrive while it is held. (A thread
+        // sanitizer's run on a loaded machine has taken over a second to start each thread: few threads, long waits.)
         lookUp()
-        #expect(await eventually { gate.entered == 1 })
-        for _ in 0..<99 { lookUp() }
-        #expect(await eventually(within: 50) { cache.counters.coalesced == 99 })
+        #expect(await eventually(within: 100) { gate.entered == 1 })
+        for _ in 0..<19 { lookUp() }
+        #expect(await eventually(within: 100) { cache.counters.coalesced == 19 })
         gate.open()
         await group.completion()
         #expect(renders.load(ordering: .relaxed) == 1)
         let all = outcomes.withLock { $0 }
-        #expect(all.count == 100)
+        #expect(all.count == 20)
         #expect(all.filter { $0 == .miss }.count == 1)
-        #expect(all.filter { $0 == .coalesced }.count == 99)
+        #expect(all.filter { $0 == .coalesced }.count == 19)
         #expect(cache.counters.hits == 0 && cache.counters.misses == 1)
     }
 }

@@ -90,14 +90,15 @@ struct ServiceLogTests {
         let log = ServiceLog(
             format: .logfmt, level: .info, fd: pipe.fileHandleForWriting.fileDescriptor, capacity: 4096)
         let started = ContinuousClock.now
-        for _ in 0..<100_000 {
+        for _ in 0..<20_000 {
             log.access(method: "GET", path: "/ring.svg", status: 200, bytes: 1, microseconds: 1, cache: "hit")
         }
         let elapsed = ContinuousClock.now - started
-        // 0.4 to 1 s in a debug build on a loaded machine; generous for a sanitizer, far below any wait for room.
-        #expect(elapsed < .seconds(10), "100 000 appends took \(elapsed)")
+        // About 0.1 s in a debug build, 2 s under a thread sanitizer on a loaded machine; a wait for room of even
+        // a millisecond an append would take 20 s.
+        #expect(elapsed < .seconds(15), "20 000 appends took \(elapsed)")
         // The pipe holds 64 KiB and the buffer 4 KiB, about 900 lines: the rest are dropped and counted.
-        #expect(log.droppedLines > 90_000)
+        #expect(log.droppedLines > 18_000)
         // Let the writer finish by reading the pipe until the log closes.
         let reader = Thread {
             _ = pipe.fileHandleForReading.readDataToEndOfFile()

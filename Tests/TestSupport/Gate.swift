@@ -22,11 +22,11 @@ public final class Gate: Sendable {
     /// Notes that work is on its way to the gate.
     public func ask() { requests.add(1, ordering: .releasing) }
 
-    /// Waits until the gate is open: at most 60 s, longer than a test waits for what it expects behind the gate
-    /// (a sanitized build on a loaded machine can take tens of seconds to start a hundred threads), so a failed
-    /// test cannot leave a thread blocked for ever.
+    /// Waits until the gate is open: at most 300 s, longer than a test waits for what it expects behind the gate
+    /// (a sanitized build on a loaded machine has taken over a second to start each thread), so a failed test
+    /// cannot leave a thread blocked for ever.
     public func pass() {
         entries.add(1, ordering: .releasing)
-        if opened.wait(timeout: .now() + 60) == .success { opened.signal() }
+        if opened.wait(timeout: .now() + 300) == .success { opened.signal() }
     }
 }

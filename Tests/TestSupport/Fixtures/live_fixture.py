@@ -12,6 +12,7 @@ Prints the port it listens on as the first line of standard output, then serves 
   /trickle                 a 64-byte body sent one byte a second
   /hang                    reads the request and never answers
   /slow?ms=N&file=NAME     DIR/NAME after N milliseconds
+  /held?flag=F&file=NAME   DIR/NAME once the file DIR/F exists (at most 120 s), so a test decides when
   /metrics                 a Prometheus exposition: fixture_done, fixture_total, three fixture_series
 Every request is appended to DIR/requests.log as "PATH<TAB>User-Agent<TAB>Accept-Encoding".
 The server exits when its standard input closes, so it never outlives the test process that started it.
@@ -103,6 +104,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             time.sleep(3600)
         elif parts[0] == "slow":
             time.sleep(int(query.get("ms", "500")) / 1000)
+            body = self.file(query["file"])
+            self.send(200 if body is not None else 404, body or b"{}")
+        elif parts[0] == "held":
+            flag = os.path.join(DIRECTORY, os.path.basename(query["flag"]))
+            deadline = time.monotonic() + 120
+            while not os.path.exists(flag) and time.monotonic() < deadline:
+                time.sleep(0.01)
             body = self.file(query["file"])
             self.send(200 if body is not None else 404, body or b"{}")
         elif parts[0] == "metrics":
