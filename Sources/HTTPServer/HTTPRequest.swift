@@ -39,13 +39,14 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// The target before `?`, still percent-encoded.
     public var path: Substring {
-        guard let q = target.firstIndex(of: "?") else { return target[...] }
+        // Searched as bytes (an ASCII byte is always a character boundary): by Character it cost 4k instructions.
+        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target[...] }
         return target[..<q]
     }
 
     /// The target after `?` (empty when there is none), still percent-encoded.
     public var query: Substring {
-        guard let q = target.firstIndex(of: "?") else { return "" }
+        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "" }
         return target[target.index(after: q)...]
     }
 }

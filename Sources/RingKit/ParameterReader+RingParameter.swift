@@ -4,16 +4,16 @@ extension ParameterReader {
 
     func number(_ parameter: RingParameter) throws(ParameterError) -> Given? { try number(of: parameter) }
 
-    func number(_ parameter: RingParameter, accepted: String) throws(ParameterError) -> Given? {
-        try number(of: parameter, accepted: accepted)
+    func number(_ parameter: RingParameter, accepted: @autoclosure () -> String) throws(ParameterError) -> Given? {
+        try number(of: parameter, accepted: accepted())
     }
 
     func number(
-        _ parameter: RingParameter, in range: ClosedRange<Double>, note: String = ""
+        _ parameter: RingParameter, in range: ClosedRange<Double>, note: @autoclosure () -> String = ""
     ) throws(ParameterError)
         -> Given?
     {
-        try number(of: parameter, in: range, note: note)
+        try number(of: parameter, in: range, note: note())
     }
 
     func integer(_ parameter: RingParameter, in range: ClosedRange<Int>) throws(ParameterError) -> Int? {

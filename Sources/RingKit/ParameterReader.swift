@@ -12,48 +12,51 @@ struct ParameterReader {
     let parameters: QueryParameters
 
     /// A finite decimal, or `nil` when the parameter is absent.
+    /// `accepted` is made only for a message: building it for every parameter of every request cost a parse
+    /// more than the numbers themselves.
     func number(
-        of parameter: some ParameterName, accepted: String = "a decimal such as 72, -0.5 or 1e-5"
+        of parameter: some ParameterName, accepted: @autoclosure () -> String = "a decimal such as 72, -0.5 or 1e-5"
     ) throws(ParameterError) -> Given? {
         guard let text = try parameters.value(parameter.rawValue) else { return nil }
-        return try number(parameter, text: text, accepted: accepted)
+        return try number(parameter, text: text, accepted: accepted())
     }
 
     /// `text`, already read from `parameter`, as a finite decimal.
-    private func number(_ parameter: some ParameterName, text: String, accepted: String) throws(ParameterError) -> Given
-    {
+    private func number(
+        _ parameter: some ParameterName, text: String, accepted: @autoclosure () -> String
+    ) throws(ParameterError) -> Given {
         switch CanonicalNumber.parse(text) {
         case .success(let number):
             return Given(number: number, text: text)
         case .failure(.notANumber):
             throw ParameterError(
                 parameter: parameter.rawValue, value: ParameterError.quoted(text),
-                reason: "is not a number (accepted: \(accepted))")
+                reason: "is not a number (accepted: \(accepted()))")
         case .failure(.notFinite):
             throw ParameterError(
                 parameter: parameter.rawValue, value: ParameterError.shown(text),
-                reason: "is not a finite number (accepted: \(accepted))")
+                reason: "is not a finite number (accepted: \(accepted()))")
         }
     }
 
     /// A finite decimal within `range`; `note` explains a range that depends on another parameter.
     func number(
-        of parameter: some ParameterName, in range: ClosedRange<Double>, note: String = ""
+        of parameter: some ParameterName, in range: ClosedRange<Double>, note: @autoclosure () -> String = ""
     ) throws(ParameterError)
         -> Given?
     {
-        let rangeText = Self.text(range)
-        guard let given = try number(of: parameter, accepted: rangeText) else { return nil }
+        guard let given = try number(of: parameter, accepted: Self.text(range)) else { return nil }
         guard range.contains(given.number) else {
             throw ParameterError(
-                parameter: parameter.rawValue, value: given.shown, reason: "is out of range \(rangeText)\(note)")
+                parameter: parameter.rawValue, value: given.shown,
+                reason: "is out of range \(Self.text(range))\(note())")
         }
         return given
     }
 
     /// An integer within `range`; `128.0` and `1.28e2` are the integer 128, `128.5` is refused.
     func integer(of parameter: some ParameterName, in range: ClosedRange<Int>) throws(ParameterError) -> Int? {
-        let rangeText = "\(range.lowerBound)…\(range.upperBound)"
+        var rangeText: String { "\(range.lowerBound)…\(range.upperBound)" }
         guard let given = try number(of: parameter, accepted: "an integer \(rangeText)") else { return nil }
         guard given.number == given.number.rounded(.towardZero) else {
             throw ParameterError(

@@ -59,9 +59,12 @@ extension RingSpec {
         if !forBars {
             if let given = try reader.integer(.size, in: Limits.size) { size = given }
             let thicknessRange = Limits.thicknessMinimum...Self.maximumThickness(size: size, rings: rings)
-            let thicknessNote =
-                rings == 1 ? " (at most half of size \(size))" : " (at most what \(rings) rings fit in size \(size))"
-            thickness = try reader.number(.thickness, in: thicknessRange, note: thicknessNote)?.number
+            thickness =
+                try reader.number(
+                    .thickness, in: thicknessRange,
+                    note: rings == 1
+                        ? " (at most half of size \(size))" : " (at most what \(rings) rings fit in size \(size))"
+                )?.number
         }
 
         // Property observers do not run in an initializer: what the query gives is taken from the theme here.
