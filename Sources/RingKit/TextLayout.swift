@@ -23,6 +23,14 @@ enum TextLayout {
 
     private static let state = ThreadLocal { PangoState() }
 
+    /// Runs `body` with this thread's labels drawn by Pango every time, not from masks (tests compare the two).
+    package static func withoutMasks<T>(_ body: () throws -> T) rethrows -> T {
+        let state = state.value
+        state.drawsFromMasks = false
+        defer { state.drawsFromMasks = true }
+        return try body()
+    }
+
     /// The width of `text` in one line, without drawing it.
     static func width(of text: String, bold: Bool, size: Double) -> Double {
         state.value.laidOut(text, bold: bold, size: size, spacing: 0).line.width
@@ -50,10 +58,18 @@ enum TextLayout {
     ) -> Double {
         let state = state.value
         state.update(for: cr)
-        let (layout, line) = state.laidOut(text, bold: bold, size: size, spacing: spacing)
-        cairo_move_to(cr, left(line.width), baseline - line.ascent)
-        pango_cairo_show_layout(cr, layout)
-        return line.width
+        let kept = state.laidOut(text, bold: bold, size: size, spacing: spacing)
+        let x = left(kept.line.width)
+        let y = baseline - kept.line.ascent
+        if kept.maskable, state.drawsFromMasks, let (key, surface, color) = LineMask.target(cr, x: x, y: y),
+            let mask = state.mask(of: kept, key)
+        {
+            mask.paint(onto: surface, color: color)
+        } else {
+            cairo_move_to(cr, x, y)
+            pango_cairo_show_layout(cr, kept.layout)
+        }
+        return kept.line.width
     }
 }
 
@@ -74,6 +90,10 @@ private final class PangoState {
     static let keptLines = 128
     /// Longer texts (long badge messages, say) are laid out each time, so kept lines stay small.
     static let keptTextBytes = 32
+    /// The masks of all kept lines, in bytes, at most.
+    static let maskBudget = 256 << 10
+    private var maskBytes = 0
+    var drawsFromMasks = true
 
     struct Key: Hashable {
         let bold: Bool
@@ -92,6 +112,9 @@ private final class PangoState {
         let layout: OpaquePointer
         var line = TextLayout.Line(width: 0, ascent: 0)
         var serial: UInt32 = 0
+        /// Whether the line can be drawn from a mask (see `LineMask`), and its masks by where and how it was drawn.
+        var maskable = false
+        var masks: [LineMask.Key: LineMask] = [:]
 
         init(_ context: OpaquePointer) {
             layout = pango_layout_new(context)!
@@ -157,18 +180,16 @@ private final class PangoState {
 
     /// `text` laid out in one line: a kept layout when this thread laid the same line out under the context as it
     /// is now, else a fresh layout (kept for next time when the text is short).
-    func laidOut(
-        _ text: String, bold: Bool, size: Double, spacing: Double
-    ) -> (layout: OpaquePointer, line: TextLayout.Line) {
+    func laidOut(_ text: String, bold: Bool, size: Double, spacing: Double) -> KeptLine {
         let serial = pango_context_get_serial(context)
         guard text.utf8.count <= Self.keptTextBytes else {
-            scratch.line = layout(scratch.layout, text, bold: bold, size: size, spacing: spacing)
-            return (scratch.layout, scratch.line)
+            (scratch.line, _) = layout(scratch.layout, text, bold: bold, size: size, spacing: spacing)
+            return scratch
         }
         let key = LineKey(text: text, bold: bold, size: size, spacing: spacing)
         let entry: KeptLine
         if let found = kept[key] {
-            if found.serial == serial { return (found.layout, found.line) }
+            if found.serial == serial { return found }
             entry = found
         } else if kept.count >= Self.keptLines {
             // A flood of distinct texts reuses the layout of whichever line comes first in the table.
@@ -178,14 +199,33 @@ private final class PangoState {
             entry = KeptLine(context)
             kept[key] = entry
         }
-        entry.line = layout(entry.layout, text, bold: bold, size: size, spacing: spacing)
+        let runs: Int
+        (entry.line, runs) = layout(entry.layout, text, bold: bold, size: size, spacing: spacing)
         entry.serial = serial
-        return (entry.layout, entry.line)
+        maskBytes -= entry.masks.values.reduce(0) { $0 + $1.coverage.count }
+        entry.masks.removeAll()
+        entry.maskable = runs == 1 && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        return entry
     }
 
+    /// The mask of `line` drawn as `key` says, rendered on first use; nil when it would be too large to keep.
+    func mask(of line: KeptLine, _ key: LineMask.Key) -> LineMask? {
+        if let mask = line.masks[key] { return mask }
+        guard let mask = LineMask(line.layout, key) else { return nil }
+        if maskBytes + mask.coverage.count > Self.maskBudget || line.masks.count >= 2 {
+            // Rare (labels of many sizes, or one label in many places): start over.
+            for kept in kept.values { kept.masks.removeAll() }
+            maskBytes = 0
+        }
+        line.masks[key] = mask
+        maskBytes += mask.coverage.count
+        return mask
+    }
+
+    /// Lays `text` out in `layout`; returns the line and the number of its runs.
     private func layout(
         _ layout: OpaquePointer, _ text: String, bold: Bool, size: Double, spacing: Double
-    ) -> TextLayout.Line {
+    ) -> (TextLayout.Line, Int) {
         pango_layout_set_font_description(layout, font(bold: bold, size: size))
         if spacing != 0 {
             let attributes = pango_attr_list_new()!
@@ -197,12 +237,13 @@ private final class PangoState {
             pango_layout_set_attributes(layout, nil)
         }
         pango_layout_set_text(layout, text, -1)
-        onOneBaseline(layout)
+        let runs = onOneBaseline(layout)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
-        return TextLayout.Line(
+        let line = TextLayout.Line(
             width: Double(logical.width) / scale, ascent: Double(pango_layout_get_baseline(layout)) / scale)
+        return (line, runs)
     }
 
     /// Puts every run of the layout on the line's alphabetic baseline, where a browser puts SVG text in every font
@@ -212,15 +253,19 @@ private final class PangoState {
     /// origins. Labels set no baseline shift or rise, so a run's vertical offset holds nothing else; and
     /// `pango_layout_get_lines` (not its read-only twin) is Pango's way to change laid-out lines: their extents are
     /// measured after the change.
-    private func onOneBaseline(_ layout: OpaquePointer) {
+    /// Returns the number of runs.
+    private func onOneBaseline(_ layout: OpaquePointer) -> Int {
+        var count = 0
         var lines = pango_layout_get_lines(layout)
         while let node = lines {
             var runs = node.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
             while let run = runs {
                 run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.y_offset = 0
                 runs = run.pointee.next
+                count += 1
             }
             lines = node.pointee.next
         }
+        return count
     }
 }

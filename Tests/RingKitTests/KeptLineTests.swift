@@ -1,12 +1,21 @@
-import RingKit
 import TestSupport
 import Testing
+
+@testable import RingKit
 
 /// A thread keeps the lines of text it laid out (`TextLayout`) and draws the next label with the same text, weight,
 /// size and spacing from them: every PNG must be byte for byte the one a thread that never drew text makes.
 struct KeptLineTests {
-    enum Image: Sendable {
+    enum Image: Sendable, CustomStringConvertible {
         case ring(String), badge(String), bar(String)
+
+        var description: String {
+            switch self {
+            case .ring(let query): "ring \(query)"
+            case .badge(let query): "badge \(query)"
+            case .bar(let query): "bar \(query)"
+            }
+        }
 
         func png() throws -> [UInt8] {
             switch self {
@@ -39,5 +48,42 @@ struct KeptLineTests {
         for (image, png) in zip(Self.images, drawn) {
             #expect(try await onOwnThread { try image.png() } == png, "\(image)")
         }
+    }
+}
+
+/// A line drawn from its mask (`LineMask`) has the pixels Pango and Cairo give it, but where Cairo lays two
+/// overlapping glyphs over the image one after the other and the mask lays their sum once: there the rounding may
+/// differ by a level of premultiplied color.
+struct LineMaskTests {
+    static let images: [KeptLineTests.Image] = [
+        .ring("value=72"), .ring("size=64&value=62&label=coverage"), .ring("size=48&value=77&label=Tests%2042%2F50"),
+        .ring("size=64&scale=3&value=44"), .ring("value=9&fontWeight=bold&color=red"), .ring("value=50&theme=dark"),
+        .badge("label=coverage&value=72"), .badge("label=build&value=98&scale=2"),
+        .bar("width=200&height=20&value=72&label=72%25"), .bar("width=300&height=40&value=30&label=AVA%20Wave"),
+    ]
+
+    /// Premultiplied channels, where a level of rounding stays a level.
+    static func premultiplied(_ p: Pixel) -> [Int] {
+        [p.red, p.green, p.blue].map { (Int($0) * Int(p.alpha) + 127) / 255 } + [Int(p.alpha)]
+    }
+
+    @Test(arguments: images)
+    func aMaskDrawsWhatPangoDraws(image: KeptLineTests.Image) async throws {
+        let (pango, masked) = try await onOwnThread {
+            let pango = try TextLayout.withoutMasks { try image.png() }
+            // Twice: the first draw makes the mask, the second draws from it.
+            _ = try image.png()
+            return (pango, try image.png())
+        }
+        let a = try #require(DecodedPNG(pango))
+        let b = try #require(DecodedPNG(masked))
+        #expect(a.width == b.width && a.height == b.height)
+        var differing = 0
+        for (p, q) in zip(a.pixels, b.pixels) where p != q {
+            differing += 1
+            let worst = zip(Self.premultiplied(p), Self.premultiplied(q)).map { abs($0 - $1) }.max() ?? 0
+            #expect(worst <= 2, "\(image): \(p) drawn from a mask as \(q)")
+        }
+        #expect(differing * 1000 <= a.pixels.count, "\(image): \(differing) pixels differ")
     }
 }
