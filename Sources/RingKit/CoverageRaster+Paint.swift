@@ -72,6 +72,12 @@ extension CoverageRaster {
         for x in from..<to { row[x] = Self.saturatingAdd(Self.multiply(row[x], inverse), source) }
     }
 
+    /// `source` (premultiplied) laid over `destination` with OVER, as pixman does it.
+    @inline(__always)
+    static func over(_ source: UInt32, onto destination: UInt32) -> UInt32 {
+        saturatingAdd(multiply(destination, 255 - (source >> 24)), source)
+    }
+
     /// Each channel of `x` times `a` / 255, rounded (pixman's UN8x4_MUL_UN8).
     @inline(__always)
     static func multiply(_ x: UInt32, _ a: UInt32) -> UInt32 {

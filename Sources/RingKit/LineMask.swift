@@ -166,7 +166,7 @@ final class LineMask {
                         continue
                     }
                     let source = m == 255 ? color : CoverageRaster.multiply(color, m)
-                    row[x] = CoverageRaster.saturatingAdd(CoverageRaster.multiply(row[x], 255 - (source >> 24)), source)
+                    row[x] = CoverageRaster.over(source, onto: row[x])
                 }
             }
         }

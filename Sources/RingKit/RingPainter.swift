@@ -115,7 +115,7 @@ final class RingPainter {
             let source = layer + y * rowPixels
             for x in 0..<width where source[x] != 0 {
                 let s = CoverageRaster.multiply(source[x], mask)
-                row[x] = CoverageRaster.saturatingAdd(CoverageRaster.multiply(row[x], 255 - (s >> 24)), s)
+                row[x] = CoverageRaster.over(s, onto: row[x])
             }
         }
     }
