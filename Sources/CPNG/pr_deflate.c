@@ -25,7 +25,8 @@ static const uint8_t dist_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5,
 // The order in which a dynamic block lists the code lengths of the code-length alphabet (RFC 1951 §3.2.7).
 static const uint8_t code_length_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
-// A match is packed as the top bit, length - 3 in bits 16…23 and distance - 1 in bits 0…14; a literal is its byte.
+// A match is packed as the top bit, length - 3 in bits 16…23 and distance - 1 in bits 0…14; a run of literals as
+// its length (without the top bit): write_block reads their bytes from the block's input.
 #define MATCH_FLAG 0x80000000u
 #define MIN_MATCH 3
 #define MAX_MATCH 258
@@ -60,6 +61,15 @@ static inline __attribute__((always_inline)) void flush_word(unsigned char **out
         *buffer >>= 32;
         *filled -= 32;
     }
+}
+
+// Writes the whole bytes of the pending bits, without a branch: eight bytes are stored whatever their number, and
+// out moves past the whole ones. Leaves fewer than 8 bits, so 56 more fit.
+static inline __attribute__((always_inline)) void flush_bytes(unsigned char **out, uint64_t *buffer, int *filled) {
+    memcpy(*out, buffer, 8);
+    *out += *filled >> 3;
+    *buffer >>= *filled & 56;
+    *filled &= 7;
 }
 
 static inline void put_bits(pr_deflate *d, uint32_t value, int count) {
@@ -180,22 +190,40 @@ static int write_block(pr_deflate *d, size_t count, const unsigned char *raw, si
     unsigned char *out = d->out;
     uint64_t buffer = d->bits;
     int filled = d->bit_count;
+    flush_bytes(&out, &buffer, &filled);
+    const unsigned char *in = raw;
     for (size_t i = 0; i < count; i++) {
         uint32_t s = symbols[i];
-        if (s < 256) {
-            buffer |= (uint64_t)(literal[s] & 0xFFFF) << filled;
-            filled += (int)(literal[s] >> 16);
-        } else {
-            unsigned length = ((s >> 16) & 0xFF) + MIN_MATCH, distance = (s & 0x7FFF) + 1;
-            int lc = length_codes[length], symbol = 257 + lc, dc = dist_code(distance);
-            // At most 15 + 5 and 15 + 13 bits: both fit beside the fewer than 32 bits held.
-            buffer |= (uint64_t)(ll_code[symbol] | (length - length_base[lc]) << ll_len[symbol]) << filled;
-            filled += ll_len[symbol] + length_extra[lc];
-            flush_word(&out, &buffer, &filled);
-            buffer |= (uint64_t)(d_code[dc] | (distance - dist_base[dc]) << d_len[dc]) << filled;
-            filled += d_len[dc] + dist_extra[dc];
+        if (s < MATCH_FLAG) {
+            // A run of s literals, three at a time (at most 45 bits beside the fewer than 8 held).
+            const unsigned char *b = in, *run_end = in + s;
+            in = run_end;
+            for (; b + 3 <= run_end; b += 3) {
+                uint32_t c0 = literal[b[0]], c1 = literal[b[1]], c2 = literal[b[2]];
+                buffer |= (uint64_t)(c0 & 0xFFFF) << filled;
+                filled += (int)(c0 >> 16);
+                buffer |= (uint64_t)(c1 & 0xFFFF) << filled;
+                filled += (int)(c1 >> 16);
+                buffer |= (uint64_t)(c2 & 0xFFFF) << filled;
+                filled += (int)(c2 >> 16);
+                flush_bytes(&out, &buffer, &filled);
+            }
+            for (; b < run_end; b++) {
+                buffer |= (uint64_t)(literal[*b] & 0xFFFF) << filled;
+                filled += (int)(literal[*b] >> 16);
+            }
+            flush_bytes(&out, &buffer, &filled);
+            continue;
         }
-        flush_word(&out, &buffer, &filled);
+        unsigned length = ((s >> 16) & 0xFF) + MIN_MATCH, distance = (s & 0x7FFF) + 1;
+        in += length;
+        int lc = length_codes[length], symbol = 257 + lc, dc = dist_code(distance);
+        // At most 15 + 5 and 15 + 13 bits: both fit beside the fewer than 8 bits held.
+        buffer |= (uint64_t)(ll_code[symbol] | (length - length_base[lc]) << ll_len[symbol]) << filled;
+        filled += ll_len[symbol] + length_extra[lc];
+        buffer |= (uint64_t)(d_code[dc] | (distance - dist_base[dc]) << d_len[dc]) << filled;
+        filled += d_len[dc] + dist_extra[dc];
+        flush_bytes(&out, &buffer, &filled);
     }
     d->out = out;
     d->bits = buffer;
@@ -336,10 +364,13 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
             // looking saves most of the work on anti-aliased edges. (pixel_bytes is 1 or 4: a mask is its modulo.)
             size_t n = column >= 1 && ((column - 1) & (pixel_bytes - 1)) == 0 ? pixel_bytes : 1;
             if (n > (size_t)(end - p)) n = (size_t)(end - p);
-            for (size_t i = 0; i < n; i++) {
-                symbols[count++] = p[i];
-                litlen_freq[p[i]]++;
+            // Literals next to each other are one symbol: their count (the bytes are the input's).
+            if (count > 0 && symbols[count - 1] < MATCH_FLAG) {
+                symbols[count - 1] += (uint32_t)n;
+            } else {
+                symbols[count++] = (uint32_t)n;
             }
+            for (size_t i = 0; i < n; i++) litlen_freq[p[i]]++;
             p += n;
             column += n;
         }

@@ -14,7 +14,7 @@ typedef struct pr_deflate {
     uint64_t bits;           // bits not yet written, the first in the lowest place
     int bit_count;
     uint32_t adler;
-    uint32_t *symbols;  // one block's literals and matches, as encode_symbol packs them
+    uint32_t *symbols;  // one block's matches and runs of literals, packed as pr_deflate.c says
     size_t symbol_capacity;
     uint32_t litlen_freq[286];
     uint32_t dist_freq[30];
