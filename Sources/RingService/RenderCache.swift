@@ -233,7 +233,7 @@ extension RenderCache.State {
             counters.entries -= 1
             counters.evictions += 1
             nodes[victim].stamp = 0
-            nodes[victim].key = CacheKey(spec: "", format: .svg, maxAge: 0, varyAccept: false)
+            nodes[victim].key = .vacant
             if let placeholder = placeholder ?? sparing.map({ nodes[$0].value }) { nodes[victim].value = placeholder }
             free.append(victim)
         }

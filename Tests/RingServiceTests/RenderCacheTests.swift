@@ -21,6 +21,26 @@ struct RenderCacheTests {
         cache.value(for: key(n)) { (image(n, bytes: bytes), true) }.outcome
     }
 
+    @Test func keysOfTheSameFieldsAreOneEntryAndEveryFieldTellsThemApart() {
+        let base = CacheKey(spec: "value=1", format: .png, maxAge: 60, varyAccept: true)
+        let same = CacheKey(spec: String("value=1".reversed().reversed()), format: .png, maxAge: 60, varyAccept: true)
+        #expect(base == same && base.hashValue == same.hashValue)
+        let others = [
+            CacheKey(spec: "value=2", format: .png, maxAge: 60, varyAccept: true),
+            CacheKey(spec: "value=1", format: .svg, maxAge: 60, varyAccept: true),
+            CacheKey(spec: "value=1", format: .png, maxAge: nil, varyAccept: true),
+            CacheKey(spec: "value=1", format: .png, maxAge: 61, varyAccept: true),
+            CacheKey(spec: "value=1", format: .png, maxAge: 60, varyAccept: false),
+        ]
+        for other in others { #expect(other != base) }
+        let cache = RenderCache(maxBytes: 1 << 20, maxEntries: 10)
+        for key in [base] + others {
+            _ = cache.value(for: key) { (RingService.cachedImage([1, 2, 3], key: key), true) }
+        }
+        #expect(cache.counters.entries == 6)
+        #expect(cache.value(for: same) { (nil, false) }.outcome == .hit)
+    }
+
     @Test func secondLookupIsAHitWithTheSameResponse() {
         let cache = RenderCache(maxBytes: 1 << 20, maxEntries: 10)
         #expect(Self.fetch(cache, 1) == .miss)
