@@ -19,6 +19,16 @@ static int sorted_symbols(const uint32_t *freq, int n, int *out) {
     int tmp[288], m = 0;
     for (int i = 0; i < n; i++)
         if (freq[i]) tmp[m++] = i;
+    if (m <= 32) {
+        // A few symbols (the distance and code-length alphabets): an insertion sort, stable as the radix sort is,
+        // costs less than its two passes over 256 buckets.
+        for (int i = 0; i < m; i++) {
+            int symbol = tmp[i], j = i;
+            for (; j > 0 && freq[out[j - 1]] > freq[symbol]; j--) out[j] = out[j - 1];
+            out[j] = symbol;
+        }
+        return m;
+    }
     int *src = tmp, *dst = out;
     for (int shift = 0; shift < 16; shift += 8) {
         int count[257] = {0};
