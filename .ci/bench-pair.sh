@@ -3,8 +3,8 @@
 # rings (values spread over 0–100 %, as in make bench) by its own `wrk -t1 -c32`, both at once, so whatever else the
 # machine does falls on both alike (bench-ab.sh runs them in turn, and a shared machine's speed moves ±10 % between
 # its rounds). The two share the cores, so requests/s depend on how the scheduler splits them; the server CPU per
-# request does not: it is the figure to compare. The builds swap ports every round (the second port measured
-# about 1.5 % faster with one build on both).
+# request does not: it is the figure to compare. The builds swap ports every round, so neither always starts
+# second; one build against itself shows the rounds' spread.
 # Usage: .ci/bench-pair.sh OLD_BINARY NEW_BINARY [SECONDS] [ROUNDS]   (defaults: 15 s, 6 rounds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
