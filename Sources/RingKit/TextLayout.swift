@@ -31,6 +31,11 @@ enum TextLayout {
         return try body()
     }
 
+    /// How many lines this thread has laid out and masks it has made (tests check that kept ones are reused).
+    package static var workDoneOnThisThread: (layouts: Int, masks: Int) {
+        (state.value.layoutsMade, state.value.masksMade)
+    }
+
     /// The width of `text` in one line, without drawing it.
     static func width(of text: String, bold: Bool, size: Double) -> Double {
         state.value.laidOut(text, bold: bold, size: size, spacing: 0).line.width
@@ -85,14 +90,19 @@ private final class PangoState {
     /// The transformation and kind of surface the context was last brought up to date with.
     private var target: (matrix: cairo_matrix_t, type: cairo_surface_type_t)?
 
-    /// Labels a thread keeps laid out: a ring's percentages and a few bar and badge texts. Beyond it, one kept line
-    /// gives its layout to the next text.
-    static let keptLines = 128
+    /// Labels a thread keeps laid out: the hundred percentages of rings at a few sizes, of bars, and badge texts.
+    /// Beyond it, the least recently used line gives its layout to the next text, so a flood of other labels (say
+    /// rings of three sizes, then bars) passes and the lines in use come back to stay.
+    static let keptLines = 512
     /// Longer texts (long badge messages, say) are laid out each time, so kept lines stay small.
     static let keptTextBytes = 32
-    /// The masks of all kept lines, in bytes, at most.
-    static let maskBudget = 256 << 10
+    /// The masks of all kept lines, in bytes, at most; beyond it, the least recently used lines' masks go.
+    static let maskBudget = 1 << 20
     private var maskBytes = 0
+    /// Counts the lines asked for: a kept line's `lastUse` is this count when it was last asked for.
+    private var uses: UInt64 = 0
+    private(set) var layoutsMade = 0
+    private(set) var masksMade = 0
     var drawsFromMasks = true
 
     struct Key: Hashable {
@@ -112,6 +122,7 @@ private final class PangoState {
         let layout: OpaquePointer
         var line = TextLayout.Line(width: 0, ascent: 0)
         var serial: UInt32 = 0
+        var lastUse: UInt64 = 0
         /// Whether the line can be drawn from a mask (see `LineMask`), and its masks by where and how it was drawn.
         var maskable = false
         var masks: [LineMask.Key: LineMask] = [:]
@@ -187,23 +198,25 @@ private final class PangoState {
             return scratch
         }
         let key = LineKey(text: text, bold: bold, size: size, spacing: spacing)
+        uses += 1
         let entry: KeptLine
         if let found = kept[key] {
+            found.lastUse = uses
             if found.serial == serial { return found }
             entry = found
-        } else if kept.count >= Self.keptLines {
-            // A flood of distinct texts reuses the layout of whichever line comes first in the table.
-            entry = kept.remove(at: kept.startIndex).value
+        } else if kept.count >= Self.keptLines, let oldest = kept.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            // A pass over the table is far less than the layout that follows it.
+            entry = kept.removeValue(forKey: oldest.key)!
             kept[key] = entry
         } else {
             entry = KeptLine(context)
             kept[key] = entry
         }
+        entry.lastUse = uses
         let runs: Int
         (entry.line, runs) = layout(entry.layout, text, bold: bold, size: size, spacing: spacing)
         entry.serial = serial
-        maskBytes -= entry.masks.values.reduce(0) { $0 + $1.coverage.count }
-        entry.masks.removeAll()
+        dropMasks(of: entry)
         entry.maskable = runs == 1 && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         return entry
     }
@@ -212,20 +225,31 @@ private final class PangoState {
     func mask(of line: KeptLine, _ key: LineMask.Key) -> LineMask? {
         if let mask = line.masks[key] { return mask }
         guard let mask = LineMask(line.layout, key) else { return nil }
-        if maskBytes + mask.coverage.count > Self.maskBudget || line.masks.count >= 2 {
-            // Rare (labels of many sizes, or one label in many places): start over.
-            for kept in kept.values { kept.masks.removeAll() }
-            maskBytes = 0
+        masksMade += 1
+        // One label in many places starts its masks over.
+        if line.masks.count >= 2 { dropMasks(of: line) }
+        if maskBytes + mask.coverage.count > Self.maskBudget {
+            // Labels of many sizes: the least recently used lines' masks go, a quarter of the budget at once.
+            for kept in kept.values.sorted(by: { $0.lastUse < $1.lastUse }) {
+                if maskBytes + mask.coverage.count <= Self.maskBudget * 3 / 4 { break }
+                dropMasks(of: kept)
+            }
         }
         line.masks[key] = mask
         maskBytes += mask.coverage.count
         return mask
     }
 
+    private func dropMasks(of line: KeptLine) {
+        maskBytes -= line.masks.values.reduce(0) { $0 + $1.coverage.count }
+        line.masks.removeAll()
+    }
+
     /// Lays `text` out in `layout`; returns the line and the number of its runs.
     private func layout(
         _ layout: OpaquePointer, _ text: String, bold: Bool, size: Double, spacing: Double
     ) -> (TextLayout.Line, Int) {
+        layoutsMade += 1
         pango_layout_set_font_description(layout, font(bold: bold, size: size))
         if spacing != 0 {
             let attributes = pango_attr_list_new()!

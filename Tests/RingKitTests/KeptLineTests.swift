@@ -49,6 +49,38 @@ struct KeptLineTests {
             #expect(try await onOwnThread { try image.png() } == png, "\(image)")
         }
     }
+
+    /// After a flood of other texts, the labels a thread draws again stay kept: the least recently used line makes
+    /// room, not whichever comes first in the table (which could be one in use, laid out again on every pass).
+    @Test func theLinesInUseStayKeptThroughAFloodOfOthers() async throws {
+        let again = try await onOwnThread {
+            for n in 0..<1000 { _ = TextLayout.width(of: "flood \(n)", bold: false, size: 11) }
+            let labels = (0..<100).map { "\($0)%" }
+            for label in labels { _ = TextLayout.width(of: label, bold: true, size: 28) }
+            let before = TextLayout.workDoneOnThisThread.layouts
+            for _ in 0..<3 {
+                for label in labels { _ = TextLayout.width(of: label, bold: true, size: 28) }
+            }
+            return TextLayout.workDoneOnThisThread.layouts - before
+        }
+        #expect(again == 0)
+    }
+
+    /// The hundred percentages of rings at three sizes (a dashboard, or `make bench`'s mixed row) are laid out and
+    /// masked once, then drawn from what the thread kept.
+    @Test func ringsOfThreeSizesDrawTheirLabelsFromKeptLinesAndMasks() async throws {
+        let (layouts, masks) = try await onOwnThread {
+            let specs = try [64, 128, 256].flatMap { size in
+                try (0..<100).map { try RingSpec.parse(query: "size=\(size)&value=\($0)") }
+            }
+            for spec in specs { _ = try PNGRenderer.render(spec) }
+            let before = TextLayout.workDoneOnThisThread
+            for spec in specs { _ = try PNGRenderer.render(spec) }
+            let after = TextLayout.workDoneOnThisThread
+            return (after.layouts - before.layouts, after.masks - before.masks)
+        }
+        #expect(layouts == 0 && masks == 0)
+    }
 }
 
 /// A line drawn from its mask (`LineMask`) has the pixels Pango and Cairo give it, but where Cairo lays two
