@@ -236,7 +236,9 @@ done
 
 # Memory: a fresh service with the default 64 MiB cache, its peak resident memory (VmHWM) after at least
 # 1,000,000 distinct ring URLs, then another fresh one through a flood of distinct 2048 px PNG misses (each needs a
-# 16 MiB surface while it is drawn). Target for both: the cache budget + 64 MiB.
+# 16 MiB surface while it is drawn), then a third through 15 s of distinct SVGs followed by 15 s of distinct 128 px
+# PNGs (the cache's contents change kind: SVGs are drawn on the loops, PNGs on the workers). Target for all: the
+# cache budget + 64 MiB.
 MEMORY_PORT=${MEMORY_PORT:-18492}
 memory_run() {
   local kind=$1 pid total=0 requests script
@@ -244,7 +246,15 @@ memory_run() {
   pid=$!
   pids+=("$pid")
   for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$MEMORY_PORT/healthz" && break; sleep 0.05; done
-  if [ "$kind" = urls ]; then
+  if [ "$kind" = shift ]; then
+    distinct_script '/ring.svg?max=1000000000000&value=%d' memory-shift-svg
+    spread_script '/ring.png?size=%d&value=%s' memory-shift-png 128
+    total=0
+    for script in memory-shift-svg memory-shift-png; do
+      requests=$(wrk -t2 -c64 -d15s -s "$WORK/$script.lua" "http://127.0.0.1:$MEMORY_PORT" | awk '/requests in/ {print $1}')
+      total=$((total + requests))
+    done
+  elif [ "$kind" = urls ]; then
     while [ "$total" -lt 1000000 ]; do
       distinct_script '/ring.svg?max=1000000000000&value=%d' "memory-$total"
       script="$WORK/memory-$total.lua"
@@ -263,9 +273,10 @@ memory_run() {
   wait "$pid" 2>/dev/null || true
   echo "$total $((peak / 1024)) $cache_bytes"
 }
-echo "  memory: 1,000,000 distinct URLs, then a flood of 2048 px misses" >&2
+echo "  memory: 1,000,000 distinct URLs, a flood of 2048 px misses, SVGs then PNGs" >&2
 read -r url_count url_peak url_cache < <(memory_run urls)
 read -r large_count large_peak large_cache < <(memory_run large)
+read -r shift_count shift_peak shift_cache < <(memory_run shift)
 
 mkdir -p .bench
 out=.bench/results.md
@@ -303,6 +314,7 @@ out=.bench/results.md
   echo "|---|---:|---:|---:|"
   echo "| distinct SVG URLs, wrk -c64 | $url_count | $url_peak MiB | $url_cache |"
   echo "| distinct 2048 px PNG misses, wrk -c16 -d20s | $large_count | $large_peak MiB | $large_cache |"
+  echo "| distinct SVGs for 15 s, then distinct 128 px PNGs for 15 s, wrk -c64 | $shift_count | $shift_peak MiB | $shift_cache |"
   echo
   echo "### Render cost per image (ring-bench, CPU time of one thread)"
   echo

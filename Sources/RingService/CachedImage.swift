@@ -25,6 +25,13 @@ struct CachedImage: Sendable {
     /// account for 1,780 (docs/benchmarks.md, Soak, says how it was measured).
     static let entryOverhead = 560
 
+    /// What an evicted slot of the cache holds until it is reused: one shared value, so the slot keeps no image.
+    static let vacant = CachedImage(
+        key: .vacant,
+        representations: Representations(
+            error: .init(ok: HTTPResponse(status: .ok), notModified: HTTPResponse(status: .notModified))),
+        compressible: false)
+
     /// A heap block: the array or string header, the allocator's own header, and rounding to 16 bytes.
     static func allocation(_ bytes: Int) -> Int {
         bytes == 0 ? 0 : (bytes + 32 + 16 + 15) & ~15

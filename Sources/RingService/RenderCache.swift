@@ -198,7 +198,7 @@ extension RenderCache.State {
         _ key: CacheKey, _ value: CachedImage, cost: Int, maxBytes: Int, maxEntries: Int
     ) -> Int? {
         guard cost <= maxBytes, maxEntries > 0, index[key] == nil else { return nil }
-        evictOldest(whileOver: maxBytes - cost, entries: maxEntries - 1, sparing: nil, placeholder: value)
+        evictOldest(whileOver: maxBytes - cost, entries: maxEntries - 1, sparing: nil)
         let node = RenderCache.Node(key: key, value: value, cost: cost, newer: -1, older: -1, stamp: nextStamp)
         nextStamp += 1
         let i: Int
@@ -217,11 +217,11 @@ extension RenderCache.State {
     }
 
     /// Evicts least recently used entries until the images hold at most `bytes` and the entries number at most
-    /// `entries`, never evicting node `sparing`. `placeholder` takes an evicted node's place so its memory goes back
-    /// at once, not when the slot is reused.
-    fileprivate mutating func evictOldest(
-        whileOver bytes: Int, entries: Int, sparing: Int?, placeholder: CachedImage? = nil
-    ) {
+    /// `entries`, never evicting node `sparing`. An evicted slot holds `CachedImage.vacant`, so its image's memory
+    /// goes back at once, not when the slot is reused. (It once held the image being inserted: that one, evicted in
+    /// its turn, stayed alive in every slot it had emptied, and a flood of SVGs, then PNGs, held 137 MB for a
+    /// 64 MiB cache.)
+    fileprivate mutating func evictOldest(whileOver bytes: Int, entries: Int, sparing: Int?) {
         // `counters.bytes` also holds the aliases, which have their own budget.
         while oldest >= 0 && oldest != sparing
             && (counters.bytes - aliasBytes > bytes || counters.entries > entries)
@@ -234,7 +234,7 @@ extension RenderCache.State {
             counters.evictions += 1
             nodes[victim].stamp = 0
             nodes[victim].key = .vacant
-            if let placeholder = placeholder ?? sparing.map({ nodes[$0].value }) { nodes[victim].value = placeholder }
+            nodes[victim].value = .vacant
             free.append(victim)
         }
     }

@@ -74,6 +74,28 @@ struct RenderCacheTests {
         #expect(counters.evictions == 20_000 - counters.entries)
     }
 
+    /// Whether `body`'s storage is referenced from nowhere else: writing to it then keeps its address.
+    static func isUnshared(_ body: inout [UInt8]) -> Bool {
+        let before = body.withUnsafeBufferPointer { $0.baseAddress }
+        body[0] &+= 1
+        return body.withUnsafeBufferPointer { $0.baseAddress } == before
+    }
+
+    /// Small images leave their slots free when a large one takes their room; the large one, evicted in its turn,
+    /// must be freed then, not kept by those slots until they are reused (the cache's memory would grow past its
+    /// bound by every evicted image still held, as a flood of SVGs then PNGs showed: 137 MB in use for 65 MB cached).
+    @Test func anEvictedImageIsFreedAtOnceNotKeptByTheSlotsItEmptied() {
+        let cache = RenderCache(maxBytes: 64 << 10, maxEntries: 100)
+        for n in 1...20 { _ = Self.fetch(cache, n, bytes: 1000) }
+        var large = cache.value(for: Self.key(100)) { (Self.image(100, bytes: 50_000), true) }.value!.ok.body
+        let freeSlots = cache.counters.evictions
+        #expect(freeSlots > 5)
+        _ = Self.fetch(cache, 101, bytes: 50_000)
+        #expect(!cache.holds(Self.key(100)) && cache.holds(Self.key(101)))
+        let unshared = Self.isUnshared(&large)
+        #expect(unshared, "an evicted image's body is still referenced")
+    }
+
     @Test func refusesAnEntryLargerThanTheWholeCache() {
         let cache = RenderCache(maxBytes: 1000, maxEntries: 10)
         #expect(Self.fetch(cache, 1, bytes: 5000) == .miss)
