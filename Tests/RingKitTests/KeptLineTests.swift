@@ -81,6 +81,22 @@ struct KeptLineTests {
         }
         #expect(layouts == 0 && masks == 0)
     }
+
+    /// Images at scale 1 and 2 in turn each draw from the lines of their own transformation: a change of scale
+    /// leaves the other scale's lines kept.
+    @Test func imagesAtTwoScalesInTurnKeepTheLinesOfBoth() async throws {
+        let (layouts, masks) = try await onOwnThread {
+            let specs = try (0..<20).flatMap { value in
+                try [1, 2].map { try BarSpec.parse(query: "scale=\($0)&value=\(value)") }
+            }
+            for spec in specs { _ = try BarRenderer.png(spec) }
+            let before = TextLayout.workDoneOnThisThread
+            for spec in specs { _ = try BarRenderer.png(spec) }
+            let after = TextLayout.workDoneOnThisThread
+            return (after.layouts - before.layouts, after.masks - before.masks)
+        }
+        #expect(layouts == 0 && masks == 0)
+    }
 }
 
 /// A line drawn from its mask (`LineMask`) has the pixels Pango and Cairo give it, but where Cairo lays two
