@@ -6,12 +6,14 @@
 # request does not: it is the figure to compare. The builds swap ports every round, so neither always starts
 # second; one build against itself shows the rounds' spread.
 # Usage: .ci/bench-pair.sh OLD_BINARY NEW_BINARY [SECONDS] [ROUNDS]   (defaults: 15 s, 6 rounds)
+# PAIR_PATH='/ring.svg?size=%d&value=%s' floods with another path (it takes the size, 128, and the value).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . .ci/scratch.sh
-[ $# -ge 2 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
 OLD=$1 NEW=$2 SECONDS_PER_RUN=${3:-15} ROUNDS=${4:-6}
 PORT=${PAIR_PORT:-18621}
+PATH_FORMAT=${PAIR_PATH:-/ring.png?size=%d&value=%s}
 for tool in wrk curl; do
   command -v "$tool" >/dev/null || { echo "bench-pair: $tool is missing (make bench installs it)" >&2; exit 1; }
 done
@@ -32,7 +34,7 @@ for round in $(seq "$ROUNDS"); do
   before=() clients=()
   for k in 0 1; do
     # Each server, round and slot counts through its own block of values: no image is asked for twice.
-    spread_lua "$WORK/spread$k.lua" "/ring.png?size=%d&value=%s" "$(((RANDOM * 100 + round * 10 + k) * 1000000))" 128
+    spread_lua "$WORK/spread$k.lua" "$PATH_FORMAT" "$(((RANDOM * 100 + round * 10 + k) * 1000000))" 128
     before+=("$(cpu_ticks "${server[$k]}")")
   done
   for k in 0 1; do
@@ -55,7 +57,7 @@ for round in $(seq "$ROUNDS"); do
   wait "${server[@]}" 2>/dev/null || true
 done
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, both servers at once, wrk -t1 -c32 -d${SECONDS_PER_RUN}s each," \
-  "all-miss 128 px PNG, $ROUNDS rounds."
+  "distinct $PATH_FORMAT (size 128, values over the ring), $ROUNDS rounds."
 echo
 echo "| round | req/s old | req/s new | new ÷ old | CPU µs/req old | CPU µs/req new | new ÷ old |"
 echo "|---|---:|---:|---:|---:|---:|---:|"

@@ -174,9 +174,10 @@ extension RenderCache {
 
 extension RenderCache.State {
     fileprivate mutating func unlink(_ i: Int) {
-        let node = nodes[i]
-        if node.newer >= 0 { nodes[node.newer].older = node.older } else { newest = node.older }
-        if node.older >= 0 { nodes[node.older].newer = node.newer } else { oldest = node.newer }
+        // The two links only: a copy of the node would retain and release each of its buffers.
+        let (newer, older) = (nodes[i].newer, nodes[i].older)
+        if newer >= 0 { nodes[newer].older = older } else { newest = older }
+        if older >= 0 { nodes[older].newer = newer } else { oldest = newer }
     }
 
     fileprivate mutating func pushNewest(_ i: Int) {

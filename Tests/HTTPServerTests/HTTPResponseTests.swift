@@ -12,4 +12,19 @@ struct HTTPResponseTests {
         // The original is unchanged: cached responses are shared between requests.
         #expect(!String(decoding: response.head, as: UTF8.self).contains("Cache-Control"))
     }
+
+    /// The head is the status line, the fields in order (a Content-Length among them left out) and the body's own
+    /// length in decimal, in a buffer of exactly its size (a cached head keeps no spare capacity).
+    @Test(arguments: [0, 1, 9, 10, 99, 100, 5612, 999_999, 1_000_000])
+    func headHoldsTheLengthInDecimalAndNoSpareRoom(length: Int) {
+        let response = HTTPResponse(
+            status: .ok, headers: ["Content-Type": "image/png", "Content-Length": "7", "ETag": "\"a-1\""],
+            body: [UInt8](repeating: 0, count: length))
+        #expect(
+            String(decoding: response.head, as: UTF8.self)
+                == "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nETag: \"a-1\"\r\nContent-Length: \(length)\r\n")
+        #expect(response.head.count == response.head.capacity || response.head.capacity < response.head.count + 16)
+        let notModified = HTTPResponse(status: .notModified, headers: ["ETag": "\"a-1\""])
+        #expect(String(decoding: notModified.head, as: UTF8.self) == "HTTP/1.1 304 Not Modified\r\nETag: \"a-1\"\r\n")
+    }
 }
