@@ -29,6 +29,10 @@ public final class TestClient: @unchecked Sendable {
         guard result == 0 else {
             let code = errno
             Glibc.close(fd)
+            // `deinit` runs after an initializer that throws once every property is set: it must not close the
+            // number again, which by then may be another thread's pipe or socket (the likely cause of a child
+            // process's standard error once arriving in its standard output pipe, in a CI run).
+            fd = -1
             throw TestFailure("connect to \(host):\(port): errno \(code)")
         }
     }
