@@ -25,11 +25,7 @@ for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" &
 block=0
 distinct() {
   block=$((block + 1000000000))
-  { echo "path_format = \"$1\""; echo "block = $block"
-    echo 'local counter = 0 local threads = 0'
-    echo 'function setup(thread) thread:set("base", block + threads * 100000000) threads = threads + 1 end'
-    echo 'function request() counter = counter + 1 return wrk.format("GET", string.format(path_format, base + counter)) end'
-  } >"$WORK/$2.lua"
+  distinct_lua "$WORK/$2.lua" "$1" "$block"
 }
 spread() {
   local format=$1 name=$2

@@ -131,27 +131,13 @@ for path in "$SVG_URL" "/ring.svg?value=72&gradient=green" "/badge.svg?label=cov
 done
 nginx_etag=$(header "http://127.0.0.1:$NGINX_PORT/etag/ring.svg" ETag)
 
-# Every request a ring never asked before: each wrk thread counts through its own range of values, and each
-# scenario and connection count through its own block, so no run finds another's renders in the cache.
-cat >"$WORK/distinct.lua" <<'LUA'
-local counter = 0
-local threads = 0
-function setup(thread)
-  thread:set("base", block + threads * 100000000)
-  threads = threads + 1
-end
-function request()
-  counter = counter + 1
-  return wrk.format("GET", string.format(path_format, base + counter))
-end
-LUA
 # Each script gets the next block, so no run asks for another run's images. Called in this shell (not in `$(…)`,
 # whose changes to `block` would be lost), each writes $WORK/NAME.lua.
 block=0
 # distinct_script PATH_FORMAT NAME: PATH_FORMAT takes the request's number (%d).
 distinct_script() {
   block=$((block + 1000000000))
-  { echo "path_format = \"$1\""; echo "block = $block"; cat "$WORK/distinct.lua"; } >"$WORK/$2.lua"
+  distinct_lua "$WORK/$2.lua" "$1" "$block"
 }
 # spread_script PATH_FORMAT NAME SIZE...: PATH_FORMAT takes the size (%d) and the value (%s).
 spread_script() {

@@ -27,6 +27,12 @@ spread_lua() {
   { echo "path_format = \"$format\""; echo "block = $block"; echo "sizes = {$sizes}"; cat .ci/spread.lua; } >"$file"
 }
 
+# distinct_lua FILE PATH_FORMAT BLOCK: writes the wrk script of the counting all-miss rows (.ci/distinct.lua) to
+# FILE; PATH_FORMAT takes the request's number (%d), BLOCK keeps one run's images apart from another's.
+distinct_lua() {
+  { echo "path_format = \"$2\""; echo "block = $3"; cat .ci/distinct.lua; } >"$1"
+}
+
 # cpu_ticks PID...: user + system CPU ticks (getconf CLK_TCK a second) of the processes and all their threads.
 cpu_ticks() {
   local total=0 pid

@@ -84,10 +84,9 @@ private final class PangoState {
     private var fonts: [Key: OpaquePointer] = [:]
     /// Lines laid out before, by text, weight, size, spacing and context, each in its own `PangoLayout`.
     private var kept: [LineKey: KeptLine] = [:]
-    /// The context of the last draw (or measure), and those of other transformations drawn to lately, the most
-    /// recent first.
-    private var current: TextContext
+    /// The contexts of the transformations drawn to lately, the most recent (the last draw's, or measure's) first.
     private var contexts: [TextContext]
+    private var current: TextContext { contexts[0] }
     private var contextsMade = 0
 
     /// Contexts a thread keeps, one per device transformation and kind of surface (a scale, mostly): images at
@@ -177,8 +176,7 @@ private final class PangoState {
 
     init() {
         fontMap = pango_cairo_font_map_new()!
-        current = TextContext(fontMap, id: 0)
-        contexts = [current]
+        contexts = [TextContext(fontMap, id: 0)]
         contextsMade = 1
     }
 
@@ -236,7 +234,6 @@ private final class PangoState {
             found.target = (matrix, type)
         }
         contexts.insert(found, at: 0)
-        current = found
     }
 
     /// `text` laid out in one line: a kept layout when this thread laid the same line out under the context as it
@@ -257,10 +254,14 @@ private final class PangoState {
             entry = found
         } else if kept.count >= Self.keptLines, let oldest = kept.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             // A pass over the table is far less than the layout that follows it. The oldest line gives its layout
-            // to this text when it was laid out in the same context.
+            // (and its masks go below) to this text when it was laid out in the same context.
             let old = kept.removeValue(forKey: oldest.key)!
-            dropMasks(of: old)
-            entry = oldest.key.context == current.id ? old : KeptLine(current.context)
+            if oldest.key.context == current.id {
+                entry = old
+            } else {
+                dropMasks(of: old)
+                entry = KeptLine(current.context)
+            }
             kept[key] = entry
         } else {
             entry = KeptLine(current.context)

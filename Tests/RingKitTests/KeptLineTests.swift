@@ -66,36 +66,31 @@ struct KeptLineTests {
         #expect(again == 0)
     }
 
-    /// The hundred percentages of rings at three sizes (a dashboard, or `make bench`'s mixed row) are laid out and
-    /// masked once, then drawn from what the thread kept.
-    @Test func ringsOfThreeSizesDrawTheirLabelsFromKeptLinesAndMasks() async throws {
-        let (layouts, masks) = try await onOwnThread {
-            let specs = try [64, 128, 256].flatMap { size in
-                try (0..<100).map { try RingSpec.parse(query: "size=\(size)&value=\($0)") }
-            }
-            for spec in specs { _ = try PNGRenderer.render(spec) }
+    /// The lines laid out and masks made when a thread draws `images` the second time, after once.
+    static func secondPassWork(_ images: [Image]) async throws -> (layouts: Int, masks: Int) {
+        try await onOwnThread {
+            for image in images { _ = try image.png() }
             let before = TextLayout.workDoneOnThisThread
-            for spec in specs { _ = try PNGRenderer.render(spec) }
+            for image in images { _ = try image.png() }
             let after = TextLayout.workDoneOnThisThread
             return (after.layouts - before.layouts, after.masks - before.masks)
         }
-        #expect(layouts == 0 && masks == 0)
+    }
+
+    /// The hundred percentages of rings at three sizes (a dashboard, or `make bench`'s mixed row) are laid out and
+    /// masked once, then drawn from what the thread kept.
+    @Test func ringsOfThreeSizesDrawTheirLabelsFromKeptLinesAndMasks() async throws {
+        let work = try await Self.secondPassWork(
+            [64, 128, 256].flatMap { size in (0..<100).map { Image.ring("size=\(size)&value=\($0)") } })
+        #expect(work.layouts == 0 && work.masks == 0)
     }
 
     /// Images at scale 1 and 2 in turn each draw from the lines of their own transformation: a change of scale
     /// leaves the other scale's lines kept.
     @Test func imagesAtTwoScalesInTurnKeepTheLinesOfBoth() async throws {
-        let (layouts, masks) = try await onOwnThread {
-            let specs = try (0..<20).flatMap { value in
-                try [1, 2].map { try BarSpec.parse(query: "scale=\($0)&value=\(value)") }
-            }
-            for spec in specs { _ = try BarRenderer.png(spec) }
-            let before = TextLayout.workDoneOnThisThread
-            for spec in specs { _ = try BarRenderer.png(spec) }
-            let after = TextLayout.workDoneOnThisThread
-            return (after.layouts - before.layouts, after.masks - before.masks)
-        }
-        #expect(layouts == 0 && masks == 0)
+        let work = try await Self.secondPassWork(
+            (0..<20).flatMap { value in [1, 2].map { Image.bar("scale=\($0)&value=\(value)") } })
+        #expect(work.layouts == 0 && work.masks == 0)
     }
 }
 
