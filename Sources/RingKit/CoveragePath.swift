@@ -73,7 +73,6 @@ struct CoveragePath: Sendable, Hashable {
     ) -> CoveragePath? {
         let half = thickness / 2
         let inner = radius - half
-        let outer = radius + half
         guard inner >= 0, sweep > 0, sweep < 2 * .pi else { return nil }
         // How far round each cap reaches beyond its end, seen from the centre.
         let reach: Double
@@ -83,13 +82,24 @@ struct CoveragePath: Sendable, Hashable {
         case .square: reach = inner > 0 ? atan(half / inner) : .pi / 2
         }
         guard sweep + 2 * reach <= 2 * .pi else { return nil }
+        return piece(center: center, radius: radius, thickness: thickness, from: from, sweep: sweep, caps: (cap, cap))
+    }
 
+    /// The outline of part of a stroke (see `stroke`, which checks what this assumes): from angle `from` through
+    /// `sweep` radians (0 for a cap alone), with `caps.start` at its start and `caps.end` at its end.
+    static func piece(
+        center: Point, radius: Double, thickness: Double, from: Double, sweep: Double,
+        caps: (start: RingSpec.Cap, end: RingSpec.Cap)
+    ) -> CoveragePath {
+        let half = thickness / 2
+        let inner = radius - half
         let to = from + sweep
         var path = CoveragePath()
-        path.elements.append(.arc(center: center, radius: outer, from: from, to: to))
-        path.elements += capEdges(at: to, forward: true, center: center, radius: radius, half: half, cap: cap)
-        if inner > 0 { path.elements.append(.arc(center: center, radius: inner, from: to, to: from)) }
-        path.elements += capEdges(at: from, forward: false, center: center, radius: radius, half: half, cap: cap)
+        if sweep > 0 { path.elements.append(.arc(center: center, radius: radius + half, from: from, to: to)) }
+        path.elements += capEdges(at: to, forward: true, center: center, radius: radius, half: half, cap: caps.end)
+        if inner > 0, sweep > 0 { path.elements.append(.arc(center: center, radius: inner, from: to, to: from)) }
+        path.elements += capEdges(
+            at: from, forward: false, center: center, radius: radius, half: half, cap: caps.start)
         return path
     }
 

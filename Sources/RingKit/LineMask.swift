@@ -153,21 +153,11 @@ final class LineMask {
         let rowPixels = Int(cairo_image_surface_get_stride(surface)) / 4
         let pixels = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(
             to: UInt32.self)
-        let opaque = color >> 24 == 255
         coverage.withUnsafeBufferPointer { coverage in
             for y in y0..<y1 {
                 let row = pixels + y * rowPixels
                 let masks = coverage.baseAddress! + (y - top) * width - left
-                for x in x0..<x1 {
-                    let m = UInt32(masks[x])
-                    if m == 0 { continue }
-                    if m == 255 && opaque {
-                        row[x] = color
-                        continue
-                    }
-                    let source = m == 255 ? color : CoverageRaster.multiply(color, m)
-                    row[x] = CoverageRaster.over(source, onto: row[x])
-                }
+                for x in x0..<x1 { CoverageRaster.lay(color, coverage: UInt32(masks[x]), onto: row + x) }
             }
         }
         cairo_surface_mark_dirty_rectangle(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))

@@ -53,13 +53,18 @@ final class RingPainter {
 
     /// Fills `path` (in device pixels) with `color` over what is there.
     func fill(_ path: CoveragePath, _ color: RGBAColor, onto target: UnsafeMutablePointer<UInt32>? = nil) {
+        rasterWillDraw()
+        raster.add(path)
+        raster.paint(CoverageRaster.premultiplied(color), onto: target ?? pixels, rowPixels: rowPixels)
+    }
+
+    /// Hands the pixels from Cairo to the raster.
+    private func rasterWillDraw() {
         if cairoDrewLast {
             cairo_surface_flush(surface)
             cairoDrewLast = false
         }
         rasterDrewLast = true
-        raster.add(path)
-        raster.paint(CoverageRaster.premultiplied(color), onto: target ?? pixels, rowPixels: rowPixels)
     }
 
     /// The whole image in `color`.
@@ -78,8 +83,115 @@ final class RingPainter {
         guard let path = Self.strokePath(g, from: from, sweep: sweep, radius: radius, cap: cap, scale: scale) else {
             return false
         }
+        if sweep < 360,
+            strokeByQuarters(g, from: from, sweep: sweep, radius: radius, cap: cap, color: color, onto: target)
+        {
+            return true
+        }
         fill(path, color, onto: target)
         return true
+    }
+
+    /// The stroke drawn as the whole quarters of its ring that it covers, laid from the ring's kept coverage, and
+    /// the pieces at its ends (with their caps) drawn by the raster; false when the thread keeps no coverage for
+    /// the ring (it keeps it the second time it sees the ring), the centre is not on a pixel corner (the quarters
+    /// would share pixels), or the stroke covers no whole quarter.
+    ///
+    /// The pixels are those of the whole stroke: a quarter's pixels lie wholly inside it, where the stroke covers
+    /// what the ring does, and the pieces, disjoint from them, cover the rest, each pixel once.
+    private func strokeByQuarters(
+        _ g: RingGeometry, from: Double, sweep: Double, radius: Double, cap: RingSpec.Cap, color: RGBAColor,
+        onto target: UnsafeMutablePointer<UInt32>?
+    ) -> Bool {
+        let c = g.center * scale
+        guard c == c.rounded(), c > 0, c < Double(Swift.min(width, height)) else { return false }
+        let quarter = Double.pi / 2
+        let turn = sweep * Double.pi / 180
+        let a = (from - 90) * Double.pi / 180 - (g.clockwise ? 0 : turn)
+        let b = a + turn
+        // Ends within 1e-9 of a quarter turn count as on it (−90° is not exactly −π/2 in binary).
+        let first = (a / quarter - 1e-9).rounded(.up)
+        let last = (b / quarter + 1e-9).rounded(.down)
+        guard last > first else { return false }
+        let r = radius * scale
+        let half = g.thickness * scale / 2
+        let key = RingMasks.Key(width: width, height: height, center: Int(c), inner: r - half, outer: r + half)
+        guard let mask = ringMask(key) else { return false }
+
+        rasterWillDraw()
+        let canvas = target ?? pixels
+        let premultiplied = CoverageRaster.premultiplied(color)
+        let center = Int(c)
+        mask.coverage.withUnsafeBufferPointer { coverage in
+            for k in Int(first)..<Int(last) {
+                // Quarter k runs from θ = kπ/2 (θ = 0 is 3 o'clock, θ grows clockwise on screen).
+                let quadrant = (k % 4 + 4) % 4
+                let rows = quadrant < 2 ? center..<height : 0..<center
+                let right = quadrant == 0 || quadrant == 3
+                CoverageRaster.lay(
+                    premultiplied, mask: coverage.baseAddress!, spans: mask.spans, half: right ? 1 : 0,
+                    width: width, onto: canvas, rowPixels: rowPixels, rows: rows)
+            }
+        }
+        let point = CoveragePath.Point(x: c, y: c)
+        var ends = CoveragePath()
+        let lead = first * quarter - a
+        if cap != .butt || lead > 1e-9 {
+            ends.elements +=
+                CoveragePath.piece(
+                    center: point, radius: r, thickness: 2 * half, from: a, sweep: Swift.max(0, lead),
+                    caps: (cap, .butt)
+                ).elements
+        }
+        let tail = b - last * quarter
+        if cap != .butt || tail > 1e-9 {
+            ends.elements +=
+                CoveragePath.piece(
+                    center: point, radius: r, thickness: 2 * half, from: last * quarter, sweep: Swift.max(0, tail),
+                    caps: (.butt, cap)
+                ).elements
+        }
+        if !ends.elements.isEmpty {
+            raster.add(ends)
+            raster.paint(premultiplied, onto: canvas, rowPixels: rowPixels)
+        }
+        return true
+    }
+
+    /// The coverage this thread keeps for a ring, made the second time it is asked for.
+    private func ringMask(_ key: RingMasks.Key) -> RingMasks.Mask? {
+        let masks = RingMasks.perThread.value
+        if let mask = masks.layer(for: key) { return mask }
+        let count = key.width * key.height
+        guard masks.shouldKeep(key, size: count) else { return nil }
+        // The raster's coverage of the ring, as the alpha of opaque white laid on clear pixels.
+        var drawn = [UInt32](repeating: 0, count: count)
+        let center = CoveragePath.Point(x: Double(key.center), y: Double(key.center))
+        raster.add(.annulus(center: center, inner: key.inner, outer: key.outer))
+        drawn.withUnsafeMutableBufferPointer {
+            raster.paint(0xFFFF_FFFF, onto: $0.baseAddress!, rowPixels: key.width)
+        }
+        let coverage = drawn.map { UInt8($0 >> 24) }
+        var spans = [Int32](repeating: 0, count: 8 * key.height)
+        for y in 0..<key.height {
+            let row = y * key.width
+            for (index, columns) in [0..<key.center, key.center..<key.width].enumerated() {
+                let covered = columns.filter { coverage[row + $0] != 0 }
+                let (lo, hi) = (covered.first ?? 0, (covered.last ?? -1) + 1)
+                // The longest run of whole coverage, filled without looking at each pixel.
+                var (full, best, start) = (lo..<lo, 0, lo)
+                for x in lo...hi where x == hi || coverage[row + x] != 255 {
+                    if x - start > best { (full, best) = (start..<x, x - start) }
+                    start = x + 1
+                }
+                for (offset, bound) in [lo, full.lowerBound, full.upperBound, hi].enumerated() {
+                    spans[8 * y + 4 * index + offset] = Int32(bound)
+                }
+            }
+        }
+        let mask = RingMasks.Mask(coverage: coverage, spans: spans)
+        masks.keep(mask, size: count, for: key)
+        return mask
     }
 
     /// The outline of a stroke in device pixels, or nil when its pieces would overlap.
@@ -125,15 +237,15 @@ final class RingPainter {
     func base(_ key: BaseLayers.Key, draw: () -> Void) {
         let count = height * rowPixels
         let layers = BaseLayers.perThread.value
-        if let kept = layers.pixels(for: key), kept.count == count {
+        if let kept = layers.layer(for: key), kept.count == count {
             kept.withUnsafeBufferPointer { pixels.update(from: $0.baseAddress!, count: count) }
             rasterDrewLast = true
             return
         }
         draw()
         if cairoDrewLast { cairo_surface_flush(surface) }
-        if layers.shouldKeep(key, pixels: count) {
-            layers.keep(Array(UnsafeBufferPointer(start: pixels, count: count)), for: key)
+        if layers.shouldKeep(key, size: count) {
+            layers.keep(Array(UnsafeBufferPointer(start: pixels, count: count)), size: count, for: key)
         }
     }
 
