@@ -1,4 +1,4 @@
-// A zlib stream for PNG scanlines (see pr_deflate.h): greedy LZ77 over four candidate distances, one dynamic
+// A zlib stream for PNG scanlines (see pr_deflate.h): greedy LZ77 over two candidate distances, one dynamic
 // Huffman block per run of symbols, a stored block wherever that is smaller.
 #include "pr_deflate.h"
 
@@ -289,14 +289,15 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
     uint32_t *litlen_freq = d->litlen_freq;
     uint32_t *dist_freq = d->dist_freq;
     d->adler = pr_adler32(d->adler, p, length);
-    // Left, up, up-left, up-right: where the same pixel most often was already.
-    const size_t candidates[4] = {pixel_bytes, row_bytes, row_bytes + pixel_bytes, row_bytes - pixel_bytes};
+    // Left and up: where the same pixel most often was already. (Up-left and up-right as well made the 128 px ring
+    // 1.7 % smaller and its encoding 8 % slower.)
+    const size_t candidates[2] = {pixel_bytes, row_bytes};
     size_t count = 0;
     int final_written = 0;
     memset(d->litlen_freq, 0, sizeof d->litlen_freq);
     memset(d->dist_freq, 0, sizeof d->dist_freq);
-    // From here on every candidate lies inside the window, so the first three bytes of all four are compared at
-    // once, without a branch for each: most positions of an edge match none of them.
+    // From here on both candidates lie inside the window, so the first three bytes of both are compared at once,
+    // without a branch for each: most positions of an edge match neither.
     const unsigned char *checked = data + row_bytes + pixel_bytes;
     // Where p is in its scanline: data starts at a scanline, and byte 0 of each is its filter type.
     size_t column = history % row_bytes;
@@ -308,8 +309,7 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
         if (limit > MAX_MATCH) limit = MAX_MATCH;
         if (limit >= 4 && p >= checked) {
             uint32_t here = load24(p);
-            unsigned hits = (load24(p - candidates[0]) == here) | (load24(p - candidates[1]) == here) << 1 |
-                            (load24(p - candidates[2]) == here) << 2 | (load24(p - candidates[3]) == here) << 3;
+            unsigned hits = (load24(p - candidates[0]) == here) | (load24(p - candidates[1]) == here) << 1;
             while (hits) {
                 int k = __builtin_ctz(hits);
                 hits &= hits - 1;
@@ -341,7 +341,7 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
             *slot = (uint32_t)offset;
         } else if (limit >= MIN_MATCH) {
             size_t behind = (size_t)(p - data);
-            for (int k = 0; k < 4; k++) {
+            for (int k = 0; k < 2; k++) {
                 size_t distance = candidates[k];
                 if (distance == 0 || distance > behind) continue;
                 const unsigned char *q = p - distance;

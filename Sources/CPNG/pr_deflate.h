@@ -1,9 +1,10 @@
 #ifndef PROGRESS_RINGS_PR_DEFLATE_H
 #define PROGRESS_RINGS_PR_DEFLATE_H
 
-// A zlib stream (RFC 1950/1951) for PNG scanlines: LZ77 that looks for a match only at the pixel to the left and
-// the three above, then dynamic Huffman codes per block. Rings and badges are runs of a few colors, so those four
-// places find nearly every match zlib's hash chains find, at a fraction of the work. Internal to CPNG.
+// A zlib stream (RFC 1950/1951) for PNG scanlines: LZ77 that looks for a match at the pixel to the left, the one
+// above and the last place the same four bytes were seen, then dynamic Huffman codes per block. Rings and badges are
+// runs of a few colors, so those places find nearly every match zlib's hash chains find, at a fraction of the work.
+// Internal to CPNG.
 
 #include <stddef.h>
 #include <stdint.h>

@@ -15,7 +15,7 @@ enum {
 };
 
 /* Which deflate writes the image data: zlib, or the scanline deflate of pr_deflate.c (matches only at the pixel to
-   the left and the three above, dynamic Huffman codes). */
+   the left, the one above and the last place the same four bytes were seen; dynamic Huffman codes). */
 enum { PR_PNG_DEFLATE_ZLIB = 0, PR_PNG_DEFLATE_SCANLINE = 1 };
 
 /* How to encode: the deflate; for zlib its level 0…9 and strategy (0 default, 1 filtered, 2 Huffman only, 3 RLE);
