@@ -129,3 +129,33 @@ func missTable(images: Int, only: String?) throws {
         )
     }
 }
+
+/// Writes the drawn surfaces of `images` distinct misses of one case (`only`, named as `--misses` names it),
+/// unencoded, for `.ci/encoder-ab.sh`: for each image its width and height as little-endian 32-bit integers, then its
+/// premultiplied ARGB32 rows, `width` words each.
+func dumpSurfaces(to path: String, images: Int, only: String) throws {
+    PNGRenderer.warmUp()
+    for (index, missCase) in missCases().enumerated() {
+        let first = try drawing(missCase.target(1)).pngSurface().surface
+        let pixels = "\(cairo_image_surface_get_width(first))×\(cairo_image_surface_get_height(first))"
+        cairo_surface_destroy(first)
+        guard "\(missCase.name) \(pixels)" == only.replacingOccurrences(of: "x", with: "×") else { continue }
+        var bytes: [UInt8] = []
+        for n in 0..<images {
+            let surface = try drawing(missCase.target((index + 1) * 10_000_000 + n)).pngSurface().surface
+            defer { cairo_surface_destroy(surface) }
+            let (width, height) = (cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface))
+            bytes += [width, height].flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            let data = cairo_image_surface_get_data(surface)!
+            for y in 0..<Int(height) {
+                bytes += UnsafeBufferPointer(start: data + y * stride, count: Int(width) * 4)
+            }
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw RenderError("cannot write \(path)")
+        }
+        return
+    }
+    throw RenderError("no case named \(only)")
+}

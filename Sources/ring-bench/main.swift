@@ -171,6 +171,10 @@ if CommandLine.arguments.contains("--accuracy") {
     try accuracyTable()
 } else if CommandLine.arguments.contains("--misses") {
     try missTable(images: argument("--images").flatMap { Int($0) } ?? 300, only: argument("--only"))
+} else if let path = argument("--surfaces") {
+    try dumpSurfaces(
+        to: path, images: argument("--images").flatMap { Int($0) } ?? 300,
+        only: argument("--only") ?? "ring, labelled 128x128")
 } else if CommandLine.arguments.contains("--encoders") {
     try encoderTable()
 } else if CommandLine.arguments.contains("--features") {
