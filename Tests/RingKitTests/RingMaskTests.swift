@@ -11,6 +11,7 @@ struct RingMaskTests {
         "size=96&arc=180&start=90", "size=96&start=45", "size=96&thickness=40", "size=96&thickness=2",
         "size=64&scale=3", "size=48&scale=2", "size=97", "size=128&label=none&track=none", "size=96&value=V,60,90",
         "size=96&color=%2300ff0080", "size=96&background=white&cap=butt&direction=ccw", "size=256&thickness=30",
+        "size=96&gradient=red", "size=96&gradient=%23ff000080&color=%230000ff80", "size=96&value=V,70&gradient=red",
     ]
     /// Ends on and beside every quarter turn, and nearly whole turns (whose caps meet: Cairo draws those).
     static let values = [
