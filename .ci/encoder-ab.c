@@ -25,7 +25,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     int palette = atoi(argv[2]), passes = atoi(argv[3]), builds = argc - 4;
-    if (builds > 8) builds = 8;
+    if (passes < 1) return fprintf(stderr, "PASSES must be at least 1\n"), 2;
+    if (builds > 8) return fprintf(stderr, "at most 8 builds\n"), 2;
     FILE *f = fopen(argv[1], "rb");
     if (!f) return perror(argv[1]), 1;
     fseek(f, 0, SEEK_END);
@@ -40,9 +41,12 @@ int main(int argc, char **argv) {
     for (long at = 0; at + 8 <= size && count < 4096;) {
         int32_t wh[2];
         memcpy(wh, file + at, 8);
+        long length = (long)wh[0] * wh[1] * 4;
+        if (wh[0] <= 0 || wh[1] <= 0 || length > size - at - 8) return fprintf(stderr, "truncated surfaces\n"), 1;
         offsets[count++] = (size_t)at;
-        at += 8 + (long)wh[0] * wh[1] * 4;
+        at += 8 + length;
     }
+    if (count == 0) return fprintf(stderr, "no images in %s\n", argv[1]), 1;
     encode_fn encode[8];
     for (int b = 0; b < builds; b++) {
         void *library = dlopen(argv[4 + b], RTLD_NOW | RTLD_LOCAL);
@@ -60,7 +64,10 @@ int main(int argc, char **argv) {
             int32_t wh[2];
             memcpy(wh, file + offsets[i], 8);
             size_t length = (size_t)wh[0] * wh[1] * 4;
-            if (length > capacity) image = realloc(image, capacity = length);
+            if (length > capacity) {
+                free(image);
+                if (!(image = malloc(capacity = length))) return fprintf(stderr, "out of memory\n"), 1;
+            }
             for (int k = 0; k < builds; k++) {
                 int b = (k + i + pass) % builds;
                 // A fresh copy, as a surface just drawn would be: in the cache, and not the last build's input.

@@ -26,8 +26,10 @@ make_scratch encoder-ab
 swift build -c release --product ring-bench >/dev/null
 "$(swift build -c release --show-bin-path)/ring-bench" --surfaces "$WORK/surfaces" --only "$case_name"
 libraries=()
+index=0
 for rev in "$@"; do
-  dir="$WORK/src-$(echo "$rev" | tr -c 'a-zA-Z0-9\n' _)"
+  index=$((index + 1))
+  dir="$WORK/$index"
   mkdir -p "$dir"
   if [ "$rev" = . ]; then
     cp -r Sources/CPNG/. "$dir"
@@ -40,4 +42,7 @@ done
 clang -O2 -I Sources/CPNG/include .ci/encoder-ab.c -ldl -o "$WORK/encoder-ab"
 echo "$case_name, ${passes} passes, each image encoded by each build in turn; builds: $*"
 echo
-"$WORK/encoder-ab" "$WORK/surfaces" "$palette" "$passes" "${libraries[@]}" | sed "s#$WORK/src-##; s#/libcpng.so##"
+# Each build is printed as the revision it was given (libraries are named by their position).
+"$WORK/encoder-ab" "$WORK/surfaces" "$palette" "$passes" "${libraries[@]}" |
+  awk -v names="$*" 'BEGIN { n = split(names, name, " ") } { for (i = n; i >= 1; i--) gsub("[^|]*/" i "/libcpng.so", " " name[i]); print }'
+

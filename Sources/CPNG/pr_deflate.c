@@ -1,5 +1,5 @@
-// A zlib stream for PNG scanlines (see pr_deflate.h): greedy LZ77 over two candidate distances, one dynamic
-// Huffman block per run of symbols, a stored block wherever that is smaller.
+// A zlib stream for PNG scanlines (see pr_deflate.h): greedy LZ77 over two neighbours and a hash of recently seen
+// words, one dynamic Huffman block per run of symbols, a stored block wherever that is smaller.
 #include "pr_deflate.h"
 
 #include <pthread.h>
@@ -289,8 +289,8 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
     uint32_t *litlen_freq = d->litlen_freq;
     uint32_t *dist_freq = d->dist_freq;
     d->adler = pr_adler32(d->adler, p, length);
-    // Left and up: where the same pixel most often was already. (Up-left and up-right as well made the 128 px ring
-    // 1.7 % smaller and its encoding 8 % slower.)
+    // Left and up: where the same pixel most often was already (the two diagonals as well cost more time than they
+    // saved bytes: docs/benchmarks.md, seventh round).
     const size_t candidates[2] = {pixel_bytes, row_bytes};
     size_t count = 0;
     int final_written = 0;
@@ -315,7 +315,7 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
                 hits &= hits - 1;
                 const unsigned char *q = p - candidates[k];
                 // Longer than the best only if it agrees at the best's end too (in a run of one color, every
-                // neighbour matches as far: comparing each in full did the same work four times).
+                // neighbour matches as far: comparing each in full did the same work again).
                 if (best > 0 && q[best] != p[best]) continue;
                 size_t n = match_length(p, q, limit);
                 if (n > best) {
@@ -343,7 +343,7 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
             size_t behind = (size_t)(p - data);
             for (int k = 0; k < 2; k++) {
                 size_t distance = candidates[k];
-                if (distance == 0 || distance > behind) continue;
+                if (distance > behind) continue;
                 const unsigned char *q = p - distance;
                 if (q[0] != p[0] || q[1] != p[1] || q[2] != p[2]) continue;
                 size_t n = match_length(p, q, limit);

@@ -14,8 +14,9 @@ enum BaseLayers {
         var outline: CoveragePath?
     }
 
-    /// Layers (sized in pixels) of at most 256 × 256 pixels (a 256 px ring at scale 1, 128 px at scale 2: 256 KiB each), at most 4 a
-    /// thread (the rings a dashboard asks for in turn) and 512 KiB in all (a 256 px look and a few smaller ones).
+    /// Layers (sized in pixels) of at most 256 × 256 pixels (a 256 px ring at scale 1, 128 px at scale 2: 256 KiB
+    /// each), at most 4 a thread (the rings a dashboard asks for in turn) and 512 KiB in all (a 256 px look and a few
+    /// smaller ones).
     static let perThread = ThreadLocal {
         KeptLayers<Key, [UInt32]>(largestLayer: 256 * 256, sizePerThread: 2 * 256 * 256, layersPerThread: 4)
     }

@@ -13,6 +13,8 @@ final class KeptLayers<Key: Hashable, Layer> {
 
     private var layers: [(key: Key, layer: Layer, size: Int)] = []
     private var seen: [Key] = []
+    /// How many times `layer(for:)` found a layer (for tests: that a kept layer was used).
+    private(set) var found = 0
 
     init(largestLayer: Int, sizePerThread: Int, layersPerThread: Int) {
         self.largestLayer = largestLayer
@@ -25,6 +27,7 @@ final class KeptLayers<Key: Hashable, Layer> {
         guard let index = layers.firstIndex(where: { $0.key == key }) else { return nil }
         let kept = layers.remove(at: index)
         layers.insert(kept, at: 0)
+        found += 1
         return kept.layer
     }
 

@@ -18,8 +18,8 @@ enum RingMasks {
         var spans: [Int32]
     }
 
-    /// Masks (sized in pixels) of at most 256 × 256 pixels, at most 8 a thread (the rings of a few looks), 256 KiB
-    /// of coverage in all.
+    /// Masks (sized in pixels) of at most 256 × 256 pixels (larger rings are stroked whole), at most 8 a thread (the
+    /// rings of a few looks), 256 KiB of coverage in all (and 32 bytes of spans a row).
     static let perThread = ThreadLocal {
         KeptLayers<Key, Mask>(largestLayer: 256 * 256, sizePerThread: 4 * 256 * 256, layersPerThread: 8)
     }

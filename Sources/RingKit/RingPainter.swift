@@ -109,9 +109,11 @@ final class RingPainter {
         let turn = sweep * Double.pi / 180
         let a = (from - 90) * Double.pi / 180 - (g.clockwise ? 0 : turn)
         let b = a + turn
-        // Ends within 1e-9 of a quarter turn count as on it (−90° is not exactly −π/2 in binary).
-        let first = (a / quarter - 1e-9).rounded(.up)
-        let last = (b / quarter + 1e-9).rounded(.down)
+        // Ends within a billionth of a quarter turn of one count as on it (−90° is not exactly −π/2 in binary); the
+        // pieces at the ends then start and stop at that quarter turn, so they never reach into a laid quarter.
+        let tolerance = 1e-9
+        let first = (a / quarter - tolerance).rounded(.up)
+        let last = (b / quarter + tolerance).rounded(.down)
         guard last > first else { return false }
         let r = radius * scale
         let half = g.thickness * scale / 2
@@ -135,19 +137,19 @@ final class RingPainter {
         }
         let point = CoveragePath.Point(x: c, y: c)
         var ends = CoveragePath()
-        let lead = first * quarter - a
-        if cap != .butt || lead > 1e-9 {
+        let start = Swift.min(a, first * quarter)
+        let lead = first * quarter - start
+        if cap != .butt || lead > tolerance * quarter {
             ends.elements +=
                 CoveragePath.piece(
-                    center: point, radius: r, thickness: 2 * half, from: a, sweep: Swift.max(0, lead),
-                    caps: (cap, .butt)
+                    center: point, radius: r, thickness: 2 * half, from: start, sweep: lead, caps: (cap, .butt)
                 ).elements
         }
-        let tail = b - last * quarter
-        if cap != .butt || tail > 1e-9 {
+        let tail = Swift.max(b, last * quarter) - last * quarter
+        if cap != .butt || tail > tolerance * quarter {
             ends.elements +=
                 CoveragePath.piece(
-                    center: point, radius: r, thickness: 2 * half, from: last * quarter, sweep: Swift.max(0, tail),
+                    center: point, radius: r, thickness: 2 * half, from: last * quarter, sweep: tail,
                     caps: (.butt, cap)
                 ).elements
         }
