@@ -27,6 +27,8 @@ typedef struct pr_thread_state {
     unsigned char *output;
     size_t output_capacity;
     uint32_t *symbols;
+    unsigned char *indices;  // a palette image's indices, width bytes a row
+    size_t indices_capacity;
     pr_palette palette;
 } pr_thread_state;
 
@@ -39,6 +41,7 @@ static void free_state(void *p) {
     free(s->scratch);
     free(s->output);
     free(s->symbols);
+    free(s->indices);
     free(s);
 }
 
@@ -112,15 +115,14 @@ size_t pr_png_bound(int width, int height) {
     return 8 + 25 + (12 + 768) + (12 + 256) + 12 + 12 + raw + raw / 1000 + 64 + (raw >> 12) + (raw >> 14) + 1024;
 }
 
-// Writes row y of the image into dst: straight RGBA, or palette indices.
-static void convert_row(const unsigned char *pixels, int stride, int width, int y, pr_palette *palette,
+// Writes row y of the image into dst: straight RGBA, or its palette indices (`indices`, written by the palette).
+static void convert_row(const unsigned char *pixels, int stride, int width, int y, const unsigned char *indices,
                         unsigned char *dst) {
-    const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * (size_t)stride);
-    if (palette) {
-        for (int x = 0; x < width; x++) dst[x] = pr_palette_index(palette, src[x]);
+    if (indices) {
+        memcpy(dst, indices + (size_t)y * (size_t)width, (size_t)width);
         return;
     }
-    pr_unpremultiply_row(src, width, dst);
+    pr_unpremultiply_row((const uint32_t *)(pixels + (size_t)y * (size_t)stride), width, dst);
 }
 
 // Filters and deflates the rows into the IDAT data at out; returns its length, or 0 on failure.
@@ -130,6 +132,7 @@ static size_t write_image_data(pr_thread_state *state, const unsigned char *pixe
     // Rows are filtered into a chunk of about 128 KiB and deflated chunk by chunk, so a 2048 px image needs
     // 128 KiB of scratch rather than a 16 MiB copy of itself; a 128 px ring still fits one chunk.
     size_t bpp = palette ? 1 : 4;
+    const unsigned char *indices = palette ? state->indices : NULL;
     size_t pixel_row = (size_t)width * bpp;
     size_t filtered_row = 1 + pixel_row;
     size_t chunk_rows = ((size_t)128 << 10) / filtered_row;
@@ -165,13 +168,13 @@ static size_t write_image_data(pr_thread_state *state, const unsigned char *pixe
             if (type == PR_PNG_FILTER_NONE) {
                 // Unfiltered rows go straight into the deflate's input: no copy.
                 dst[0] = 0;
-                convert_row(pixels, stride, width, y, palette, dst + 1);
+                convert_row(pixels, stride, width, y, indices, dst + 1);
                 dst += filtered_row;
                 continue;
             }
             unsigned char *cur = rows[y & 1];
             const unsigned char *prev = y > 0 ? rows[(y - 1) & 1] : NULL;
-            convert_row(pixels, stride, width, y, palette, cur);
+            convert_row(pixels, stride, width, y, indices, cur);
             if (type == PR_PNG_FILTER_ADAPTIVE) {
                 unsigned long best = (unsigned long)-1;
                 int best_type = 0;
@@ -223,8 +226,11 @@ const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width
     unsigned char *out = grow(&state->output, &state->output_capacity, capacity);
     if (!out) return NULL;
     pr_palette *palette = NULL;
-    if (options->palette && pr_palette_build(&state->palette, pixels, width, height, stride) == 0)
-        palette = &state->palette;
+    if (options->palette) {
+        unsigned char *indices = grow(&state->indices, &state->indices_capacity, (size_t)width * (size_t)height);
+        if (indices && pr_palette_build(&state->palette, pixels, width, height, stride, indices) == 0)
+            palette = &state->palette;
+    }
 
     static const unsigned char signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
     size_t pos = 0;
@@ -272,5 +278,10 @@ void pr_png_release_large_buffers(void) {
         free(s->scratch);
         s->scratch = NULL;
         s->scratch_capacity = 0;
+    }
+    if (s->indices_capacity > keep) {
+        free(s->indices);
+        s->indices = NULL;
+        s->indices_capacity = 0;
     }
 }
