@@ -117,13 +117,13 @@ final class RingPainter {
         guard last > first else { return false }
         let r = radius * scale
         let half = g.thickness * scale / 2
-        let key = RingMasks.Key(width: width, height: height, center: Int(c), inner: r - half, outer: r + half)
+        let center = Int(c)
+        let key = RingMasks.Key(width: width, height: height, center: center, inner: r - half, outer: r + half)
         guard let mask = ringMask(key) else { return false }
 
         rasterWillDraw()
         let canvas = target ?? pixels
         let premultiplied = CoverageRaster.premultiplied(color)
-        let center = Int(c)
         mask.coverage.withUnsafeBufferPointer { coverage in
             for k in Int(first)..<Int(last) {
                 // Quarter k runs from θ = kπ/2 (θ = 0 is 3 o'clock, θ grows clockwise on screen).
