@@ -56,7 +56,11 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
     package.targets += [
         // What every test folder shares: one raw HTTP client, one PNG decoder, one runner of the built binary.
         // It knows none of the modules under test, so a test of one module builds no other.
-        .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        .target(
+            name: "TestSupport", dependencies: ["CCairo", "CTestSpawn"], path: "Tests/TestSupport",
+            exclude: ["Fixtures"]),
+        // How the test support starts programs: posix_spawn, closing every descriptor of the test process in the child.
+        .target(name: "CTestSpawn", path: "Tests/CTestSpawn"),
         .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo", "CLibPNG", "TestSupport"]),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem", "TestSupport"], exclude: ["Corpus"]),

@@ -24,47 +24,33 @@ public enum ExternalCommand {
         executable: URL, arguments: [String], environment: [String: String]?, input: [UInt8]?, directory: URL?,
         limit: Duration
     ) throws -> BuiltBinary.Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = directory }
-        let inputPipe = input == nil ? nil : Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = inputPipe ?? FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
         let started = ContinuousClock.now
-        try process.run()
-        let pid = process.processIdentifier
-        let (seconds, attoseconds) = limit.components
-        DispatchQueue.global().asyncAfter(
-            deadline: .now() + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-        ) { [process] in
-            if process.isRunning { kill(pid, SIGKILL) }
+        let process = try ChildProcess(
+            executable: executable.path, arguments: arguments, environment: environment, directory: directory?.path,
+            input: input == nil ? .null : .pipe, output: .pipe, errors: .pipe)
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit.dispatchInterval) { [weak process] in
+            process?.signal(SIGKILL)
         }
-        if let input, let inputPipe {
-            let writer = inputPipe.fileHandleForWriting
+        if let input, let writer = process.input {
             let data = Data(input)
-            Thread.detachNewThread {
-                writer.write(data)
+            Thread {
+                try? writer.write(contentsOf: data)
                 try? writer.close()
-            }
+            }.start()
         }
-        let exited: @Sendable () -> Bool = { [process] in !process.isRunning }
+        let exited: @Sendable () -> Bool = { !process.isRunning }
         let errorsRead = DispatchGroup()
         nonisolated(unsafe) var errorBytes: [UInt8] = []
         errorsRead.enter()
         Thread {
-            errorBytes = Self.drain(errors.fileHandleForReading.fileDescriptor, until: exited)
+            errorBytes = Self.drain(process.errors!.fileDescriptor, until: exited)
             errorsRead.leave()
         }.start()
-        let out = Self.drain(output.fileHandleForReading.fileDescriptor, until: exited)
+        let out = Self.drain(process.output!.fileDescriptor, until: exited)
         errorsRead.wait()
-        // Timed when the output is in, before `waitUntilExit`. Among parallel tests on CI a 0.5 s `check` measured
-        // 17 s although it had exited before its 10 s kill timer looked (cause not found): see `drain`.
         let elapsed = ContinuousClock.now - started
+        try? process.output?.close()
+        try? process.errors?.close()
         process.waitUntilExit()
         return BuiltBinary.Run(
             status: process.terminationStatus, output: out,
@@ -73,8 +59,8 @@ public enum ExternalCommand {
     }
 
     /// Everything the program writes to `fd`: read until end of file, or until the program has exited and the pipe
-    /// holds nothing more, so that a write end held open elsewhere (by another program started in the same instant,
-    /// in parallel tests) cannot keep the reader waiting after the program is gone.
+    /// holds nothing more, so that a write end the program handed on (to a child of its own that outlives it)
+    /// cannot keep the reader waiting after the program is gone.
     static func drain(_ fd: Int32, until exited: () -> Bool) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)

@@ -8,8 +8,7 @@ import Foundation
 /// the test writes into. Stopped (killed) by `stop()`.
 // Its stored properties are set once in `init`; what it reports is read from the fixture's files.
 public final class FixtureServer: @unchecked Sendable {
-    let process = Process()
-    let input = Pipe()
+    let process: ChildProcess
     public let directory: URL
     public let port: Int
 
@@ -20,17 +19,15 @@ public final class FixtureServer: @unchecked Sendable {
     public init(tls: (certificate: String, key: String)? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", Self.script.path, directory.path] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
-        let output = Pipe()
-        process.standardOutput = output
-        // The server exits when this pipe closes: when `stop()` closes it, or when the test process dies.
-        process.standardInput = input
-        try process.run()
+        // The server exits when its standard input closes: when `stop()` closes it, or when the test process dies.
+        process = try ChildProcess(
+            executable: "/usr/bin/env",
+            arguments: ["python3", Self.script.path, directory.path]
+                + (tls.map { ["--tls", $0.certificate, $0.key] } ?? []),
+            input: .pipe, output: .pipe)
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = process.output!.availableData
             guard !chunk.isEmpty else { throw TestFailure("the fixture server exited before printing its port") }
             line += chunk
         }
@@ -84,11 +81,9 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     public func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? input.fileHandleForWriting.close()
+        process.signal(SIGKILL)
+        process.waitUntilExit()
+        try? process.input?.close()
         try? FileManager.default.removeItem(at: directory)
     }
 }

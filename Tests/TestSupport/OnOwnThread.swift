@@ -22,3 +22,11 @@ extension DispatchGroup {
         }
     }
 }
+
+extension Duration {
+    /// The same span for Dispatch, to the nanosecond.
+    public var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    }
+}

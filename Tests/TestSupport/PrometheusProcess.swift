@@ -6,8 +6,7 @@ import Foundation
 public final class PrometheusProcess {
     public let exporter: FixtureServer
     public let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    private let process: ChildProcess
 
     public init() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prometheus") else {
@@ -24,23 +23,24 @@ public final class PrometheusProcess {
                 static_configs: [{targets: ["127.0.0.1:\(exporter.port)"]}]
             """.utf8
         ).write(to: config)
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The shell kills Prometheus when its standard input closes: when the test is done, or if it dies.
-        process.arguments = [
-            "-c",
-            "/usr/bin/prometheus \"$@\" >/dev/null 2>&1 & pid=$!; cat >/dev/null; kill -9 $pid; wait $pid", "sh",
-            "--config.file=\(config.path)", "--storage.tsdb.path=\(exporter.directory.path)/data",
-            "--web.listen-address=127.0.0.1:\(port)",
-        ]
-        process.standardInput = input
-        try process.run()
+        process = try ChildProcess(
+            executable: "/bin/sh",
+            arguments: [
+                "-c",
+                "/usr/bin/prometheus \"$@\" >/dev/null 2>&1 & pid=$!; cat >/dev/null; kill -9 $pid; wait $pid 2>/dev/null",
+                "sh",
+                "--config.file=\(config.path)", "--storage.tsdb.path=\(exporter.directory.path)/data",
+                "--web.listen-address=127.0.0.1:\(port)",
+            ],
+            input: .pipe)
     }
 
     /// The base URL a configuration names the server by.
     public var url: String { "http://127.0.0.1:\(port)" }
 
     public func stop() {
-        try? input.fileHandleForWriting.close()
+        try? process.input?.close()
         process.waitUntilExit()
         exporter.stop()
     }

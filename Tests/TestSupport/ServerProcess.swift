@@ -9,10 +9,8 @@ import Foundation
 /// read all along (a server never waits on a full pipe) and kept for the test; its standard error stays the test
 /// process's, so a sanitized server's reports land in the test log.
 public final class ServerProcess: @unchecked Sendable {
-    public let process = Process()
+    public let process: ChildProcess
     public let port: Int
-    private let output = Pipe()
-    private let exited = DispatchGroup()
     private let logRead = DispatchGroup()
     private let lock = NSLock()
     private var logBytes = Data()
@@ -25,23 +23,17 @@ public final class ServerProcess: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: BuiltBinary.path) else {
             throw TestFailure("no binary at \(BuiltBinary.path): build the package first (swift build --build-tests)")
         }
-        // Foundation's Process closes every other inherited descriptor in the child itself, all but the one socket
-        // through which it learns that the child exited: nothing here may close that one (its manager thread would
-        // then wait for this server's exit, and every other process of the test run would go unreaped meanwhile).
-        if shellPrefix.isEmpty {
-            process.executableURL = URL(fileURLWithPath: BuiltBinary.path)
-            process.arguments = Array(command.dropFirst())
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "\(shellPrefix) exec \(command.map(quoted).joined(separator: " "))"]
-        }
-        process.environment = BuiltBinary.environment([:])
-        process.standardOutput = output
-        exited.enter()
-        process.terminationHandler = { [exited] _ in exited.leave() }
-        try process.run()
+        process =
+            shellPrefix.isEmpty
+            ? try ChildProcess(
+                executable: BuiltBinary.path, arguments: Array(command.dropFirst()),
+                environment: BuiltBinary.environment([:]), output: .pipe)
+            : try ChildProcess(
+                executable: "/bin/sh",
+                arguments: ["-c", "\(shellPrefix) exec \(command.map(quoted).joined(separator: " "))"],
+                environment: BuiltBinary.environment([:]), output: .pipe)
 
-        let handle = output.fileHandleForReading
+        let handle = process.output!
         var pending = Data()
         var found: Int?
         while found == nil {
@@ -84,21 +76,20 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// Sends `signal` and returns at once.
-    public func signal(_ signal: Int32) { Glibc.kill(process.processIdentifier, signal) }
+    public func signal(_ signal: Int32) { process.signal(signal) }
 
     /// Sends `signal` and waits until the process has exited; after 30 s it sends SIGKILL, so a server that does
     /// not stop fails its test instead of hanging the run.
     public func kill(_ signal: Int32) {
         self.signal(signal)
-        if exited.wait(timeout: .now() + 30) == .timedOut {
+        if !process.waitUntilExit(timeout: .seconds(30)) {
             self.signal(SIGKILL)
-            exited.wait()
+            process.waitUntilExit()
         }
-        process.waitUntilExit()
     }
 
     /// Returns once the process has exited, without holding a pool thread.
-    public func exit() async { await exited.completion() }
+    public func exit() async { await process.exit() }
 
     /// Everything the server has logged so far; after `exit()` and `logClosed()`, all of it.
     public var log: String { lock.withLock { String(decoding: logBytes, as: UTF8.self) } }
