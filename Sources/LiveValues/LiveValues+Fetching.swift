@@ -6,6 +6,14 @@ extension LiveValues {
     /// Delivers the answer for `source`: at once on the calling thread when the cache has one, otherwise from the
     /// thread that fetched it (one fetch per document however many ask; see the type's documentation). Never blocks.
     public func fetch(_ source: LiveSource, then deliver: @escaping @Sendable (LiveAnswer) -> Void) {
+        fetch(source, leadingHere: false, then: deliver)
+    }
+
+    /// `fetch(_:then:)`; with `leadingHere`, a fetch this call has to make runs on the calling thread (it blocks for
+    /// the fetch) rather than on a thread of its own.
+    private func fetch(
+        _ source: LiveSource, leadingHere: Bool, then deliver: @escaping @Sendable (LiveAnswer) -> Void
+    ) {
         enum Step {
             case answered(LiveAnswer)
             case joined
@@ -40,14 +48,13 @@ extension LiveValues {
             break
         case .full:
             deliver(.failed(LiveError.fetch(.busy, source: source, settings: settings)))
+        case .lead where leadingHere:
+            complete(document)
         case .lead:
             // A thread of its own, not a Dispatch queue's: a fetch blocks it for up to the timeout, and blocked
             // Dispatch threads starve the rest of the process's Dispatch work (signal handling, timers) until
             // Dispatch notices and adds threads. At most `maxFlights` exist at once.
-            let started = DetachedThread.start(named: "live-fetch") { [self] in
-                let (answers, deliveries) = lead(document)
-                for (source, deliver) in deliveries { deliver(answers[source] ?? .failed(Self.lost(source))) }
-            }
+            let started = DetachedThread.start(named: "live-fetch") { [self] in complete(document) }
             if started != 0 {
                 // Out of threads: every waiter fails busy (not remembered), as over the in-flight bounds.
                 let deliveries = state.withLock { $0.flights.removeValue(forKey: document)?.deliveries ?? [] }
@@ -64,12 +71,20 @@ extension LiveValues {
     public func fetch(_ source: LiveSource) -> LiveAnswer {
         let done = DispatchSemaphore(value: 0)
         let answer = Lock<LiveAnswer?>(nil)
-        fetch(source) { delivered in
+        // The fetch, when this call makes it, runs here: no thread is left ending after the answer, so a command
+        // that exits on it leaves nothing half torn down (libcurl's and OpenSSL's per-thread state among it).
+        fetch(source, leadingHere: true) { delivered in
             answer.withLock { $0 = delivered }
             done.signal()
         }
         done.wait()
         return answer.withLock { $0 } ?? .failed(Self.lost(source))
+    }
+
+    /// Fetches `document` and delivers the answers to every source waiting on it.
+    private func complete(_ document: LiveSource.Document) {
+        let (answers, deliveries) = lead(document)
+        for (source, deliver) in deliveries { deliver(answers[source] ?? .failed(Self.lost(source))) }
     }
 
     /// Fetches `document` once, reads every waiting source's value out of it, stores them and counts the fetch.

@@ -95,7 +95,10 @@ public final class ChildProcess: @unchecked Sendable {
         while waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
         var raw: Int32 = 0
         lock.withLock {
-            while waitpid(processIdentifier, &raw, 0) < 0 && errno == EINTR {}
+            var reaped: pid_t = -1
+            repeat { reaped = waitpid(processIdentifier, &raw, 0) } while reaped < 0 && errno == EINTR
+            // Only this thread reaps the child: anything else would be a bug here, not an exit status.
+            precondition(reaped == processIdentifier, "child \(processIdentifier) was reaped elsewhere")
             let signalled = raw & 0x7f != 0
             status = signalled ? (.uncaughtSignal, raw & 0x7f) : (.exit, (raw >> 8) & 0xff)
         }

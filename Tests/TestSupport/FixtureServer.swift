@@ -28,11 +28,18 @@ public final class FixtureServer: @unchecked Sendable {
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = process.output!.availableData
-            guard !chunk.isEmpty else { throw TestFailure("the fixture server exited before printing its port") }
+            guard !chunk.isEmpty else {
+                process.waitUntilExit()
+                throw TestFailure("the fixture server exited before printing its port")
+            }
             line += chunk
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw TestFailure("the fixture server printed no port") }
+        else {
+            process.signal(SIGKILL)
+            process.waitUntilExit()
+            throw TestFailure("the fixture server printed no port")
+        }
         self.port = port
     }
 

@@ -10,9 +10,10 @@ import Testing
 
 /// The test support's own way of starting programs, which every test that runs the binary, a fixture or a tool
 /// relies on: a child gets no descriptor of the test process, so no child can hold another's pipe or exit signal.
+/// The long-lived children here are `cat` reading a pipe from the test: they end with the test process, whatever
+/// becomes of it. Everything runs on a thread of its own (the test pool can be busy for a minute under a sanitizer).
 struct ChildProcessTests {
     /// However many descriptors other threads open meanwhile, a child holds its three standard ones and no other.
-    /// (Read on a thread of its own: the test pool can be busy for a minute under a sanitizer.)
     @Test func aChildHoldsOnlyItsThreeStandardDescriptors() async throws {
         let held = try await onOwnThread {
             let stop = Lock(false)
@@ -29,20 +30,28 @@ struct ChildProcessTests {
                 }
                 churn.leave()
             }.start()
-            let children = try (0..<20).map { _ in
-                try ChildProcess(
-                    executable: "/bin/sleep", arguments: ["600"], input: .pipe, output: .pipe, errors: .pipe)
+            let children = Lock<[ChildProcess]>([])
+            defer {
+                stop.withLock { $0 = true }
+                churn.wait()
+                Self.end(children.withLock { $0 })
+            }
+            for _ in 0..<20 {
+                let child = try ChildProcess(executable: "/bin/cat", arguments: [], input: .pipe, output: .pipe)
+                children.withLock { $0.append(child) }
             }
             stop.withLock { $0 = true }
-            churn.wait()
-            defer {
-                for child in children {
-                    child.signal(SIGKILL)
-                    child.waitUntilExit()
+            // A program just started may hold a descriptor of its own for a moment (the loader opening a library):
+            // each is read until it holds 0-2 alone or 5 s have passed. One handed over at the spawn never goes.
+            return children.withLock { $0 }.map { child in
+                let path = "/proc/\(child.processIdentifier)/fd"
+                let deadline = ContinuousClock.now + .seconds(5)
+                var descriptors = (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? []
+                while descriptors != ["0", "1", "2"] && ContinuousClock.now < deadline {
+                    usleep(10_000)
+                    descriptors = (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? []
                 }
-            }
-            return try children.map {
-                try FileManager.default.contentsOfDirectory(atPath: "/proc/\($0.processIdentifier)/fd").sorted()
+                return descriptors
             }
         }
         #expect(held.count == 20)
@@ -61,7 +70,7 @@ struct ChildProcessTests {
             starter.enter()
             Thread {
                 while !stop.withLock({ $0 }), longOnes.withLock({ $0.count }) < 60 {
-                    if let child = try? ChildProcess(executable: "/bin/sleep", arguments: ["600"], output: .pipe) {
+                    if let child = try? ChildProcess(executable: "/bin/cat", arguments: [], input: .pipe) {
                         longOnes.withLock { $0.append(child) }
                     }
                 }
@@ -70,15 +79,18 @@ struct ChildProcessTests {
             defer {
                 stop.withLock { $0 = true }
                 starter.wait()
-                for child in longOnes.withLock({ $0 }) {
-                    child.signal(SIGKILL)
-                    child.waitUntilExit()
-                }
+                Self.end(longOnes.withLock { $0 })
             }
             let runs = try (0..<60).map { _ in try ExternalCommand.run("true", [], limit: .seconds(20)) }
             #expect(runs.allSatisfy { $0.status == 0 })
             return runs.map(\.elapsed).max() ?? .zero
         }
         #expect(slowest < .seconds(5), "the slowest of 60 short runs took \(slowest)")
+    }
+
+    /// Closes each child's input (so `cat` ends) and waits for it.
+    static func end(_ children: [ChildProcess]) {
+        for child in children { try? child.input?.close() }
+        for child in children { child.waitUntilExit() }
     }
 }
