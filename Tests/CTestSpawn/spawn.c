@@ -5,8 +5,6 @@
 #include <spawn.h>
 #include <unistd.h>
 
-extern char **environ;
-
 int pr_test_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], const char *directory,
                   int in, int out, int err) {
     posix_spawn_file_actions_t actions;
@@ -18,7 +16,7 @@ int pr_test_spawn(pid_t *pid, const char *path, char *const argv[], char *const 
     }
     if (result == 0 && directory != NULL) result = posix_spawn_file_actions_addchdir_np(&actions, directory);
     if (result == 0) result = posix_spawn_file_actions_addclosefrom_np(&actions, 3);
-    if (result == 0) result = posix_spawn(pid, path, &actions, NULL, argv, envp != NULL ? envp : environ);
+    if (result == 0) result = posix_spawn(pid, path, &actions, NULL, argv, envp);
     posix_spawn_file_actions_destroy(&actions);
     return result;
 }

@@ -73,13 +73,10 @@ public final class ChildProcess: @unchecked Sendable {
 
         func cStrings(_ words: [String]) -> [UnsafeMutablePointer<CChar>?] { words.map { strdup($0) } + [nil] }
         let argv = cStrings([executable] + arguments)
-        let envp = environment.map { cStrings($0.map { "\($0.key)=\($0.value)" }) }
-        defer { for word in argv + (envp ?? []) { free(word) } }
+        let envp = cStrings((environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" })
+        defer { for word in argv + envp { free(word) } }
         var pid: pid_t = 0
-        let result =
-            envp.map { envp in
-                pr_test_spawn(&pid, executable, argv, envp, directory, stdin.child, stdout.child, stderr.child)
-            } ?? pr_test_spawn(&pid, executable, argv, nil, directory, stdin.child, stdout.child, stderr.child)
+        let result = pr_test_spawn(&pid, executable, argv, envp, directory, stdin.child, stdout.child, stderr.child)
         guard result == 0 else {
             throw TestFailure("cannot start \(executable): \(String(cString: strerror(result)))")
         }

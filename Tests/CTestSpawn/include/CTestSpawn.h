@@ -10,7 +10,7 @@
 
 #include <sys/types.h>
 
-/// Starts `path` with `argv` and `envp` (NULL: this process's environment), in `directory` (NULL: this one's), with
+/// Starts `path` with `argv` and `envp`, in `directory` (NULL: this process's), with
 /// `in`, `out`, `err` as its descriptors 0, 1, 2 (-1: the test process's own) and no other descriptor. Returns 0 and
 /// sets `*pid`, or the error number.
 int pr_test_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], const char *directory,
