@@ -30,8 +30,8 @@ extension EventLoop {
                 switch handler.answer(request) {
                 case .now(let response):
                     send(response, to: connection, keepAlive: keepAlive, isHead: isHead)
-                case .later(let work):
-                    if !answerOnWorker(connection, work, isHead: isHead) {
+                case .later(let work, let adopt):
+                    if !answerOnWorker(connection, work, adopt: adopt, isHead: isHead) {
                         // The process is out of threads: the loop makes the answer itself.
                         send(work(), to: connection, keepAlive: keepAlive, isHead: isHead)
                     }
@@ -77,7 +77,8 @@ extension EventLoop {
     /// Has the loop's worker thread make the answer; the connection waits (in order) while the loop serves the
     /// others. Returns false when the worker has no thread and cannot start one.
     private func answerOnWorker(
-        _ connection: HTTPConnection, _ work: @escaping @Sendable () -> HTTPResponse, isHead: Bool
+        _ connection: HTTPConnection, _ work: @escaping @Sendable () -> HTTPResponse,
+        adopt: (@Sendable () -> Void)?, isHead: Bool
     ) -> Bool {
         let pending = DeferredAnswer.Pending(connection: connection, isHead: isHead)
         let linger = Self.workerSliceLinger.nanosecondsClamped
@@ -88,9 +89,14 @@ extension EventLoop {
             let finished = MonotonicInstant.now().nanoseconds
             shared.workersBusyUntil.store(finished + linger, ordering: .relaxed)
             let quick = finished - started < Self.holdableJob.nanosecondsClamped
-            post(DeferredAnswer(pending: pending, response: response), hold: more && quick)
+            post(
+                DeferredAnswer(pending: pending, response: response, adopt: adopt, fromWorker: true),
+                hold: more && quick)
         }
-        if queued { connection.state.deferredAnswer() }
+        if queued {
+            workerJobs += 1
+            connection.state.deferredAnswer()
+        }
         return queued
     }
 
@@ -101,10 +107,13 @@ extension EventLoop {
                 inbox.answers.removeAll()
                 inbox.woken = false
                 inbox.heldSince = 0
+                heldSince.store(0, ordering: .relaxed)
             }
             return inbox.answers
         }
         for answer in answers {
+            if answer.fromWorker { workerJobs -= 1 }
+            answer.adopt?()
             let connection = answer.pending.connection
             // Closed meanwhile (the peer reset, a timeout, a stop): nobody is left to answer.
             guard !connection.state.isClosed else { continue }

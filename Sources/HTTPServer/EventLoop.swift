@@ -78,6 +78,12 @@ final class EventLoop: @unchecked Sendable {
         ([], [], false, 0, false))
     /// Workers writing the eventfd after leaving `inbox`'s lock (see `post`).
     private let signalling = Atomic<Int>(0)
+    /// `inbox.heldSince`, readable without the lock: the loop takes answers held past `holdLimit` itself, since
+    /// the worker that held them may be in a long job.
+    let heldSince = Atomic<Int64>(0)
+    /// Jobs this loop gave its worker whose answers have not come back; while there are any, the loop polls at
+    /// least every `holdLimit`, so a held answer waits no longer than that.
+    var workerJobs = 0
     /// Where this loop's `.later` answers are made (see `HTTPAnswer`), one at a time, at a lower priority than the
     /// loops: a loop's renders leave the cores to the loops and never queue behind another's.
     let worker: WorkerThread
@@ -148,6 +154,8 @@ final class EventLoop: @unchecked Sendable {
     static let answersPerWake = 8
     static let holdLimit = Duration.milliseconds(2)
     static let holdableJob = Duration.milliseconds(1)
+    private let holdLimitMilliseconds = Int64(EventLoop.holdLimit.nanosecondsClamped / 1_000_000)
+    private let holdLimitNanoseconds = EventLoop.holdLimit.nanosecondsClamped
 
     /// Hands a worker's answer back to the loop (any thread); dropped when the loop has exited. The loop is woken
     /// unless it already was for the answers waiting (it takes them all), or `hold` says the worker has further
@@ -160,7 +168,10 @@ final class EventLoop: @unchecked Sendable {
             inbox.answers.append(answer)
             guard !inbox.woken else { return false }
             if hold && inbox.answers.count < Self.answersPerWake {
-                if inbox.heldSince == 0 { inbox.heldSince = now }
+                if inbox.heldSince == 0 {
+                    inbox.heldSince = now
+                    heldSince.store(now, ordering: .relaxed)
+                }
                 if now - inbox.heldSince < Self.holdLimit.nanosecondsClamped { return false }
             }
             inbox.woken = true
@@ -181,7 +192,11 @@ final class EventLoop: @unchecked Sendable {
         let busyLimit = Self.busyStretch.nanosecondsClamped
         let workerSlice = UInt64(Self.workerSlice.nanosecondsClamped)
         while true {
-            let timeout = resumable.isEmpty ? max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1 : 0
+            var timeout = resumable.isEmpty ? max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1 : 0
+            if workerJobs > 0 { timeout = min(timeout, holdLimitMilliseconds) }
+            if let until = acceptPausedUntil {
+                timeout = min(timeout, max(0, (until.nanoseconds - now.nanoseconds + 999_999) / 1_000_000))
+            }
             var polled = MonotonicInstant.now()
             let workersBusy = polled.nanoseconds < shared.workersBusyUntil.load(ordering: .relaxed)
             if workersBusy != shortSlice {
@@ -218,8 +233,17 @@ final class EventLoop: @unchecked Sendable {
             if !resumable.isEmpty {
                 let waiting = resumable
                 resumable.removeAll(keepingCapacity: true)
-                for connection in waiting where !connection.state.isClosed { process(connection) }
+                for connection in waiting {
+                    connection.resumeQueued = false
+                    if !connection.state.isClosed { process(connection) }
+                }
             }
+            // Answers a worker held back for longer than `holdLimit` (it is busy with a long job): taken here.
+            if workerJobs > 0 {
+                let since = heldSince.load(ordering: .relaxed)
+                if since != 0 && now.nanoseconds - since >= holdLimitNanoseconds { sendDeferredAnswers() }
+            }
+            if let until = acceptPausedUntil, now >= until { resumeAccepting() }
             if shared.currentCommand != followedCommand {
                 if follow(shared.currentCommand) { break }
             }
@@ -245,19 +269,26 @@ final class EventLoop: @unchecked Sendable {
         process(connection)
     }
 
-    /// Serves the connection again after the next poll, though epoll will not report it.
+    /// Serves the connection again after the next poll, though epoll will not report it. Once: a connection
+    /// epoll reports again meanwhile (more input arrived) is served from the event and keeps its one place here,
+    /// so it never gets more than its reads a round.
     func resumeLater(_ connection: HTTPConnection) {
+        guard !connection.resumeQueued else { return }
+        connection.resumeQueued = true
         resumable.append(connection)
     }
 
     // MARK: Timers and commands
 
+    /// Accepting again after a pause (`pauseAccepting`), when its time has come; the poll waits no longer than that.
+    private func resumeAccepting() {
+        acceptPausedUntil = nil
+        guard listener >= 0 else { return }
+        try? control(PR_EPOLL_CTL_MOD, listener, PR_EPOLLIN, Self.listenerToken)
+    }
+
     private func tick() {
         nextTick = now + tickInterval
-        if let until = acceptPausedUntil, now >= until, listener >= 0 {
-            acceptPausedUntil = nil
-            try? control(PR_EPOLL_CTL_MOD, listener, PR_EPOLLIN, Self.listenerToken)
-        }
         // By index: closing a connection writes to the table, which must not copy it mid-scan.
         for slot in connections.indices {
             guard let connection = connections[slot], let action = connection.state.timedOut(now: now) else {

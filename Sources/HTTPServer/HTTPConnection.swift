@@ -6,6 +6,8 @@ final class HTTPConnection {
     let generation: UInt32
     var state: HTTPConnectionStateMachine
     var output = OutputBuffer()
+    /// In its loop's list of connections to serve again after the next poll (`EventLoop.resumeLater`).
+    var resumeQueued = false
 
     init(fd: Int32, slot: Int, generation: UInt32, state: HTTPConnectionStateMachine) {
         self.fd = fd

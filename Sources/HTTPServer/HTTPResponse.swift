@@ -49,6 +49,19 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
+    /// The same response in buffers allocated now, by the calling thread (see `HTTPAnswer.later`'s `adopt`).
+    public func copied() -> HTTPResponse {
+        HTTPResponse(status: status, head: Self.copy(head), body: Self.copy(body))
+    }
+
+    private static func copy(_ bytes: [UInt8]) -> [UInt8] {
+        guard !bytes.isEmpty else { return [] }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            _ = buffer.initialize(from: bytes)
+            count = bytes.count
+        }
+    }
+
     /// This response with `headers` added after its own header lines (a header that changes with every answer,
     /// such as a max-age that counts down); the body is shared, not copied.
     public func adding(_ headers: HTTPHeaders) -> HTTPResponse {

@@ -9,6 +9,11 @@ struct CachedImage: Sendable {
     let representations: Representations
     /// Whether the image may go out gzip-compressed (SVG); its `Vary: Accept-Encoding` says so either way.
     let compressible: Bool
+    /// Made on a worker thread: its buffers sit in that thread's allocator arena until an event loop adopts it
+    /// (`RenderCache.adopt`). glibc keeps freed pages in the arena of the thread that allocated them, so entries
+    /// left there would keep two sets of pages alive whenever the cache's contents change kind (SVGs are drawn on
+    /// the loops, large PNGs on the workers).
+    var offLoop = false
 
     var etag: String { representations.etag }
 
@@ -31,6 +36,11 @@ struct CachedImage: Sendable {
         representations: Representations(
             error: .init(ok: HTTPResponse(status: .ok), notModified: HTTPResponse(status: .notModified))),
         compressible: false)
+
+    /// The same entry in buffers allocated by the calling thread (the key, made on a loop, is shared).
+    func copied() -> CachedImage {
+        CachedImage(key: key, representations: representations.copied(), compressible: compressible)
+    }
 
     /// A heap block: the array or string header, the allocator's own header, and rounding to 16 bytes.
     static func allocation(_ bytes: Int) -> Int {

@@ -153,6 +153,22 @@ final class RenderCache: Sendable {
 }
 
 extension RenderCache {
+    /// Copies the entry stored under `key`, when a worker made it (`CachedImage.offLoop`), into buffers the calling
+    /// thread allocates, and stores the copy in its place while the entry is still that image. The worker's buffers
+    /// are freed once the answers in flight release them, and the worker's arena reuses them for its next render.
+    /// Called on an event loop after a worker's answer (`HTTPAnswer.later`'s `adopt`). The copy's buffers are
+    /// exactly sized, as the original's are, so the entry's cost is unchanged.
+    func adopt(_ key: CacheKey) {
+        let found = state.withLock { state in state.index[key].map { state.nodes[$0].value } }
+        guard let found, found.offLoop else { return }
+        let copy = found.copied()
+        state.withLock { state in
+            guard let i = state.index[key], state.nodes[i].value.offLoop, state.nodes[i].value.etag == found.etag
+            else { return }
+            state.nodes[i].value = copy
+        }
+    }
+
     /// Replaces the entry stored under `value.key` with `value` (the same image with another coding added), when the
     /// entry there still has `value`'s ETag; its cost is counted anew and older entries make room. Returns whether
     /// it was stored.

@@ -10,6 +10,8 @@ struct Representations: Sendable {
         let ok: HTTPResponse
         let notModified: HTTPResponse
 
+        func copied() -> Answers { Answers(ok: ok.copied(), notModified: notModified.copied()) }
+
         /// Bytes the two responses hold in memory (see `CachedImage.allocation`).
         var cost: Int {
             CachedImage.allocation(ok.head.capacity) + CachedImage.allocation(ok.body.capacity)
@@ -51,6 +53,14 @@ struct Representations: Sendable {
         self.gzip = gzip
         self.gzipSaves = gzipSaves
         self.etag = etag
+    }
+
+    /// The same representations in buffers allocated by the calling thread.
+    func copied() -> Representations {
+        let tag = String(unsafeUninitializedCapacity: etag.utf8.count) { buffer in
+            buffer.initialize(fromContentsOf: etag.utf8)
+        }
+        return Representations(identity: identity.copied(), gzip: gzip?.copied(), gzipSaves: gzipSaves, etag: tag)
     }
 
     /// These representations with a gzip coding made from the identity body (for answers compressed on demand).

@@ -11,7 +11,9 @@ extension RingService {
     /// An image answer: made now, or work for the loop's worker that makes it.
     enum ImageAnswer {
         case now(HTTPResponse, CacheOutcome, LiveOrigin? = nil)
-        case later(@Sendable () -> (HTTPResponse, CacheOutcome, LiveOrigin?))
+        /// `adopt`: the step on the loop's thread after the work (see `HTTPAnswer.later`).
+        case later(
+            _ work: @Sendable () -> (HTTPResponse, CacheOutcome, LiveOrigin?), adopt: (@Sendable () -> Void)? = nil)
         /// A live value being read: the answer is delivered once it is (see `HTTPAnswer.whenReady`).
         case whenReady(
             @Sendable (_ respond: @escaping @Sendable ((HTTPResponse, CacheOutcome, LiveOrigin?)) -> Void) -> Void)
@@ -57,20 +59,22 @@ extension RingService {
         }
         let key = cacheKey(drawing, format: format, varyAccept: varyAccept)
         if format == .png && drawing.pixelEdge > Self.workerRenderEdge && !cache.holds(key) {
-            return .later { [self] in
-                let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias)
-                return (response, outcome, nil)
-            }
+            return .later(
+                { [self] in
+                    let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, offLoop: true)
+                    return (response, outcome, nil)
+                }, adopt: { [cache] in cache.adopt(key) })
         }
         let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias)
         return .now(response, outcome)
     }
 
     /// The cached image for the key, rendered first when it is not cached (once, however many ask at a time).
+    /// `offLoop`: called on a worker, so an image rendered here is marked for the loop to adopt.
     func cachedAnswer(
-        _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey
+        _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey, offLoop: Bool = false
     ) -> (HTTPResponse, CacheOutcome) {
-        let (entry, outcome) = cache.value(for: key, alias: alias) { render(drawing, key: key) }
+        let (entry, outcome) = cache.value(for: key, alias: alias) { render(drawing, key: key, offLoop: offLoop) }
         guard let entry else { return (responses.renderFailed, .miss) }
         let label: CacheOutcome
         switch outcome {
@@ -104,7 +108,7 @@ extension RingService {
             spec: drawing.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
     }
 
-    private func render(_ drawing: Drawing, key: CacheKey) -> (value: CachedImage?, cacheable: Bool) {
+    private func render(_ drawing: Drawing, key: CacheKey, offLoop: Bool) -> (value: CachedImage?, cacheable: Bool) {
         let large = key.format == .png && drawing.pixelEdge > Self.largeRenderEdge
         if large { largeRenders.wait() }
         defer { if large { largeRenders.signal() } }
@@ -120,16 +124,16 @@ extension RingService {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
         metrics.observeRender(format: key.format, seconds: seconds)
-        return (Self.cachedImage(body, key: key), true)
+        return (Self.cachedImage(body, key: key, offLoop: offLoop), true)
     }
 
     /// The answers of one image, with every header the contract asks for. An SVG is compressed later, on demand.
-    static func cachedImage(_ body: [UInt8], key: CacheKey) -> CachedImage {
+    static func cachedImage(_ body: [UInt8], key: CacheKey, offLoop: Bool = false) -> CachedImage {
         let (headers, validators) = imageHeaders(key)
         return CachedImage(
             key: key,
             representations: Representations(body: body, headers: headers, validators: validators, compress: false),
-            compressible: key.format == .svg)
+            compressible: key.format == .svg, offLoop: offLoop)
     }
 
     /// The headers of an image's 200 and of its 304 (the validators and what a cache needs), without the ETag.

@@ -58,7 +58,7 @@ extension RingService {
                     onLoop: false)
                 {
                 case .now(let response, let outcome, let origin): respond((response, outcome, origin))
-                case .later(let work): respond(work())
+                case .later(let work, _): respond(work())
                 case .whenReady(let start): start(respond)
                 }
             }
@@ -117,10 +117,11 @@ extension RingService {
         }
         let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
         if onLoop && format == .png && parsed.pixelEdge > Self.workerRenderEdge && !cache.holds(key) {
-            return .later { [self] in
-                let (response, outcome) = cachedAnswer(request, parsed, key: key, alias: alias)
-                return (response.adding(headers), outcome, shownOrigin)
-            }
+            return .later(
+                { [self] in
+                    let (response, outcome) = cachedAnswer(request, parsed, key: key, alias: alias, offLoop: true)
+                    return (response.adding(headers), outcome, shownOrigin)
+                }, adopt: { [cache] in cache.adopt(key) })
         }
         let (response, outcome) = cachedAnswer(request, parsed, key: key, alias: alias)
         return .now(response.adding(headers), outcome, shownOrigin)

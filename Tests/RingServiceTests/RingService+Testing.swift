@@ -24,7 +24,13 @@ extension RingService {
     func response(to request: HTTPRequest) -> HTTPResponse {
         switch answer(request) {
         case .now(let response): response
-        case .later(let work): work()
+        case .later(let work, let adopt):
+            // As the loop does: the work, then its adopt step.
+            {
+                let response = work()
+                adopt?()
+                return response
+            }()
         case .whenReady(let start):
             // Waited for here, as the loop's inbox would: the handler responds from a thread of its own.
             {
