@@ -34,6 +34,7 @@ extension EventLoop {
                     if !answerOnWorker(connection, work, adopt: adopt, isHead: isHead) {
                         // The process is out of threads: the loop makes the answer itself.
                         send(work(), to: connection, keepAlive: keepAlive, isHead: isHead)
+                        adopt?()
                     }
                 case .whenReady(let start):
                     let pending = DeferredAnswer.Pending(connection: connection, isHead: isHead)
@@ -113,13 +114,14 @@ extension EventLoop {
         }
         for answer in answers {
             if answer.fromWorker { workerJobs -= 1 }
-            answer.adopt?()
             let connection = answer.pending.connection
             // Closed meanwhile (the peer reset, a timeout, a stop): nobody is left to answer.
-            guard !connection.state.isClosed else { continue }
-            let keepAlive = connection.state.answerArrived()
-            send(answer.response, to: connection, keepAlive: keepAlive, isHead: answer.pending.isHead)
-            process(connection)
+            if !connection.state.isClosed {
+                let keepAlive = connection.state.answerArrived()
+                send(answer.response, to: connection, keepAlive: keepAlive, isHead: answer.pending.isHead)
+                process(connection)
+            }
+            answer.adopt?()
         }
     }
 

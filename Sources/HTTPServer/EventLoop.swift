@@ -81,8 +81,9 @@ final class EventLoop: @unchecked Sendable {
     /// `inbox.heldSince`, readable without the lock: the loop takes answers held past `holdLimit` itself, since
     /// the worker that held them may be in a long job.
     let heldSince = Atomic<Int64>(0)
-    /// Jobs this loop gave its worker whose answers have not come back; while there are any, the loop polls at
-    /// least every `holdLimit`, so a held answer waits no longer than that.
+    /// Jobs this loop gave its worker whose answers have not come back. A held answer has a job queued behind it,
+    /// so only while there are two or more does the loop poll at least every `holdLimit` (until a held answer is
+    /// due, once one is): a held answer is taken within about `holdLimit` + 1 ms (the poll counts whole ms).
     var workerJobs = 0
     /// Where this loop's `.later` answers are made (see `HTTPAnswer`), one at a time, at a lower priority than the
     /// loops: a loop's renders leave the cores to the loops and never queue behind another's.
@@ -154,7 +155,6 @@ final class EventLoop: @unchecked Sendable {
     static let answersPerWake = 8
     static let holdLimit = Duration.milliseconds(2)
     static let holdableJob = Duration.milliseconds(1)
-    private let holdLimitMilliseconds = Int64(EventLoop.holdLimit.nanosecondsClamped / 1_000_000)
     private let holdLimitNanoseconds = EventLoop.holdLimit.nanosecondsClamped
 
     /// Hands a worker's answer back to the loop (any thread); dropped when the loop has exited. The loop is woken
@@ -193,7 +193,11 @@ final class EventLoop: @unchecked Sendable {
         let workerSlice = UInt64(Self.workerSlice.nanosecondsClamped)
         while true {
             var timeout = resumable.isEmpty ? max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1 : 0
-            if workerJobs > 0 { timeout = min(timeout, holdLimitMilliseconds) }
+            if workerJobs > 1 {
+                let since = heldSince.load(ordering: .relaxed)
+                let wait = since == 0 ? holdLimitNanoseconds : max(0, since + holdLimitNanoseconds - now.nanoseconds)
+                timeout = min(timeout, (wait + 999_999) / 1_000_000)
+            }
             if let until = acceptPausedUntil {
                 timeout = min(timeout, max(0, (until.nanoseconds - now.nanoseconds + 999_999) / 1_000_000))
             }
@@ -239,7 +243,7 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             // Answers a worker held back for longer than `holdLimit` (it is busy with a long job): taken here.
-            if workerJobs > 0 {
+            if workerJobs > 1 {
                 let since = heldSince.load(ordering: .relaxed)
                 if since != 0 && now.nanoseconds - since >= holdLimitNanoseconds { sendDeferredAnswers() }
             }
@@ -271,7 +275,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Serves the connection again after the next poll, though epoll will not report it. Once: a connection
     /// epoll reports again meanwhile (more input arrived) is served from the event and keeps its one place here,
-    /// so it never gets more than its reads a round.
+    /// so it gets at most two read budgets in a round, never more as rounds go by.
     func resumeLater(_ connection: HTTPConnection) {
         guard !connection.resumeQueued else { return }
         connection.resumeQueued = true

@@ -5,7 +5,7 @@ public enum HTTPAnswer: Sendable {
     /// Work too slow for an event loop (a large render, a fetch). It runs on the loop's worker thread, below the
     /// loops' priority, while the loop serves its other connections; the response goes out in order once made, and
     /// later requests on the same connection wait for it. The work carries whatever the handler already parsed.
-    /// `adopt`, when given, runs next on the loop's own thread (before the response is sent, and even when the
+    /// `adopt`, when given, runs next on the loop's own thread (once the response is sent, and also when the
     /// connection closed meanwhile): what the work made that outlives the request, such as a cache entry, can be
     /// copied there, so long-lived memory comes from the loops' allocator arenas rather than the worker's (glibc
     /// keeps a thread's freed pages in that thread's arena: see docs/benchmarks.md, Memory).
