@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/RingKit/BadgeTextWidths.swift: the advance widths of DejaVu Sans (regular) for the badge text.
+"""Writes Sources/RingKit/Badge/BadgeTextWidths.swift: the advance widths of DejaVu Sans (regular) for the badge text.
 
 Badges are laid out as shields.io lays them out: Verdana 11 px, whose advance widths DejaVu Sans follows closely
 (DejaVu's glyphs were drawn to Verdana's metrics). The table holds advances in font units (2048 per em) for the
@@ -14,7 +14,7 @@ from pathlib import Path
 from fontTools.ttLib import TTFont
 
 FONT = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-OUT = Path(__file__).resolve().parent.parent / "Sources/RingKit/BadgeTextWidths.swift"
+OUT = Path(__file__).resolve().parent.parent / "Sources/RingKit/Badge/BadgeTextWidths.swift"
 
 # Basic Latin, Latin-1, Latin Extended-A/B, IPA, combining marks, Greek, Cyrillic, punctuation, currency, arrows,
 # mathematical operators, geometric shapes, dingbats (check marks).
