@@ -32,13 +32,13 @@ extension GalleryPage {
         /// reads (an ignored parameter would draw another picture than the caption says).
         var drawing: Drawing? {
             guard let request = route?.request else { return nil }
-            let known: (String) -> Bool
-            switch request.kind {
-            case .ring: known = { RingParameter(rawValue: $0) != nil }
-            case .badge: known = { BadgeParameter(rawValue: $0) != nil }
-            case .bar: known = { BarSpec.reads($0) }
-            }
-            guard Self.names(in: request.query).allSatisfy(known) else { return nil }
+            let kind: ImageParameter.Kinds =
+                switch request.kind {
+                case .ring: .ring
+                case .badge: .badge
+                case .bar: .bar
+                }
+            guard Self.names(in: request.query).allSatisfy({ ImageParameter.isRead($0, by: kind) }) else { return nil }
             return try? Drawing.parse(request)
         }
 

@@ -19,7 +19,7 @@ struct BadInputLiveTests {
             "%C0%AF", "%252e", "%", "%00", "-0", "1e309", "%F0%9F%94%A5", String(repeating: "z", count: 4096),
         ]
         var mismatches: [String] = []
-        for name in RingParameter.allCases.map(\.rawValue) {
+        for name in ImageParameter.names(readBy: .ring) {
             for value in values {
                 let target = "/ring.svg?\(name)=\(value)"
                 let response = try client.request("GET", target)

@@ -96,28 +96,28 @@ struct BadInputSweepTests {
         return found
     }
 
-    @Test(arguments: RingParameter.allCases)
-    func everyHostileValueOfAParameterGetsAnImageOrAnErrorNamingIt(parameter: RingParameter) async throws {
+    @Test(arguments: ImageParameter.names(readBy: .ring))
+    func everyHostileValueOfAParameterGetsAnImageOrAnErrorNamingIt(parameter: String) async throws {
         let found = try await onOwnThread {
             Self.hostileValues.flatMap { value in
-                let target = "/ring.svg?\(parameter.rawValue)=\(value)"
-                return Self.problems(Self.service.get(target), target: target, format: .svg, blame: parameter.rawValue)
+                let target = "/ring.svg?\(parameter)=\(value)"
+                return Self.problems(Self.service.get(target), target: target, format: .svg, blame: parameter)
             }
         }
         #expect(found.isEmpty, "\(found)")
     }
 
-    @Test(arguments: BadgeParameter.allCases)
-    func everyHostileBadgeValueGetsABadgeOrAnErrorNamingIt(parameter: BadgeParameter) async throws {
+    @Test(arguments: ImageParameter.names(readBy: .badge))
+    func everyHostileBadgeValueGetsABadgeOrAnErrorNamingIt(parameter: String) async throws {
         let found = try await onOwnThread {
             Self.hostileValues.flatMap { value in
                 ["svg", "png"].flatMap { format in
                     // PNG is the costly path: the boundary and encoding values only.
                     guard format == "svg" || value.count < 40 else { return [String]() }
-                    let target = "/badge.\(format)?\(parameter.rawValue)=\(value)"
+                    let target = "/badge.\(format)?\(parameter)=\(value)"
                     return Self.problems(
                         Self.service.get(target), target: target, format: format == "svg" ? .svg : .png,
-                        blame: parameter.rawValue)
+                        blame: parameter)
                 }
             }
         }
@@ -136,8 +136,8 @@ struct BadInputSweepTests {
         }
     }
 
-    @Test(arguments: RingParameter.allCases)
-    func hostilePNGParametersNeverBreakTheRenderer(parameter: RingParameter) async throws {
+    @Test(arguments: ImageParameter.names(readBy: .ring))
+    func hostilePNGParametersNeverBreakTheRenderer(parameter: String) async throws {
         // PNG rendering is the costly path (Cairo): the values most likely to reach it unchecked.
         let values = [
             "-0", "1e308", "1e-400", "4.9e-324", "16", "1024", "2048", "4", "360", "-360", "0.0001", "%00", "%ff",
@@ -145,8 +145,8 @@ struct BadInputSweepTests {
         ]
         let found = try await onOwnThread {
             values.flatMap { value in
-                let target = "/ring.png?\(parameter.rawValue)=\(value)"
-                return Self.problems(Self.service.get(target), target: target, format: .png, blame: parameter.rawValue)
+                let target = "/ring.png?\(parameter)=\(value)"
+                return Self.problems(Self.service.get(target), target: target, format: .png, blame: parameter)
             }
         }
         #expect(found.isEmpty, "\(found)")
@@ -277,11 +277,11 @@ struct BadInputSweepTests {
     @Test func errorImagesOfEveryParameterStayBoundedInTheErrorCache() async throws {
         let service = makeService()
         // Every parameter but the two free texts, which accept these values.
-        let strict = RingParameter.allCases.filter { $0 != .label && $0 != .title }
+        let strict = ImageParameter.names(readBy: .ring).filter { $0 != "label" && $0 != "title" }
         try await onOwnThread {
             for (i, parameter) in strict.enumerated() {
                 for n in 0..<300 {
-                    _ = service.get("/ring.svg?\(parameter.rawValue)=bad\(i)x\(n)")
+                    _ = service.get("/ring.svg?\(parameter)=bad\(i)x\(n)")
                 }
             }
         }

@@ -100,14 +100,13 @@ struct PageTests {
     @Test func builderShowsALabelledControlForEveryParameterOfEveryKind() {
         let html = service.get("/").text
         let controls = Self.controls(in: html)
-        for parameter in RingParameter.allCases.map(\.rawValue) {
+        for parameter in ImageParameter.names(readBy: .ring) {
             #expect(controls[parameter]?.contains("ring") == true, "no ring control for \(parameter)")
         }
-        for parameter in BadgeParameter.allCases.map(\.rawValue) {
+        for parameter in ImageParameter.names(readBy: .badge) {
             #expect(controls[parameter]?.contains("badge") == true, "no badge control for \(parameter)")
         }
-        let barParameters = BarParameter.allCases.map(\.rawValue) + RingParameter.allCases.map(\.rawValue)
-        for parameter in barParameters where BarSpec.reads(parameter) {
+        for parameter in ImageParameter.names(readBy: .bar) {
             #expect(controls[parameter]?.contains("bar") == true, "no bar control for \(parameter)")
         }
         // A field is offered only to the kinds that read it: a ring's size is no bar's, a bar's width no ring's.

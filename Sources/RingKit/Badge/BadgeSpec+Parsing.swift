@@ -11,62 +11,25 @@ extension BadgeSpec {
         var parameters = QueryParameters(query: query)
         if let pathLabel {
             parameters.add(
-                name: BadgeParameter.label.rawValue, encodedValue: underscoresAsSpaces(pathLabel), plusIsSpace: false)
+                name: "label", encodedValue: underscoresAsSpaces(pathLabel), plusIsSpace: false)
         }
         if let pathValue {
-            parameters.add(name: BadgeParameter.value.rawValue, encodedValue: pathValue, plusIsSpace: false)
+            parameters.add(name: "value", encodedValue: pathValue, plusIsSpace: false)
         }
         return try BadgeSpec(parameters: parameters)
     }
 
     /// Reads and validates every badge parameter of `parameters`; see `parse(query:pathLabel:pathValue:)`.
-    /// The order is fixed (min and max before value, which is clamped into them), so one query always reports the
-    /// same error, and the messages are those of the ring's parameters of the same name.
+    /// Parameters are read in a fixed order (`ParameterRows`: the amount and its bounds first), so one query always
+    /// reports the same error, and the messages are those of the ring's parameters of the same name.
     public init(parameters: QueryParameters) throws(ParameterError) {
-        let reader = ParameterReader(parameters: parameters)
         self.init()
-
-        // The same rules and messages as the ring's bounds.
-        (min, max) = try reader.bounds(BadgeParameter.min, BadgeParameter.max, defaults: (min, max))
-        if let given = try reader.number(of: BadgeParameter.value) { value = given.number }
-
-        if let given = try reader.text(
-            of: BadgeParameter.label, maximumLength: Limits.labelLength, allowsEmpty: true)
-        {
-            label = given
-        }
-        if let given = try reader.color(of: BadgeParameter.labelColor) {
-            labelColor = given
-            themedColors.remove(.labelColor)
-        }
-        if let given = try reader.color(of: BadgeParameter.color) {
-            color = given
-            themedColors.remove(.color)
-        }
-        if let text = try parameters.value(BadgeParameter.thresholds.rawValue) {
-            thresholds = try Thresholds.parse(text, parameter: BadgeParameter.thresholds.rawValue)
-        }
-        if let given = try reader.integer(of: BadgeParameter.decimals, in: ImageLimits.decimals) {
-            decimals = given
-        }
-        if let given = try reader.keyword(of: BadgeParameter.style, as: Style.self) { style = given }
-        if let given = try reader.integer(of: BadgeParameter.scale, in: ImageLimits.scale) {
-            let width = BadgeLayout(self).width
-            guard width * given <= ImageLimits.pixelEdge else {
-                throw ParameterError(
-                    parameter: "scale", value: String(given),
-                    reason:
-                        "is too large for this badge, \(width) px wide: width × scale must be at most \(ImageLimits.pixelEdge)"
-                )
-            }
-            scale = given
-        }
-        cacheSeconds = try reader.integer(of: BadgeParameter.cacheSeconds, in: ImageLimits.cacheSeconds)
-        if let given = try reader.keyword(of: BadgeParameter.icon, as: Icon.self) { icon = given }
-        if let given = try reader.keyword(of: BadgeParameter.theme, as: RingSpec.Theme.self) { theme = given }
-
+        try Self.parameterRows.read(ParameterReader(parameters: parameters), into: &self)
         self = normalized()
     }
+
+    /// The badge's rows of `ImageParameter.all`: what it reads, in the order of reading and of the canonical key.
+    static let parameterRows = ParameterRows<BadgeSpec> { $0.badge }
 
     /// shields.io's path convention: `__` is an underscore and a lone `_` a space, applied before percent-decoding
     /// so `%5F` stays an underscore. Public for the pages that rewrite a path-form badge URL as a query.

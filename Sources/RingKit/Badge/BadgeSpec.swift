@@ -76,7 +76,7 @@ extension BadgeSpec {
 
     /// The right text: the percentage with `decimals` digits, e.g. `72%`.
     public var valueText: String {
-        shownPercent.text + "%"
+        LabelText.text(.auto, value: value, min: min, max: max, fraction: fraction, decimals: decimals)!
     }
 
     /// The percentage as the badge shows it (see `PercentText`), which thresholds compare.

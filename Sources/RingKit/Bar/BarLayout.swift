@@ -147,16 +147,9 @@ public struct BarLayout: Sendable {
 
     /// Bar `ring`'s label: the percentage, the template filled with its own value, or none.
     static func labelText(_ series: RingSpec, ring index: Int, fraction: Double) -> String? {
-        let percent = PercentText(fraction: fraction, decimals: series.decimals).text
-        switch series.label {
-        case .auto: return percent + "%"
-        case .none: return nil
-        case .template(let template):
-            let value = Swift.min(Swift.max(series.value(ofRing: index), series.min), series.max)
-            let text = RingGeometry.printable(
-                RingGeometry.fill(template, value: value, min: series.min, max: series.max, percent: percent))
-            return text.isEmpty ? nil : text
-        }
+        LabelText.text(
+            series.label, value: series.value(ofRing: index), min: series.min, max: series.max, fraction: fraction,
+            decimals: series.decimals)
     }
 
     /// The x the label is anchored at: the track's middle (centred) inside, the column's start (left) beside.

@@ -18,11 +18,9 @@ extension BarSpec {
     /// `&width=…&height=…&radius=…`, each left out at its default when `omittingDefaults`.
     private func shapeQuery(omittingDefaults: Bool) -> String {
         let defaults = BarSpec()
-        var query = ""
-        if !omittingDefaults || width != defaults.width { query += "&width=\(width)" }
-        if !omittingDefaults || height != defaults.height { query += "&height=\(height)" }
-        let radius = effectiveRadius
-        if !omittingDefaults || radius != Double(height) / 2 { query += "&radius=" + CanonicalNumber.text(radius) }
-        return query
+        let query = Self.parameterRows.query(of: self, .image) { row, text in
+            omittingDefaults && text == row.binding.key(defaults, self)
+        }
+        return query.isEmpty ? "" : "&" + query
     }
 }

@@ -1,19 +1,17 @@
 extension BarSpec {
-    /// The ring's parameters a bar does not read: a query may hold them (copied from a ring URL), and they are
-    /// ignored as any unknown parameter is.
-    static let ringOnly: Set<String> = ["size", "thickness", "cap", "arc", "start", "direction"]
+    /// The ring's rows a bar reads (a query may hold the others, copied from a ring URL: they are ignored as any
+    /// unknown parameter is), into its `series`.
+    static let sharedRows = ParameterRows<RingSpec> { $0.kinds.contains(.bar) ? $0.ring : nil }
 
-    /// Whether a bar reads the parameter `name` (its own, and the ring's it shares).
-    public static func reads(_ name: String) -> Bool {
-        BarParameter(rawValue: name) != nil || (RingParameter(rawValue: name) != nil && !ringOnly.contains(name))
-    }
+    /// The bar's own rows: its shape.
+    static let parameterRows = ParameterRows<BarSpec> { $0.bar }
 
     /// Reads a bar from a query string, as in `/bar.svg?value=72&width=300`. `pathValue` is the `{value}` of
     /// `/bar/{value}.svg`, still percent-encoded. The result is normalized.
     public static func parse(query: some StringProtocol, pathValue: String? = nil) throws(ParameterError) -> BarSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
-            parameters.add(name: RingParameter.value.rawValue, encodedValue: pathValue, plusIsSpace: false)
+            parameters.add(name: "value", encodedValue: pathValue, plusIsSpace: false)
         }
         return try BarSpec(parameters: parameters)
     }
@@ -23,12 +21,7 @@ extension BarSpec {
     public init(parameters: QueryParameters) throws(ParameterError) {
         self.init()
         series = try RingSpec(parameters: parameters, forBars: true)
-        let reader = ParameterReader(parameters: parameters)
-        if let given = try reader.integer(of: BarParameter.width, in: Limits.width) { width = given }
-        if let given = try reader.integer(of: BarParameter.height, in: Limits.height) { height = given }
-        let radiusRange = 0...Double(height) / 2
-        radius = try reader.number(
-            of: BarParameter.radius, in: radiusRange, note: " (at most half of height \(height))")?.number
+        try Self.parameterRows.read(ParameterReader(parameters: parameters), into: &self)
         let scale = series.scale
         let longest = Swift.max(width, imageHeight)
         if longest * scale > ImageLimits.pixelEdge {

@@ -115,19 +115,8 @@ public struct RingGeometry: Sendable, Hashable {
 
         let decimals = Swift.min(Swift.max(spec.decimals, 0), 3)
         let percentText = PercentText(fraction: fraction, decimals: decimals).text
-        let label: String?
-        switch spec.label {
-        case .auto:
-            label = percentText + "%"
-        case .none:
-            label = nil
-        case .template(let template):
-            let text = RingGeometry.fill(
-                template, value: Swift.min(Swift.max(spec.value, spec.min), spec.max), min: spec.min, max: spec.max,
-                percent: percentText)
-            label = text.isEmpty ? nil : text
-        }
-        let text = label.map(RingGeometry.printable)
+        let text = LabelText.text(
+            spec.label, value: spec.value, min: spec.min, max: spec.max, fraction: fraction, decimals: decimals)
         if let given = spec.title {
             title = RingGeometry.printable(given)
         } else if innerBands.isEmpty {

@@ -2,7 +2,7 @@ extension ParameterReader {
     /// The bounds `min` and `max` (each `defaults` when absent): finite, `max > min`, and `max − min` finite. The
     /// message blames the parameter that was given.
     func bounds(
-        _ minName: some ParameterName, _ maxName: some ParameterName, defaults: (min: Double, max: Double)
+        _ minName: String = "min", _ maxName: String = "max", defaults: (min: Double, max: Double) = (0, 100)
     ) throws(ParameterError) -> (min: Double, max: Double) {
         let minimum = try number(of: minName)
         let maximum = try number(of: maxName)
@@ -11,17 +11,17 @@ extension ParameterReader {
         if max <= min {
             if let maximum {
                 throw ParameterError(
-                    parameter: maxName.rawValue, value: maximum.shown,
+                    parameter: maxName, value: maximum.shown,
                     reason: "must be greater than min \(CanonicalNumber.text(min))")
             }
             throw ParameterError(
-                parameter: minName.rawValue, value: minimum?.shown ?? "",
+                parameter: minName, value: minimum?.shown ?? "",
                 reason: "must be less than max \(CanonicalNumber.text(max))")
         }
         if !(max - min).isFinite {
             let blamed = maximum ?? minimum
             throw ParameterError(
-                parameter: maximum != nil ? maxName.rawValue : minName.rawValue, value: blamed?.shown ?? "",
+                parameter: maximum != nil ? maxName : minName, value: blamed?.shown ?? "",
                 reason: "is too far from the other bound (max − min must be a finite number)")
         }
         return (min, max)

@@ -10,85 +10,87 @@ struct ParameterReader {
     }
 
     let parameters: QueryParameters
+    /// Reading the shared parameters for a bar: messages leave out what only a ring's size bounds.
+    var forBars = false
 
     /// A finite decimal, or `nil` when the parameter is absent.
     /// `accepted` is made only for a message: building it for every parameter of every request cost a parse
     /// more than the numbers themselves.
     func number(
-        of parameter: some ParameterName, accepted: @autoclosure () -> String = "a decimal such as 72, -0.5 or 1e-5"
+        of parameter: String, accepted: @autoclosure () -> String = "a decimal such as 72, -0.5 or 1e-5"
     ) throws(ParameterError) -> Given? {
-        guard let text = try parameters.value(parameter.rawValue) else { return nil }
+        guard let text = try parameters.value(parameter) else { return nil }
         return try number(parameter, text: text, accepted: accepted())
     }
 
     /// `text`, already read from `parameter`, as a finite decimal.
     private func number(
-        _ parameter: some ParameterName, text: String, accepted: @autoclosure () -> String
+        _ parameter: String, text: String, accepted: @autoclosure () -> String
     ) throws(ParameterError) -> Given {
         switch CanonicalNumber.parse(text) {
         case .success(let number):
             return Given(number: number, text: text)
         case .failure(.notANumber):
             throw ParameterError(
-                parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                parameter: parameter, value: ParameterError.quoted(text),
                 reason: "is not a number (accepted: \(accepted()))")
         case .failure(.notFinite):
             throw ParameterError(
-                parameter: parameter.rawValue, value: ParameterError.shown(text),
+                parameter: parameter, value: ParameterError.shown(text),
                 reason: "is not a finite number (accepted: \(accepted()))")
         }
     }
 
     /// A finite decimal within `range`; `note` explains a range that depends on another parameter.
     func number(
-        of parameter: some ParameterName, in range: ClosedRange<Double>, note: @autoclosure () -> String = ""
+        of parameter: String, in range: ClosedRange<Double>, note: @autoclosure () -> String = ""
     ) throws(ParameterError)
         -> Given?
     {
         guard let given = try number(of: parameter, accepted: Self.text(range)) else { return nil }
         guard range.contains(given.number) else {
             throw ParameterError(
-                parameter: parameter.rawValue, value: given.shown,
+                parameter: parameter, value: given.shown,
                 reason: "is out of range \(Self.text(range))\(note())")
         }
         return given
     }
 
     /// An integer within `range`; `128.0` and `1.28e2` are the integer 128, `128.5` is refused.
-    func integer(of parameter: some ParameterName, in range: ClosedRange<Int>) throws(ParameterError) -> Int? {
+    func integer(of parameter: String, in range: ClosedRange<Int>) throws(ParameterError) -> Int? {
         var rangeText: String { "\(range.lowerBound)…\(range.upperBound)" }
         guard let given = try number(of: parameter, accepted: "an integer \(rangeText)") else { return nil }
         guard given.number == given.number.rounded(.towardZero) else {
             throw ParameterError(
-                parameter: parameter.rawValue, value: given.shown,
+                parameter: parameter, value: given.shown,
                 reason: "is not an integer (accepted: \(rangeText))")
         }
         // Compare as Doubles first: converting 1e300 to Int would trap.
         guard given.number >= Double(range.lowerBound), given.number <= Double(range.upperBound) else {
             throw ParameterError(
-                parameter: parameter.rawValue, value: given.shown, reason: "is out of range \(rangeText)")
+                parameter: parameter, value: given.shown, reason: "is out of range \(rangeText)")
         }
         return Int(given.number)
     }
 
     /// A color (see `RGBAColor.parse(_:)`).
-    func color(of parameter: some ParameterName) throws(ParameterError) -> RGBAColor? {
-        guard let text = try parameters.value(parameter.rawValue) else { return nil }
+    func color(of parameter: String) throws(ParameterError) -> RGBAColor? {
+        guard let text = try parameters.value(parameter) else { return nil }
         guard let color = RGBAColor.parse(text) else {
             throw ParameterError(
-                parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                parameter: parameter, value: ParameterError.quoted(text),
                 reason: "is not a color (accepted: \(RGBAColor.acceptedForms))")
         }
         return color
     }
 
     /// A color or `none` (any case): `.some(nil)` is `none`, `nil` is absent.
-    func colorOrNone(of parameter: some ParameterName) throws(ParameterError) -> RGBAColor?? {
-        guard let text = try parameters.value(parameter.rawValue) else { return nil }
+    func colorOrNone(of parameter: String) throws(ParameterError) -> RGBAColor?? {
+        guard let text = try parameters.value(parameter) else { return nil }
         if text.lowercased() == "none" { return .some(nil) }
         guard let color = RGBAColor.parse(text) else {
             throw ParameterError(
-                parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                parameter: parameter, value: ParameterError.quoted(text),
                 reason: "is not a color (accepted: none, \(RGBAColor.acceptedForms))")
         }
         return color
@@ -100,15 +102,15 @@ struct ParameterReader {
     /// One number per ring: `72`, or `30,60,90` for several rings (at most `RingSpec.Limits.rings`): the first
     /// and the rest (empty for one ring, so a single value costs no array). A value without a comma reads exactly as
     /// `number(_:)` does, messages included.
-    func numberList(_ parameter: RingParameter) throws(ParameterError) -> (first: Given, more: [Given])? {
-        guard let text = try parameters.value(parameter.rawValue) else { return nil }
+    func numberList(_ parameter: String) throws(ParameterError) -> (first: Given, more: [Given])? {
+        guard let text = try parameters.value(parameter) else { return nil }
         guard text.utf8.contains(UInt8(ascii: ",")) else {
             return (try number(parameter, text: text, accepted: "a decimal such as 72, -0.5 or 1e-5"), [])
         }
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
         guard items.count <= RingSpec.Limits.rings else {
             throw ParameterError(
-                parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                parameter: parameter, value: ParameterError.quoted(text),
                 reason: "lists \(items.count) values (accepted: \(Self.valueListAccepted))")
         }
         var list: [Given] = []
@@ -118,12 +120,12 @@ struct ParameterReader {
                 list.append(Given(number: number, text: String(item)))
             case .failure(.notANumber):
                 throw ParameterError(
-                    parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                    parameter: parameter, value: ParameterError.quoted(text),
                     reason: "has \(ParameterError.quoted(item)), which is not a number "
                         + "(accepted: \(Self.valueListAccepted))")
             case .failure(.notFinite):
                 throw ParameterError(
-                    parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                    parameter: parameter, value: ParameterError.quoted(text),
                     reason: "has \(ParameterError.shown(item)), which is not a finite number")
             }
         }
@@ -146,8 +148,8 @@ struct ParameterReader {
 
     /// One color (or `none`, where `allowsNone`) for every one of `rings` rings: a single item for all, or a list
     /// of exactly `rings` items, where `nil` stands for `none`.
-    func colorList(_ parameter: RingParameter, rings: Int, allowsNone: Bool) throws(ParameterError) -> ColorList? {
-        guard let text = try parameters.value(parameter.rawValue) else { return nil }
+    func colorList(of parameter: String, rings: Int, allowsNone: Bool) throws(ParameterError) -> ColorList? {
+        guard let text = try parameters.value(parameter) else { return nil }
         let accepted = allowsNone ? "none, \(RGBAColor.acceptedForms)" : RGBAColor.acceptedForms
         func item(_ piece: Substring, inList: Bool) throws(ParameterError) -> RGBAColor? {
             if allowsNone && piece.lowercased() == "none" { return nil }
@@ -156,13 +158,13 @@ struct ParameterReader {
                 inList
                 ? "has \(ParameterError.quoted(piece)), which is not a color (accepted: \(accepted))"
                 : "is not a color (accepted: \(accepted))"
-            throw ParameterError(parameter: parameter.rawValue, value: ParameterError.quoted(text), reason: reason)
+            throw ParameterError(parameter: parameter, value: ParameterError.quoted(text), reason: reason)
         }
         guard text.utf8.contains(UInt8(ascii: ",")) else { return .one(try item(Substring(text), inList: false)) }
         let pieces = text.split(separator: ",", omittingEmptySubsequences: false)
         guard pieces.count == rings else {
             throw ParameterError(
-                parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                parameter: parameter, value: ParameterError.quoted(text),
                 reason: "lists \(pieces.count) colors for \(rings) \(rings == 1 ? "ring" : "rings") "
                     + "(accepted: one for every value, or one for all)")
         }
@@ -173,28 +175,29 @@ struct ParameterReader {
 
     /// `percent:color` pairs (see `Thresholds.parse(_:parameter:)`).
     func thresholds() throws(ParameterError) -> Thresholds? {
-        guard let text = try parameters.value(RingParameter.thresholds.rawValue) else { return nil }
-        return try Thresholds.parse(text, parameter: RingParameter.thresholds.rawValue)
+        guard let text = try parameters.value("thresholds") else { return nil }
+        return try Thresholds.parse(text, parameter: "thresholds")
     }
 
     /// One of the keyword's cases, spelled exactly (`round`, not `Round`).
     func keyword<Keyword: RawRepresentable & CaseIterable>(
-        of parameter: some ParameterName, as type: Keyword.Type
+        of parameter: String, as type: Keyword.Type
     )
         throws(ParameterError) -> Keyword? where Keyword.RawValue == String
     {
-        guard let text = try parameters.value(parameter.rawValue) else { return nil }
+        guard let text = try parameters.value(parameter) else { return nil }
         guard let keyword = Keyword(rawValue: text) else {
             let accepted = Keyword.allCases.map(\.rawValue).joined(separator: ", ")
             throw ParameterError(
-                parameter: parameter.rawValue, value: ParameterError.quoted(text), reason: "is not one of \(accepted)")
+                parameter: parameter, value: ParameterError.quoted(text), reason: "is not one of \(accepted)")
         }
         return keyword
     }
 
     /// The centre text: `auto`, `none` (or empty), or a template whose `{…}` placeholders are all known.
     func label() throws(ParameterError) -> RingSpec.Label? {
-        guard let text = try self.text(.label, maximumLength: RingSpec.Limits.labelLength, allowsEmpty: true) else {
+        guard let text = try self.text(of: "label", maximumLength: RingSpec.Limits.labelLength, allowsEmpty: true)
+        else {
             return nil
         }
         switch text {
@@ -214,12 +217,11 @@ struct ParameterReader {
     /// Free text for the image: at most `maximumLength` characters as a reader counts them (grapheme clusters: `é`
     /// written with combining marks, or a family emoji, is one), and nothing XML cannot hold (control characters,
     /// noncharacters) or renderers draw differently (bidi embedding, override and isolate controls).
-    func text(of parameter: some ParameterName, maximumLength: Int, allowsEmpty: Bool) throws(ParameterError) -> String?
-    {
-        guard let text = try parameters.value(parameter.rawValue) else { return nil }
+    func text(of parameter: String, maximumLength: Int, allowsEmpty: Bool) throws(ParameterError) -> String? {
+        guard let text = try parameters.value(parameter) else { return nil }
         if text.isEmpty && !allowsEmpty {
             throw ParameterError(
-                parameter: parameter.rawValue, value: "",
+                parameter: parameter, value: "",
                 reason: "is empty (accepted: text of 1…\(maximumLength) characters)")
         }
         for scalar in text.unicodeScalars {
@@ -235,19 +237,19 @@ struct ParameterReader {
                 problem = "the noncharacter"
             } else if Self.isBidiControl(scalar) {
                 throw ParameterError(
-                    parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                    parameter: parameter, value: ParameterError.quoted(text),
                     reason: "contains the bidi control \(Self.codePoint(scalar)) (accepted: text without embedding, "
                         + "override or isolate controls; right-to-left text is laid out in its own direction)")
             } else {
                 continue
             }
             throw ParameterError(
-                parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                parameter: parameter, value: ParameterError.quoted(text),
                 reason: "contains \(problem) \(Self.codePoint(scalar))")
         }
         guard text.count <= maximumLength else {
             throw ParameterError(
-                parameter: parameter.rawValue, value: ParameterError.quoted(text),
+                parameter: parameter, value: ParameterError.quoted(text),
                 reason: "is longer than \(maximumLength) characters")
         }
         return text

@@ -25,14 +25,12 @@ extension RingSpec {
     public static func parse(query: some StringProtocol, pathValue: String? = nil) throws(ParameterError) -> RingSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
-            parameters.add(name: RingParameter.value.rawValue, encodedValue: pathValue, plusIsSpace: false)
+            parameters.add(name: "value", encodedValue: pathValue, plusIsSpace: false)
         }
         return try RingSpec(parameters: parameters)
     }
 
     /// Reads and validates every ring parameter of `parameters`; see `parse(query:pathValue:)`.
-    /// Parameters are checked in a fixed order (min and max first, as `value` is clamped into them), so one query
-    /// always reports the same error.
     public init(parameters: QueryParameters) throws(ParameterError) {
         try self.init(parameters: parameters, forBars: false)
     }
@@ -40,89 +38,18 @@ extension RingSpec {
     /// Reads the parameters rings and bars share; `forBars` reads them for a bar (`BarSpec`): the ring-only ones
     /// (size, thickness, cap, arc, start, direction) are left to their defaults whatever the query says, `fontSize`
     /// is bounded by the ring's default size rather than a ring's, and the label's fit is the bar's to check.
+    /// Parameters are read in a fixed order (`ParameterRows`: the amount and its bounds first), so one query always reports the same error.
     init(parameters: QueryParameters, forBars: Bool) throws(ParameterError) {
-        let reader = ParameterReader(parameters: parameters)
         self.init()
-
-        (min, max) = try reader.bounds(RingParameter.min, RingParameter.max, defaults: (min, max))
-        if let given = try reader.numberList(.value) {
-            value = given.first.number
-            if !given.more.isEmpty {
-                let light = Theme.light
-                innerRings = given.more.enumerated().map { index, item in
-                    InnerRing(value: item.number, color: light.ringColors[index + 1], track: light.track)
-                }
-            }
-        }
-        let rings = ringCount
-
-        if !forBars {
-            if let given = try reader.integer(.size, in: Limits.size) { size = given }
-            let thicknessRange = Limits.thicknessMinimum...Self.maximumThickness(size: size, rings: rings)
-            thickness =
-                try reader.number(
-                    .thickness, in: thicknessRange,
-                    note: rings == 1
-                        ? " (at most half of size \(size))" : " (at most what \(rings) rings fit in size \(size))"
-                )?.number
-        }
-
-        // Property observers do not run in an initializer: what the query gives is taken from the theme here.
-        if let given = try reader.colorList(.color, rings: rings, allowsNone: false) {
-            themedColors.remove(.color)
-            color = given[0]!
-            for index in innerRings.indices { innerRings[index].color = given[index + 1]! }
-        }
-        if let given = try reader.colorList(.track, rings: rings, allowsNone: true) {
-            themedColors.remove(.track)
-            track = given[0]
-            for index in innerRings.indices { innerRings[index].track = given[index + 1] }
-        }
-        if let given = try reader.colorOrNone(.background) { background = given }
-        if let given = try reader.color(.textColor) {
-            themedColors.remove(.textColor)
-            textColor = given
-        }
-        if !forBars, let given = try reader.keyword(.cap, as: Cap.self) { cap = given }
-
-        if !forBars {
-            if let given = try reader.number(.arc, in: Limits.arc) { arc = given.number }
-            start = try reader.number(.start, in: Limits.start)?.number
-            if let given = try reader.keyword(.direction, as: Direction.self) { direction = given }
-        }
-
-        if let given = try reader.label() { label = given }
-        if let given = try reader.integer(.decimals, in: ImageLimits.decimals) { decimals = given }
-        let fontSizeRange = Limits.fontSizeMinimum...Double(size)
-        fontSize = try reader.number(
-            .fontSize, in: fontSizeRange, note: forBars ? "" : " (at most size \(size))")?.number
-        if let given = try reader.keyword(.fontWeight, as: FontWeight.self) { fontWeight = given }
-        if let given = try reader.number(.animate, in: Limits.animate) { animate = given.number }
-        if let given = try reader.integer(.scale, in: ImageLimits.scale) {
-            guard size * given <= ImageLimits.pixelEdge else {
-                throw ParameterError(
-                    parameter: "scale", value: String(given),
-                    reason: "is too large for size \(size): size × scale must be at most \(ImageLimits.pixelEdge)")
-            }
-            scale = given
-        }
-        title = try reader.text(.title, maximumLength: Limits.titleLength, allowsEmpty: false)
-        cacheSeconds = try reader.integer(.cacheSeconds, in: ImageLimits.cacheSeconds)
-        // Most queries name none of these; comparing the few names given (small strings, compared in place) is
-        // cheaper than hashing three names that are not there.
-        if parameters.names.contains(where: { $0 == "theme" || $0 == "thresholds" || $0 == "gradient" }) {
-            if let given = try reader.keyword(.theme, as: Theme.self) { theme = given }
-            thresholds = try reader.thresholds()
-            if let given = try reader.colorList(.gradient, rings: rings, allowsNone: true) {
-                gradient = given[0]
-                for index in innerRings.indices { innerRings[index].gradient = given[index + 1] }
-                try checkGradientOpacity()
-            }
-        }
-
+        var reader = ParameterReader(parameters: parameters)
+        reader.forBars = forBars
+        try (forBars ? BarSpec.sharedRows : Self.parameterRows).read(reader, into: &self)
         self = normalized()
         if !forBars { try checkLabelFits() }
     }
+
+    /// The ring's rows of `ImageParameter.all`: what it reads, in the order of reading and of the canonical key.
+    static let parameterRows = ParameterRows<RingSpec> { $0.ring }
 
     /// A template label sized to fit (no `fontSize`) that could not be legible in this ring, even on two lines, is
     /// refused with the room it needs; an automatic percentage is left out instead (see `LabelLayout`).
@@ -130,11 +57,10 @@ extension RingSpec {
         guard case .template(let template) = label, fontSize == nil else { return }
         let g = RingGeometry(self)
         guard g.labelLayout == nil else { return }
-        let text = RingGeometry.printable(
-            RingGeometry.fill(
-                template, value: value, min: min, max: max,
-                percent: PercentText(fraction: g.fraction, decimals: decimals).text))
-        guard !text.isEmpty else { return }
+        guard
+            let text = LabelText.text(
+                label, value: value, min: min, max: max, fraction: g.fraction, decimals: decimals)
+        else { return }
         let needed = LabelLayout.holeNeeded(for: text, bold: fontWeight == .bold)
         throw ParameterError(
             parameter: "label", value: ParameterError.quoted(template),
@@ -144,7 +70,7 @@ extension RingSpec {
     }
 
     /// A gradient fades the hue; the opacity of the whole stroke is one (drawn as a group), so both ends need it.
-    private func checkGradientOpacity() throws(ParameterError) {
+    func checkGradientOpacity() throws(ParameterError) {
         for index in 0..<ringCount {
             guard let end = gradient(ofRing: index) else { continue }
             var starts = [color(ofRing: index)]
@@ -152,7 +78,7 @@ extension RingSpec {
             for start in starts where start.alpha != end.alpha {
                 let source = start == color(ofRing: index) ? "color" : "a thresholds color"
                 throw ParameterError(
-                    parameter: RingParameter.gradient.rawValue, value: end.hex,
+                    parameter: "gradient", value: end.hex,
                     reason: "has another opacity than \(source) \(start.hex) (accepted: a color of the same alpha, "
                         + "as a gradient fades the hue, not the opacity)")
             }

@@ -19,9 +19,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-let parameterNames = Set(RingParameter.allCases.map(\.rawValue))
+let parameterNames = Set(ImageParameter.names(readBy: .ring))
 /// A bar's refusal names one of the ring's parameters it shares, or one of its own.
-let barParameterNames = parameterNames.union(BarParameter.allCases.map(\.rawValue))
+let barParameterNames = parameterNames.union(ImageParameter.names(readBy: .bar))
 
 func check(query: String, pathValue: String?) {
     do {

@@ -1,0 +1,56 @@
+extension ImageParameter {
+    /// What only badges read: the left half and the badge's look.
+    static let badgeOnly: [ImageParameter] = [
+        .init(
+            "label", .badge, .text,
+            docs: .init(
+                "left text; empty draws the right half alone", default: "`progress`",
+                accepted: "UTF-8 text, at most \(BadgeSpec.Limits.labelLength) characters"),
+            field: .init(
+                "Badge",
+                "Left text of the badge, at most \(BadgeSpec.Limits.labelLength) characters. Default "
+                    + "\(BadgeSpec().label).", placeholder: BadgeSpec().label,
+                emptyChoice: "none: the right half alone"),
+            badge: .init(
+                0,
+                read: { reader, spec throws(ParameterError) in
+                    spec.label = try reader.text(
+                        of: "label", maximumLength: BadgeSpec.Limits.labelLength, allowsEmpty: true)!
+                }, key: { spec, _ in PercentDecoding.encode(spec.label) })),
+        .init(
+            "labelColor", .badge, .color(allowsNone: false),
+            docs: .init("fill of the left half", default: "`#555`", accepted: "color"),
+            field: .init("Badge", "Fill of the left half.", placeholder: "#555"),
+            badge: .init(
+                1,
+                read: { reader, spec throws(ParameterError) in spec.labelColor = try reader.color(of: "labelColor")! },
+                // Under `auto` a color left to the theme is not written: writing it would make it a color given.
+                key: { spec, _ in
+                    spec.theme == .auto && spec.themedColors.contains(.labelColor)
+                        ? nil : String(spec.labelColor.hex.dropFirst())
+                })),
+        .init(
+            "style", .badge, .keyword(words(BadgeSpec.Style.self)),
+            docs: .init(
+                "`flat` (3 px corners, shade, text shadow) or `flat-square`", default: "`flat`",
+                accepted: "`flat`, `flat-square`"),
+            field: .init(
+                "Badge", "flat: rounded, shaded; flat-square: square corners, no shade.", placeholder: "flat"),
+            badge: .init(
+                8,
+                read: { reader, spec throws(ParameterError) in
+                    spec.style = try reader.keyword(of: "style", as: BadgeSpec.Style.self)!
+                }, key: { spec, _ in spec.style.rawValue })),
+        .init(
+            "icon", .badge, .keyword(words(BadgeSpec.Icon.self)),
+            docs: .init(
+                "the small picture before the value: a ring, or a bar filled to the value (16 × 6 px)",
+                default: "`ring`", accepted: "`ring`, `bar`"),
+            field: .init("Badge", "The small picture before the value: a ring or a bar.", placeholder: "ring"),
+            badge: .init(
+                11,
+                read: { reader, spec throws(ParameterError) in
+                    spec.icon = try reader.keyword(of: "icon", as: BadgeSpec.Icon.self)!
+                }, key: { spec, _ in spec.icon.rawValue })),
+    ]
+}

@@ -1,0 +1,131 @@
+extension ImageParameter {
+    /// Every row, in the builder page's order (by group); a spec reads its rows in their key places.
+    public static let all: [ImageParameter] = value + live + shape + colors + label + output + badgeOnly
+
+    /// The amount and its range.
+    static let value: [ImageParameter] = [
+        .init(
+            "value", .all, .decimal,
+            docs: .init(
+                "amount done", default: "`0`",
+                accepted: "a number (see [Numbers](#numbers)); clamped into `min…max`; `30,60,90` for several rings "
+                    + "or bars"),
+            badgeDocs: .init(
+                "the amount; the badge shows its percentage of `min…max`", default: "`0`",
+                accepted: "a number, as for rings (one)"),
+            field: .init(
+                "Value",
+                "Amount done, clamped into min…max. Several rings or bars: 30,60,90 with colors red,green,blue. Off "
+                    + "while a live value is read (url or prometheus).", placeholder: "0"),
+            ring: .init(
+                0,
+                read: { reader, spec throws(ParameterError) in
+                    guard let given = try reader.numberList("value") else { return }
+                    spec.value = given.first.number
+                    guard !given.more.isEmpty else { return }
+                    let light = RingSpec.Theme.light
+                    spec.innerRings = given.more.enumerated().map { index, item in
+                        RingSpec.InnerRing(value: item.number, color: light.ringColors[index + 1], track: light.track)
+                    }
+                },
+                key: { spec, _ in
+                    let first = CanonicalNumber.text(spec.value)
+                    return spec.innerRings.reduce(first) { $0 + "," + CanonicalNumber.text($1.value) }
+                }),
+            badge: .init(
+                4, read: { reader, spec throws(ParameterError) in spec.value = try reader.number(of: "value")!.number },
+                key: { spec, _ in CanonicalNumber.text(spec.value) })),
+        .init(
+            "min", .all, .decimal,
+            docs: .init(
+                "the value of the empty ring or bar", default: "`0`",
+                accepted: "a number less than `max`, and `max − min` a finite number (`min=-1e308&max=1e308` is "
+                    + "refused)"),
+            field: .init("Value", "The value of the empty ring or bar. Default 0.", placeholder: "0"),
+            ring: .init(
+                1, read: { reader, spec throws(ParameterError) in (spec.min, spec.max) = try reader.bounds() },
+                key: { spec, _ in CanonicalNumber.text(spec.min) }),
+            badge: .init(
+                5, read: { reader, spec throws(ParameterError) in (spec.min, spec.max) = try reader.bounds() },
+                key: { spec, _ in CanonicalNumber.text(spec.min) })),
+        .init(
+            "max", .all, .decimal,
+            docs: .init("the value of the full ring or bar", default: "`100`", accepted: "a number greater than `min`"),
+            field: .init(
+                "Value", "The value of the full ring or bar; greater than min. Default 100.", placeholder: "100"),
+            // `min`'s row reads both bounds when both are given.
+            ring: .init(
+                2,
+                read: { reader, spec throws(ParameterError) in
+                    if !reader.parameters.contains("min") { (spec.min, spec.max) = try reader.bounds() }
+                }, key: { spec, _ in CanonicalNumber.text(spec.max) }),
+            badge: .init(
+                6,
+                read: { reader, spec throws(ParameterError) in
+                    if !reader.parameters.contains("min") { (spec.min, spec.max) = try reader.bounds() }
+                }, key: { spec, _ in CanonicalNumber.text(spec.max) })),
+        .init(
+            "decimals", .all, .integer,
+            docs: .init(
+                "digits after the point in `auto` and `{percent}`", default: "`0`",
+                accepted: "integer \(range(ImageLimits.decimals))"),
+            badgeDocs: .init(
+                "digits after the point in the percentage", default: "`0`",
+                accepted: "integer \(range(ImageLimits.decimals))"),
+            field: .init(
+                "Value", "Digits after the point in the percentage, \(range(ImageLimits.decimals)).", placeholder: "0"),
+            ring: .init(
+                14,
+                read: { reader, spec throws(ParameterError) in
+                    spec.decimals = try reader.integer(of: "decimals", in: ImageLimits.decimals)!
+                }, key: { spec, _ in String(spec.decimals) }),
+            badge: .init(
+                7,
+                read: { reader, spec throws(ParameterError) in
+                    spec.decimals = try reader.integer(of: "decimals", in: ImageLimits.decimals)!
+                }, key: { spec, _ in String(spec.decimals) })),
+    ]
+
+    /// The live-value parameters: every image route takes them, and the service reads them (`LiveTarget`).
+    static let live: [ImageParameter] = [
+        .live(
+            "url", inputMode: "url",
+            "A JSON document to read the value from: an http(s) URL on a host this server allows, or the name of a "
+                + "source it configures. The value field is off while it is set.",
+            placeholder: "coverage, or an http(s) URL",
+            docs: "an http(s) URL of a JSON document, or the name of a source the server configures"),
+        .live(
+            "query", inputMode: "text",
+            "Where the value sits in the document: $.totals.percent, $.jobs[0].done, a.b. Without it, a shields "
+                + "endpoint document's message (or the named source's own query).",
+            placeholder: "$.totals.percent", docs: "where the value sits in the document (a JSONPath subset)"),
+        .live(
+            "maxQuery", inputMode: "text",
+            "Where max sits in the same document, for 7 of 12 ($.total); max then stays empty.",
+            placeholder: "$.total", docs: "where `max` sits in the same document"),
+        .live(
+            "prometheus", inputMode: "text",
+            "Instead of url: a PromQL instant query whose answer is one number, or the name of a query this server "
+                + "configures. The value field is off while it is set.",
+            placeholder: "sum(up) / count(up) * 100",
+            docs: "a PromQL instant query whose answer is one number, or the name of a configured query"),
+        .live(
+            "server", inputMode: "text", "Which configured Prometheus answers prometheus. Default: the first.",
+            placeholder: "the first", docs: "which configured Prometheus answers `prometheus`"),
+    ]
+
+    /// The group of the live-value fields, which the builder shows folded: most images carry their value in the URL.
+    public static let liveGroup = "Live value"
+
+    /// A live-value row: read by the service, on every kind of image, entered as text.
+    private static func live(
+        _ name: String, inputMode: String, _ hint: String, placeholder: String, docs: String
+    ) -> ImageParameter {
+        ImageParameter(
+            name, .all, .text, docs: .init(docs, default: "none", accepted: "see [live values](live-values.md)"),
+            field: .init(liveGroup, hint, placeholder: placeholder, inputMode: inputMode), readByService: true)
+    }
+
+    /// A range as the hints and the server's messages write it: `16…1024`.
+    static func range(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound)…\(range.upperBound)" }
+}

@@ -1,0 +1,172 @@
+/// One parameter of the image routes, declared once: its name, the images that read it, its grammar, default and
+/// meaning, and, for each kind of spec that reads it, how it is read and where and how it is written in the
+/// canonical key.
+///
+/// The table (`ImageParameter.all`) is the one source for parsing (`RingSpec`, `BarSpec` and `BadgeSpec` read the
+/// rows given in a query, in key order), the canonical keys, the builder page's fields and hints, the parameter tables
+/// in docs/parameters.md and the spec fuzzer's dictionary (both checked by tests). A new parameter is a row, the
+/// field and the code that draws it, and its tests.
+public struct ImageParameter: Sendable {
+    /// The images a parameter applies to.
+    public struct Kinds: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let ring = Kinds(rawValue: 1)
+        public static let bar = Kinds(rawValue: 2)
+        public static let badge = Kinds(rawValue: 4)
+        public static let all: Kinds = [.ring, .bar, .badge]
+    }
+
+    /// The shape of the text a parameter takes, as the builder page offers it and the fuzzer varies it.
+    public enum Grammar: Sendable, Hashable {
+        /// A finite decimal (`72`, `-0.5`, `1e-5`).
+        case decimal
+        /// A whole number.
+        case integer
+        /// A color (`RGBAColor.parse`); `allowsNone` takes `none` too.
+        case color(allowsNone: Bool)
+        /// One of these words, spelled exactly.
+        case keyword([String])
+        /// Free text.
+        case text
+    }
+
+    /// Where the builder page shows a parameter: its group, and the hint and placeholder of its field.
+    public struct Field: Sendable {
+        public let group: String
+        /// What it means, its default and what is accepted, in one line.
+        public let hint: String
+        /// Shown greyed in an empty field: the default, or an example.
+        public let placeholder: String
+        /// For a parameter whose empty value means something, the words of a checkbox that sends it empty.
+        public let emptyChoice: String?
+        /// The keyboard a phone shows for a text field, where the grammar's own (`decimal`, `numeric`, `text`) is
+        /// not the one (`url`).
+        public let inputMode: String?
+        /// Where a color's picker starts (`#rrggbb`): the placeholder's color, or white where it is none.
+        public var picker: String { pickerStart ?? RGBAColor.parse(placeholder)?.hex ?? "#ffffff" }
+        private let pickerStart: String?
+
+        init(
+            _ group: String, _ hint: String, placeholder: String, emptyChoice: String? = nil, inputMode: String? = nil,
+            picker: String? = nil
+        ) {
+            self.group = group
+            self.hint = hint
+            self.placeholder = placeholder
+            self.emptyChoice = emptyChoice
+            self.inputMode = inputMode
+            self.pickerStart = picker
+        }
+    }
+
+    /// How one kind of spec reads a parameter and writes it in its canonical key.
+    struct Binding<Spec>: Sendable {
+        /// Its place among the spec's parameters: the order of reading and of the canonical key. New parameters take
+        /// the next free place, so the keys of existing URLs never change.
+        let place: Int
+        /// Which formats' keys hold it (`scale` only shapes a PNG, `animate` only an SVG).
+        let formats: FormatSet
+        /// Reads the parameter from the query into the spec; called only when the query gives it.
+        let read: @Sendable (ParameterReader, inout Spec) throws(ParameterError) -> Void
+        /// The canonical, percent-encoded text of its value in `spec` (`nil`: nothing to write). `context` is the
+        /// spec being keyed, whose size, height or arc a default depends on (the defaults are written as the spec
+        /// being keyed resolves them).
+        let key: @Sendable (_ spec: Spec, _ context: Spec) -> String?
+
+        init(
+            _ place: Int, _ formats: FormatSet = .both,
+            read: @escaping @Sendable (ParameterReader, inout Spec) throws(ParameterError) -> Void,
+            key: @escaping @Sendable (_ spec: Spec, _ context: Spec) -> String?
+        ) {
+            self.place = place
+            self.formats = formats
+            self.read = read
+            self.key = key
+        }
+    }
+
+    /// The image formats whose canonical key holds a parameter.
+    struct FormatSet: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let svg = FormatSet(rawValue: 1)
+        static let png = FormatSet(rawValue: 2)
+        /// Neither: the parameter shapes the response's headers, not the image (`cacheSeconds`).
+        static let headersOnly: FormatSet = []
+        static let both: FormatSet = [.svg, .png]
+
+        func holds(_ format: ImageFormat) -> Bool { contains(format == .svg ? FormatSet.svg : FormatSet.png) }
+    }
+
+    /// The columns of the docs' parameter tables (Markdown).
+    public struct Docs: Sendable {
+        public let meaning: String
+        public let defaultText: String
+        public let accepted: String
+
+        init(_ meaning: String, default defaultText: String, accepted: String) {
+            self.meaning = meaning
+            self.defaultText = defaultText
+            self.accepted = accepted
+        }
+    }
+
+    public let name: String
+    public let kinds: Kinds
+    public let grammar: Grammar
+    /// What the docs say of it; `badgeDocs`, where a badge's table says it otherwise.
+    public let docs: Docs
+    public let badgeDocs: Docs?
+    public let field: Field
+    /// Read by the service rather than by a spec (the live-value parameters).
+    public let readByService: Bool
+
+    let ring: Binding<RingSpec>?
+    let bar: Binding<BarSpec>?
+    let badge: Binding<BadgeSpec>?
+
+    init(
+        _ name: String, _ kinds: Kinds, _ grammar: Grammar, docs: Docs, badgeDocs: Docs? = nil, field: Field,
+        readByService: Bool = false, ring: Binding<RingSpec>? = nil, bar: Binding<BarSpec>? = nil,
+        badge: Binding<BadgeSpec>? = nil
+    ) {
+        self.name = name
+        self.kinds = kinds
+        self.grammar = grammar
+        self.docs = docs
+        self.badgeDocs = badgeDocs
+        self.field = field
+        self.readByService = readByService
+        self.ring = ring
+        self.bar = bar
+        self.badge = badge
+    }
+}
+
+extension ImageParameter {
+    /// The rows that apply to `kind`, in the order of the table.
+    public static func rows(for kind: Kinds) -> [ImageParameter] { all.filter { $0.kinds.contains(kind) } }
+
+    /// The names a spec of `kind` reads from a query, in their key places (the live-value parameters, read by the
+    /// service, left out). For a bar: the ring's names it shares, then its own.
+    public static func names(readBy kind: Kinds) -> [String] {
+        switch kind {
+        case .ring: RingSpec.parameterRows.names
+        case .badge: BadgeSpec.parameterRows.names
+        default: BarSpec.sharedRows.names + BarSpec.parameterRows.names
+        }
+    }
+
+    private static let readByRing = Set(names(readBy: .ring))
+    private static let readByBar = Set(names(readBy: .bar))
+    private static let readByBadge = Set(names(readBy: .badge))
+
+    /// Whether a spec of `kind` (one of ring, bar, badge) reads the parameter `name`.
+    public static func isRead(_ name: String, by kind: Kinds) -> Bool {
+        switch kind {
+        case .ring: readByRing.contains(name)
+        case .badge: readByBadge.contains(name)
+        default: readByBar.contains(name)
+        }
+    }
+}

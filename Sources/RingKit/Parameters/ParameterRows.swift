@@ -1,0 +1,80 @@
+/// The rows of `ImageParameter.all` that one kind of spec reads, in their place order, with a name index: how a spec
+/// reads a query and writes its canonical key.
+struct ParameterRows<Spec>: Sendable {
+    struct Row: Sendable {
+        let name: String
+        let binding: ImageParameter.Binding<Spec>
+    }
+
+    /// In place order: the canonical key's.
+    let rows: [Row]
+    /// In reading order: the amount and its bounds first (`min`, `max`, `value`: a message about the amount comes
+    /// before one about its look), then the rest in place order.
+    private let readingOrder: [Row]
+    /// Each name's position in `readingOrder`.
+    private let index: [String: Int]
+    static var readFirst: [String] { ["min", "max", "value"] }
+
+    /// The rows for which `binding` gives a binding, ordered by place. Two rows may not share a place or a name.
+    init(_ binding: (ImageParameter) -> ImageParameter.Binding<Spec>?) {
+        let rows = ImageParameter.all.compactMap { row in binding(row).map { Row(name: row.name, binding: $0) } }
+            .sorted { $0.binding.place < $1.binding.place }
+        self.rows = rows
+        let sorted = rows
+        let first = Self.readFirst.compactMap { name in sorted.first { $0.name == name } }
+        readingOrder = first + sorted.filter { !Self.readFirst.contains($0.name) }
+        var index: [String: Int] = [:]
+        for (position, row) in readingOrder.enumerated() {
+            precondition(index.updateValue(position, forKey: row.name) == nil, "parameter \(row.name) bound twice")
+        }
+        precondition(rows.count <= 64, "a spec reads at most 64 parameters (the given ones are a bit set)")
+        self.index = index
+    }
+
+    /// The names, in place order.
+    var names: [String] { rows.map(\.name) }
+
+    /// Reads every parameter of `parameters` that these rows know into `spec`, in reading order (so one query always
+    /// reports the same error, and a parameter read later can depend on one read before); parameters not given keep
+    /// the spec's defaults, and names no row knows are ignored. Only the names given are looked up.
+    func read(_ reader: ParameterReader, into spec: inout Spec) throws(ParameterError) {
+        var given: UInt64 = 0
+        for name in reader.parameters.names {
+            if let position = index[name] { given |= 1 << UInt64(position) }
+        }
+        while given != 0 {
+            let position = given.trailingZeroBitCount
+            given &= given - 1
+            try readingOrder[position].binding.read(reader, &spec)
+        }
+    }
+
+    /// Which rows a key or query writes: every row (`canonicalQuery`, `cacheSeconds` included), the image's rows of
+    /// either format, or those of one format.
+    enum Selection {
+        case all, image, format(ImageFormat)
+
+        func includes(_ formats: ImageParameter.FormatSet) -> Bool {
+            switch self {
+            case .all: true
+            case .image: !formats.isEmpty
+            case .format(let format): formats.holds(format)
+            }
+        }
+    }
+
+    /// `name=text` for every selected row with a text, joined by `&`; a row is left out where `omit(row, text)`.
+    func query(of spec: Spec, _ selection: Selection, omit: (Row, _ text: String) -> Bool = { _, _ in false }) -> String
+    {
+        var query = ""
+        query.reserveCapacity(256)
+        for row in rows where selection.includes(row.binding.formats) {
+            guard let text = row.binding.key(spec, spec), !omit(row, text) else { continue }
+            if !query.isEmpty { query += "&" }
+            query += row.name
+            query += "="
+            query += text
+        }
+        return query
+    }
+}
