@@ -290,7 +290,7 @@ int pr_deflate_rows(pr_deflate *d, const unsigned char *data, size_t history, si
     uint32_t *dist_freq = d->dist_freq;
     d->adler = pr_adler32(d->adler, p, length);
     // Left and up: where the same pixel most often was already (the two diagonals as well cost more time than they
-    // saved bytes: docs/benchmarks.md, seventh round).
+    // saved bytes: docs/decisions.md, "Two match candidates instead of four").
     const size_t candidates[2] = {pixel_bytes, row_bytes};
     size_t count = 0;
     int final_written = 0;

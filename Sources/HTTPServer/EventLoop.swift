@@ -33,14 +33,14 @@ final class EventLoop: @unchecked Sendable {
     /// otherwise keep the core until the scheduler tick takes it, and whatever shares the core (a proxy in front, a
     /// benchmark's client, the other loop) would wait that long. Yielding after every batch cost paced requests
     /// their p99 instead (the loop then queued behind others rather than being woken first); yielding only after a
-    /// stretch without sleep keeps both. The figures: docs/benchmarks.md, "Scheduling choices".
+    /// stretch without sleep keeps both. The figures: docs/decisions.md, "Scheduling".
     static let busyStretch = Duration.milliseconds(1)
     /// The scheduler slice the loops ask for while workers are busy (Linux 6.12 and later honour it for normal
     /// threads; older kernels ignore it). A short slice lets a loop woken by a request preempt a worker drawing a
     /// PNG at once; with the kernel's default slice it waited, and under the soak's flood of distinct PNGs every
     /// other request's p99 grew. While no worker runs the loops keep the default slice: a short one made saturated
-    /// loops preempt their clients so often that the saturated p99 grew instead. The figures: docs/benchmarks.md,
-    /// "Scheduling choices".
+    /// loops preempt their clients so often that the saturated p99 grew instead. The figures: docs/decisions.md,
+    /// "Scheduling".
     static let workerSlice = Duration.microseconds(100)
     /// How long after a worker's last start or finish the loops keep `workerSlice`.
     static let workerSliceLinger = Duration.seconds(1)

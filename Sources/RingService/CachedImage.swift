@@ -27,7 +27,7 @@ struct CachedImage: Sendable {
 
     /// The cache's node, index slot and growth slack for one entry, measured rather than derived: 90,000 distinct
     /// SVG rings in a cache that evicts none grew the process by 2,320 bytes each, of which the buffers above
-    /// account for 1,780 (docs/benchmarks.md, Soak, says how it was measured).
+    /// account for 1,780 (docs/decisions.md, "Cache entries count what they hold", says how it was measured).
     static let entryOverhead = 560
 
     /// What an evicted slot of the cache holds until it is reused: one shared value, so the slot keeps no image.
