@@ -41,14 +41,6 @@ struct BuilderField: Sendable {
     /// The element id of the input; unique across kinds, since `label` is both a ring and a badge parameter.
     var inputID: String { "f-\(kinds[0].rawValue)-\(parameter)" }
 
-    /// The same field with only the kinds that read it in this build.
-    func keeping(_ read: (Kind) -> Bool) -> BuilderField? {
-        let kept = kinds.filter(read)
-        guard !kept.isEmpty else { return nil }
-        return BuilderField(
-            parameter, control, hint, placeholder: placeholder, kinds: kept, group: group, emptyChoice: emptyChoice)
-    }
-
     /// The markup of the field: label, input (and picker), hint and the place its error goes.
     var html: String {
         let name = StaticPage.escaped(parameter)
