@@ -19,7 +19,7 @@ extension BuilderField {
         case .integer: control = .text(inputMode: row.field.inputMode ?? "numeric")
         case .text: control = .text(inputMode: row.field.inputMode ?? "text")
         case .keyword(let words): control = .choice(words)
-        case .color: control = .color(initial: row.field.picker)
+        case .color, .colorOrNone: control = .color(initial: row.field.picker)
         }
         let kinds = Kind.allCases.filter { kind in
             switch kind {

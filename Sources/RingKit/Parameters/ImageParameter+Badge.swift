@@ -18,7 +18,7 @@ extension ImageParameter {
                         of: "label", maximumLength: BadgeSpec.Limits.labelLength, allowsEmpty: true)!
                 }, key: { spec, _ in PercentDecoding.encode(spec.label) })),
         .init(
-            "labelColor", .badge, .color(allowsNone: false),
+            "labelColor", .badge, .color,
             docs: .init("fill of the left half", default: "`#555`", accepted: "color"),
             field: .init("Badge", "Fill of the left half.", placeholder: "#555"),
             badge: .init(

@@ -2,7 +2,7 @@ extension ImageParameter {
     /// Colors: given, from the theme, or following the value.
     static let colors: [ImageParameter] = [
         .init(
-            "color", .all, .color(allowsNone: false),
+            "color", .all, .color,
             docs: .init(
                 "progress stroke (a bar's fill); one for each ring or bar, or one for all", default: "`#2563eb`",
                 accepted: "a color"),
@@ -31,7 +31,7 @@ extension ImageParameter {
                     spec.theme == .auto && spec.themedColors.contains(.color) ? nil : String(spec.color.hex.dropFirst())
                 })),
         .init(
-            "track", [.ring, .bar], .color(allowsNone: true),
+            "track", [.ring, .bar], .colorOrNone,
             docs: .init("the ring or bar behind the progress", default: "`#e5e7eb`", accepted: "a color or `none`"),
             field: .init(
                 "Colors", "The ring or bar behind the progress, or none.", placeholder: RingSpec().track?.hex ?? "none"),
@@ -48,7 +48,7 @@ extension ImageParameter {
                         ? RingSpec.text(spec.track) : spec.listText { RingSpec.text($0.track(ofRing: $1)) }
                 })),
         .init(
-            "background", [.ring, .bar], .color(allowsNone: true),
+            "background", [.ring, .bar], .colorOrNone,
             docs: .init("fill of the whole image", default: "`none`", accepted: "a color or `none`"),
             field: .init("Colors", "Fill of the whole image, or none.", placeholder: "none"),
             ring: .init(
@@ -58,7 +58,7 @@ extension ImageParameter {
                 },
                 key: { spec, _ in RingSpec.text(spec.background) })),
         .init(
-            "textColor", [.ring, .bar], .color(allowsNone: false),
+            "textColor", [.ring, .bar], .color,
             docs: .init("label color", default: "`#111827`", accepted: "a color"),
             field: .init(
                 "Colors",
@@ -111,7 +111,7 @@ extension ImageParameter {
                 3, read: { reader, spec throws(ParameterError) in spec.thresholds = try reader.thresholds() },
                 key: { spec, _ in spec.thresholds?.canonicalText })),
         .init(
-            "gradient", [.ring, .bar], .color(allowsNone: true),
+            "gradient", [.ring, .bar], .colorOrNone,
             docs: .init(
                 "the progress stroke fades from `color` to this color", default: "none",
                 accepted: "a color, see [gradient](#a-fading-stroke-gradient)"),
