@@ -100,30 +100,6 @@ extension CoverageRaster {
 }
 
 extension CoverageRaster {
-    /// Lays `color` (premultiplied) over the rows `rows` of one half of the image (`half` 0 left of the centre, 1
-    /// right of it) at the coverage `mask` gives each pixel (a byte a pixel, `width` a row), within the columns
-    /// `spans` lists (see `RingMasks.Mask`): what `paint` does for a shape of that coverage.
-    static func lay(
-        _ color: UInt32, mask coverage: UnsafePointer<UInt8>, spans: [Int32], half: Int, width: Int,
-        onto pixels: UnsafeMutablePointer<UInt32>, rowPixels: Int, rows: Range<Int>
-    ) {
-        spans.withUnsafeBufferPointer { spans in
-            for y in rows {
-                let row = pixels + y * rowPixels
-                let mask = coverage + y * width
-                let span = spans.baseAddress! + 8 * y + 4 * half
-                let (lo, fullLo, fullHi, hi) = (Int(span[0]), Int(span[1]), Int(span[2]), Int(span[3]))
-                for x in lo..<fullLo { lay(color, coverage: UInt32(mask[x]), onto: row + x) }
-                if color >> 24 == 255 {
-                    (row + fullLo).update(repeating: color, count: fullHi - fullLo)
-                } else {
-                    for x in fullLo..<fullHi { lay(color, coverage: 255, onto: row + x) }
-                }
-                for x in fullHi..<hi { lay(color, coverage: UInt32(mask[x]), onto: row + x) }
-            }
-        }
-    }
-
     /// Lays `color` (premultiplied) at coverage `m` (0…255) over one pixel, as `fill` does.
     @inline(__always)
     static func lay(_ color: UInt32, coverage m: UInt32, onto pixel: UnsafeMutablePointer<UInt32>) {

@@ -23,18 +23,8 @@ enum TextLayout {
 
     private static let state = ThreadLocal { PangoState() }
 
-    /// Runs `body` with this thread's labels drawn by Pango every time, not from masks (tests compare the two).
-    package static func withoutMasks<T>(_ body: () throws -> T) rethrows -> T {
-        let state = state.value
-        state.drawsFromMasks = false
-        defer { state.drawsFromMasks = true }
-        return try body()
-    }
-
-    /// How many lines this thread has laid out and masks it has made (tests check that kept ones are reused).
-    package static var workDoneOnThisThread: (layouts: Int, masks: Int) {
-        (state.value.layoutsMade, state.value.masksMade)
-    }
+    /// How many lines this thread has laid out (tests check that kept ones are reused).
+    package static var layoutsMadeOnThisThread: Int { state.value.layoutsMade }
 
     /// The width of `text` in one line, without drawing it.
     static func width(of text: String, bold: Bool, size: Double) -> Double {
@@ -66,14 +56,8 @@ enum TextLayout {
         let kept = state.laidOut(text, bold: bold, size: size, spacing: spacing)
         let x = left(kept.line.width)
         let y = baseline - kept.line.ascent
-        if kept.maskable, state.drawsFromMasks, let (key, surface, color) = LineMask.target(cr, x: x, y: y),
-            let mask = state.mask(of: kept, key)
-        {
-            mask.paint(onto: surface, color: color)
-        } else {
-            cairo_move_to(cr, x, y)
-            pango_cairo_show_layout(cr, kept.layout)
-        }
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout(cr, kept.layout)
         return kept.line.width
     }
 }
@@ -101,14 +85,9 @@ private final class PangoState {
     static let keptLines = 512
     /// Longer texts (long badge messages, say) are laid out each time, so kept lines stay small.
     static let keptTextBytes = 32
-    /// The masks of all kept lines, in bytes, at most; beyond it, the least recently used lines' masks go.
-    static let maskBudget = 1 << 20
-    private var maskBytes = 0
     /// Counts the lines asked for: a kept line's `lastUse` is this count when it was last asked for.
     private var uses: UInt64 = 0
     private(set) var layoutsMade = 0
-    private(set) var masksMade = 0
-    var drawsFromMasks = true
 
     struct Key: Hashable {
         let bold: Bool
@@ -162,9 +141,6 @@ private final class PangoState {
         var line = TextLayout.Line(width: 0, ascent: 0)
         var serial: UInt32 = 0
         var lastUse: UInt64 = 0
-        /// Whether the line can be drawn from a mask (see `LineMask`), and its masks by where and how it was drawn.
-        var maskable = false
-        var masks: [LineMask.Key: LineMask] = [:]
 
         init(_ context: OpaquePointer) {
             layout = pango_layout_new(context)!
@@ -223,10 +199,7 @@ private final class PangoState {
             contextsMade += 1
             if contexts.count >= Self.keptContexts {
                 let dropped = contexts.removeLast()
-                for (key, line) in kept where key.context == dropped.id {
-                    dropMasks(of: line)
-                    kept[key] = nil
-                }
+                for key in kept.keys where key.context == dropped.id { kept[key] = nil }
             }
         }
         if found.target == nil {
@@ -242,7 +215,7 @@ private final class PangoState {
         let serial = pango_context_get_serial(current.context)
         guard text.utf8.count <= Self.keptTextBytes else {
             let scratch = current.scratch
-            (scratch.line, _) = layout(scratch.layout, text, bold: bold, size: size, spacing: spacing)
+            scratch.line = layout(scratch.layout, text, bold: bold, size: size, spacing: spacing)
             return scratch
         }
         let key = LineKey(text: text, bold: bold, size: size, spacing: spacing, context: current.id)
@@ -254,56 +227,23 @@ private final class PangoState {
             entry = found
         } else if kept.count >= Self.keptLines, let oldest = kept.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             // A pass over the table is far less than the layout that follows it. The oldest line gives its layout
-            // (and its masks go below) to this text when it was laid out in the same context.
+            // to this text when it was laid out in the same context.
             let old = kept.removeValue(forKey: oldest.key)!
-            if oldest.key.context == current.id {
-                entry = old
-            } else {
-                dropMasks(of: old)
-                entry = KeptLine(current.context)
-            }
+            entry = oldest.key.context == current.id ? old : KeptLine(current.context)
             kept[key] = entry
         } else {
             entry = KeptLine(current.context)
             kept[key] = entry
         }
         entry.lastUse = uses
-        let runs: Int
-        (entry.line, runs) = layout(entry.layout, text, bold: bold, size: size, spacing: spacing)
+        entry.line = layout(entry.layout, text, bold: bold, size: size, spacing: spacing)
         entry.serial = serial
-        dropMasks(of: entry)
-        entry.maskable = runs == 1 && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         return entry
     }
 
-    /// The mask of `line` drawn as `key` says, rendered on first use; nil when it would be too large to keep.
-    func mask(of line: KeptLine, _ key: LineMask.Key) -> LineMask? {
-        if let mask = line.masks[key] { return mask }
-        guard let mask = LineMask(line.layout, key) else { return nil }
-        masksMade += 1
-        // One label in many places starts its masks over.
-        if line.masks.count >= 2 { dropMasks(of: line) }
-        if maskBytes + mask.coverage.count > Self.maskBudget {
-            // Labels of many sizes: the least recently used lines' masks go, a quarter of the budget at once.
-            for kept in kept.values.sorted(by: { $0.lastUse < $1.lastUse }) {
-                if maskBytes + mask.coverage.count <= Self.maskBudget * 3 / 4 { break }
-                dropMasks(of: kept)
-            }
-        }
-        line.masks[key] = mask
-        maskBytes += mask.coverage.count
-        return mask
-    }
-
-    private func dropMasks(of line: KeptLine) {
-        maskBytes -= line.masks.values.reduce(0) { $0 + $1.coverage.count }
-        line.masks.removeAll()
-    }
-
-    /// Lays `text` out in `layout`; returns the line and the number of its runs.
     private func layout(
         _ layout: OpaquePointer, _ text: String, bold: Bool, size: Double, spacing: Double
-    ) -> (TextLayout.Line, Int) {
+    ) -> TextLayout.Line {
         layoutsMade += 1
         pango_layout_set_font_description(layout, font(bold: bold, size: size))
         if spacing != 0 {
@@ -316,13 +256,12 @@ private final class PangoState {
             pango_layout_set_attributes(layout, nil)
         }
         pango_layout_set_text(layout, text, -1)
-        let runs = onOneBaseline(layout)
+        onOneBaseline(layout)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
-        let line = TextLayout.Line(
+        return TextLayout.Line(
             width: Double(logical.width) / scale, ascent: Double(pango_layout_get_baseline(layout)) / scale)
-        return (line, runs)
     }
 
     /// Puts every run of the layout on the line's alphabetic baseline, where a browser puts SVG text in every font
@@ -332,19 +271,15 @@ private final class PangoState {
     /// origins. Labels set no baseline shift or rise, so a run's vertical offset holds nothing else; and
     /// `pango_layout_get_lines` (not its read-only twin) is Pango's way to change laid-out lines: their extents are
     /// measured after the change.
-    /// Returns the number of runs.
-    private func onOneBaseline(_ layout: OpaquePointer) -> Int {
-        var count = 0
+    private func onOneBaseline(_ layout: OpaquePointer) {
         var lines = pango_layout_get_lines(layout)
         while let node = lines {
             var runs = node.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self).pointee.runs
             while let run = runs {
                 run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.y_offset = 0
                 runs = run.pointee.next
-                count += 1
             }
             lines = node.pointee.next
         }
-        return count
     }
 }
