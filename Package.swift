@@ -44,8 +44,12 @@ let package = Package(
             name: "progress-rings",
             dependencies: ["RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking"]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
+        // The PNG encoders the benchmarks and tests compare with the product's (zlib settings, row filters, Cairo's
+        // writer): not in the product.
+        .target(name: "PNGVariants", dependencies: ["RingKit", "CPNG", "CCairo"]),
         .executableTarget(
-            name: "ring-bench", dependencies: ["RingKit", "RingService", "HTTPServer", "CCairo", "LiveValues"]),
+            name: "ring-bench",
+            dependencies: ["RingKit", "RingService", "HTTPServer", "CCairo", "LiveValues", "PNGVariants"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -61,7 +65,8 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
             exclude: ["Fixtures"]),
         // How the test support starts programs: posix_spawn, closing every descriptor of the test process in the child.
         .target(name: "CTestSpawn", path: "Tests/CTestSpawn"),
-        .testTarget(name: "RingKitTests", dependencies: ["RingKit", "CCairo", "CLibPNG", "TestSupport"]),
+        .testTarget(
+            name: "RingKitTests", dependencies: ["RingKit", "PNGVariants", "CCairo", "CLibPNG", "TestSupport"]),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(
@@ -89,7 +94,7 @@ if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
             name: "PNGFuzz",
-            dependencies: ["RingKit", "CCairo"],
+            dependencies: ["RingKit", "PNGVariants", "CCairo"],
             path: "Tests/Fuzz/PNGFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

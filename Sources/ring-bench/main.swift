@@ -1,7 +1,7 @@
 // Measures the per-image cost of the renderers in this (release) binary and prints Markdown tables:
 //   ring-bench              SVG and PNG at 64/128/256/512 px, with Cairo's own PNG writer beside ours, badges, and
 //                           bars at 200×20 and 400×40 beside rings of the same pixel count
-//   ring-bench --encoders   the zlib level × strategy × filter choices behind PNGEncoder.tuned
+//   ring-bench --encoders   the zlib level × strategy × filter choices behind PNGVariant.tuned
 //   ring-bench --features   parse, key, SVG and PNG for thresholds, gradients, themes and several rings
 //   ring-bench --live       a live value's lookup when cached, its parameters' parsing, and one fetch over libcurl
 //   ring-bench --misses [--images N] [--only "ring, labelled 128×128"]
@@ -10,6 +10,7 @@
 // Every loop is bounded in time and iterations, so a run takes a few seconds.
 import CCairo
 import Foundation
+import PNGVariants
 import RingKit
 
 func spec(size: Int, value: Double = 72) -> RingSpec {
@@ -32,10 +33,10 @@ func renderTable() throws {
         let s = spec(size: size)
         let svg = measure(batch: 50) { SVGRenderer.render(s).count }
         let png = try measure { try PNGRenderer.render(s).count }
-        let cairo = try measure { try PNGRenderer.render(s, encoder: .cairo).count }
+        let cairo = try measure { try PNGVariant.cairo.render(s).count }
         let svgBytes = SVGRenderer.render(s).count
         let pngBytes = try PNGRenderer.render(s).count
-        let cairoBytes = try PNGRenderer.render(s, encoder: .cairo).count
+        let cairoBytes = try PNGVariant.cairo.render(s).count
         print(
             "| \(size) | \(us(svg.median)) | \(us(svg.p99)) | \(svgBytes) | \(us(png.median)) | \(us(png.p99)) | \(pngBytes) | \(us(cairo.median)) | \(us(cairo.p99)) | \(cairoBytes) |"
         )
@@ -60,12 +61,12 @@ func encoderTable() throws {
     }
     print(header)
     print(rule)
-    var encoders: [(String, PNGEncoder)] = [("tuned", .tuned), ("Cairo writer", .cairo)]
+    var encoders: [(String, PNGVariant)] = [("tuned", .tuned), ("Cairo writer", .cairo)]
     for level in [1, 2, 3, 6] {
         encoders.append(("zlib \(level), none", .zlib(level: level, strategy: .standard, filter: .none)))
     }
-    for strategy in [PNGEncoder.Strategy.rle, .filtered, .huffmanOnly] {
-        for filter in [PNGEncoder.Filter.none, .sub, .up] {
+    for strategy in [PNGVariant.Strategy.rle, .filtered, .huffmanOnly] {
+        for filter in [PNGVariant.Filter.none, .sub, .up] {
             encoders.append(("zlib 1 \(strategy), \(filter)", .zlib(level: 1, strategy: strategy, filter: filter)))
         }
     }

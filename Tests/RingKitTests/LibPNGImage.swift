@@ -1,6 +1,7 @@
 import CCairo
 import CLibPNG
 import Foundation
+import PNGVariants
 import RingKit
 
 /// A PNG decoded by libpng (the reference decoder) to straight RGBA bytes, exactly as stored: no premultiplication
@@ -50,7 +51,7 @@ struct TestPixels {
     }
 
     /// The PNG `encoder` writes for these pixels, through a Cairo image surface as the renderers hand it over.
-    func encoded(with encoder: PNGEncoder) throws -> [UInt8] {
+    func encoded(with encoder: PNGVariant) throws -> [UInt8] {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(surface) }
         let stride = Int(cairo_image_surface_get_stride(surface))

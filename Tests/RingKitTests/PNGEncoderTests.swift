@@ -1,12 +1,13 @@
 import Foundation
+import PNGVariants
 import RingKit
 import TestSupport
 import Testing
 
 /// Our PNG writer against the reference decoders: libpng must read back exactly the straight RGBA the encoder
 /// promises, and `pngcheck` (Debian pngcheck) must find every file well formed, whatever the pixels.
-struct PNGEncoderTests {
-    static let encoders: [PNGEncoder] = [
+struct PNGVariantTests {
+    static let encoders: [PNGVariant] = [
         .tuned, .scanline(filter: .none, palette: false), .scanline(filter: .none, palette: true),
         .scanline(filter: .sub, palette: false), .scanline(filter: .up, palette: true),
         .scanline(filter: .paeth, palette: false), .scanline(filter: .adaptive, palette: true),
@@ -33,8 +34,8 @@ struct PNGEncoderTests {
     }
 
     /// Every alpha with every channel value below it: the division-free unpremultiply must equal the division.
-    @Test(arguments: [PNGEncoder.tuned, .scanline(filter: .none, palette: false)])
-    func everyAlphaAndChannelValueComesBackExactly(encoder: PNGEncoder) throws {
+    @Test(arguments: [PNGVariant.tuned, .scanline(filter: .none, palette: false)])
+    func everyAlphaAndChannelValueComesBackExactly(encoder: PNGVariant) throws {
         var argb: [UInt32] = []
         for alpha in UInt32(0)...255 {
             for c in UInt32(0)...255 {
@@ -53,7 +54,7 @@ struct PNGEncoderTests {
     func largeImagesSpanChunksAndBlocks(width: Int, height: Int, kind: Int) throws {
         var rng = SeededRandom(seed: UInt64(width * 31 + height))
         let pixels = RandomPicture.make(&rng, width: width, height: height, kind: kind)
-        for encoder in [PNGEncoder.tuned, .scanline(filter: .none, palette: true)] {
+        for encoder in [PNGVariant.tuned, .scanline(filter: .none, palette: true)] {
             let png = try pixels.encoded(with: encoder)
             let decoded = try #require(LibPNGImage(png: png))
             #expect(decoded.rgba == pixels.expectedRGBA, "\(encoder)")

@@ -1,4 +1,5 @@
 import Foundation
+import PNGVariants
 import RingKit
 import TestSupport
 import Testing
@@ -204,7 +205,7 @@ struct PNGRendererTests {
             spec.size = size
             let ours = try PNGRenderer.render(spec)
             #expect(try PNGRenderer.render(spec) == ours)
-            let cairos = try PNGRenderer.render(spec, encoder: .cairo)
+            let cairos = try PNGVariant.cairo.render(spec)
             #expect(ours.count <= cairos.count, "\(size) px: \(ours.count) > \(cairos.count)")
             // Same pixels whichever encoder wrote them.
             let a = try #require(DecodedPNG(ours))
@@ -219,13 +220,13 @@ struct PNGRendererTests {
 
     /// At 512 px the encoder deflates the rows in nine chunks; filters that look at the row above must see it
     /// across a chunk boundary too.
-    @Test(arguments: PNGEncoder.Filter.allCases)
-    func everyRowFilterGivesTheSamePixelsAcrossChunks(filter: PNGEncoder.Filter) throws {
+    @Test(arguments: PNGVariant.Filter.allCases)
+    func everyRowFilterGivesTheSamePixelsAcrossChunks(filter: PNGVariant.Filter) throws {
         var spec = RingSpec()
         spec.value = 72
         spec.size = 512
         let reference = try #require(DecodedPNG(try PNGRenderer.render(spec)))
-        let png = try PNGRenderer.render(spec, encoder: .zlib(level: 6, strategy: .standard, filter: filter))
+        let png = try PNGVariant.zlib(level: 6, strategy: .standard, filter: filter).render(spec)
         let decoded = try #require(DecodedPNG(png))
         #expect(decoded.width == 512 && decoded.height == 512)
         var differing = 0

@@ -12,13 +12,6 @@ public enum PNGRenderer {
         return try drawn.encoder.encode(drawn.surface)
     }
 
-    /// The PNG of `spec`, encoded with `encoder` (benchmarks and tests compare the encoders).
-    package static func render(_ spec: RingSpec, encoder: PNGEncoder) throws(RenderError) -> [UInt8] {
-        let drawn = try surface(spec)
-        defer { cairo_surface_destroy(drawn.surface) }
-        return try encoder.encode(drawn.surface)
-    }
-
     /// The drawn ARGB32 surface of `spec`, flushed, before encoding (benchmarks time the two apart), and the
     /// encoder production uses for it: `.shapes` for a ring of at most 128 × 128 px without text, `.tuned`
     /// otherwise (`ring-bench --misses`: without a label, a 128 px ring nearly always fits a palette and a 256 px

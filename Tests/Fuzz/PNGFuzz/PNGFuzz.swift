@@ -1,4 +1,5 @@
 import CCairo
+import PNGVariants
 import RingKit
 
 /// libFuzzer entry for the PNG paths: the exact-coverage rasterizer and the PNG writer. The first byte chooses
@@ -56,7 +57,7 @@ func checkPixels(_ bytes: [UInt8]) {
     defer { cairo_surface_destroy(surface) }
     store(argb, into: surface)
     let encoders = [
-        PNGEncoder.tuned, .shapes, .scanline(filter: .paeth, palette: true),
+        PNGVariant.tuned, .shapes, .scanline(filter: .paeth, palette: true),
         .zlib(level: 1, strategy: .rle, filter: .none, palette: true),
     ]
     for encoder in encoders {
