@@ -75,7 +75,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
     ]
 }
 
-// The libFuzzer targets have no main (libFuzzer supplies it), so they are built only by .ci/fuzz.sh:
+// The libFuzzer targets have no main (libFuzzer supplies it), so they are built only by .ci/checks/fuzz.sh:
 // PROGRESS_RINGS_FUZZ=1 swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product HTTPParserFuzz
 if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
     package.targets.append(
