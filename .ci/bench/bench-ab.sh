@@ -10,6 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/lib/scratch.sh
+. .ci/lib/wait.sh
+. .ci/lib/wrk.sh
 [ $# -ge 2 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
 OLD=$1 NEW=$2 SECONDS_PER_RUN=${3:-4} ROUNDS=${4:-3}
 PORT=${AB_PORT:-18601}
@@ -26,10 +28,10 @@ results=$WORK/results.txt
 measure() {
   local who=$1 binary=$2 scenario=$3
   shift 3
-  "$binary" serve --port "$PORT" --log-format off >/dev/null 2>&1 &
+  "$binary" serve --port "$PORT" --log-format off >"$WORK/server.log" 2>&1 &
   local pid=$!
   pids+=("$pid")
-  for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.05; done
+  wait_healthy "http://127.0.0.1:$PORT/healthz" "$WORK/server.log" "$pid"
   for url in "/ring.svg?value=72&size=128" "/ring.png?value=72&size=128"; do
     curl -fs -o /dev/null "http://127.0.0.1:$PORT$url"
   done
@@ -39,10 +41,8 @@ measure() {
   after=$(cpu_ticks "$pid")
   kill "$pid"
   wait "$pid" 2>/dev/null || true
-  local requests rps
-  requests=$(echo "$out" | awk '/requests in/ {print $1}')
-  rps=$(echo "$out" | awk '/^Requests\/sec:/ {print $2}')
-  awk -v w="$who" -v s="$scenario" -v r="$rps" -v t=$((after - before)) -v hz="$TICKS" -v n="$requests" \
+  wrk_parse <<<"$out"
+  awk -v w="$who" -v s="$scenario" -v r="$wrk_rate" -v t=$((after - before)) -v hz="$TICKS" -v n="$wrk_requests" \
     'BEGIN { printf "%s|%s|%s|%.2f\n", w, s, r, (n > 0 ? t / hz * 1e6 / n : 0) }' | tee -a "$results" >&2
 }
 S="http://127.0.0.1:$PORT"

@@ -8,6 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/lib/scratch.sh
+. .ci/lib/wait.sh
+. .ci/lib/wrk.sh
 [ $# -ge 1 ] || { sed -n '2,7p' "$0" >&2; exit 2; }
 BIN=$1 MODE=${2:-aged} SECONDS_PER_RUN=${3:-10}
 PORT=${AGED_PORT:-18631}
@@ -16,10 +18,10 @@ for tool in wrk curl; do
 done
 make_scratch bench-aged
 TICKS=$(getconf CLK_TCK)
-"$BIN" serve --port "$PORT" --log-format off --cache-bytes 67108864 >/dev/null 2>&1 &
+"$BIN" serve --port "$PORT" --log-format off --cache-bytes 67108864 >"$WORK/server.log" 2>&1 &
 pid=$!
 pids+=("$pid")
-for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.05; done
+wait_healthy "http://127.0.0.1:$PORT/healthz" "$WORK/server.log" "$pid"
 
 # Scripts as make bench's: each run its own block of values, so no run finds another's images cached.
 block=0
@@ -34,12 +36,12 @@ spread() {
   spread_lua "$WORK/$name.lua" "$format" "$block" "$@"
 }
 run() {
-  local name=$1 connections=$2 seconds=$3 before after requests
+  local name=$1 connections=$2 seconds=$3 before after
   before=$(cpu_ticks "$pid")
-  requests=$(wrk -t2 -c"$connections" -d"${seconds}s" -s "$WORK/$name.lua" "http://127.0.0.1:$PORT" |
-    awk '/requests in/ {print $1}')
+  wrk -t2 -c"$connections" -d"${seconds}s" -s "$WORK/$name.lua" "http://127.0.0.1:$PORT" >"$WORK/wrk.txt"
   after=$(cpu_ticks "$pid")
-  awk -v name="$name" -v c="$connections" -v n="$requests" -v t=$((after - before)) -v hz="$TICKS" \
+  wrk_parse "$WORK/wrk.txt"
+  awk -v name="$name" -v c="$connections" -v n="$wrk_requests" -v t=$((after - before)) -v hz="$TICKS" \
     -v rss="$(awk '/^VmRSS/ {print int($2 / 1024)}' "/proc/$pid/status")" \
     'BEGIN { printf "| %s | %d | %d | %.1f | %d |\n", name, c, n, t / hz * 1e6 / n, rss }'
 }

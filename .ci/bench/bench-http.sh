@@ -11,6 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/bench/bench-nginx.sh
 . .ci/lib/scratch.sh
+. .ci/lib/wait.sh
+. .ci/lib/wrk.sh
 DURATION=${1:-10}
 CONNECTIONS=${2:-64}
 ROUNDS=${3:-3}
@@ -34,19 +36,13 @@ chmod -R a+rX "$WORK"
 bench_nginx_conf "$WORK" "$NGINX_PORT" "    default_type text/plain;" ""
 nginx -p "$WORK" -c "$WORK/nginx.conf" -g 'daemon off;' &
 pids+=($!)
-"$BIN" "$SWIFT_PORT" 2 >/dev/null &
+nginx_pid=$!
+"$BIN" "$SWIFT_PORT" 2 >/dev/null 2> >(tee "$WORK/server.log" >&2) &
 pids+=($!)
+server_pid=$!
 
-wait_for() {
-  for _ in $(seq 100); do
-    curl -fs -o /dev/null "http://127.0.0.1:$1/bench.txt" && return 0
-    sleep 0.05
-  done
-  echo "bench-http: nothing answers on port $1" >&2
-  exit 1
-}
-wait_for "$NGINX_PORT"
-wait_for "$SWIFT_PORT"
+wait_healthy "http://127.0.0.1:$NGINX_PORT/bench.txt" "$WORK/error.log" "$nginx_pid"
+wait_healthy "http://127.0.0.1:$SWIFT_PORT/bench.txt" "$WORK/server.log" "$server_pid"
 
 # Both answers must carry the same body length, or the comparison is meaningless.
 nginx_length=$(curl -s "http://127.0.0.1:$NGINX_PORT/bench.txt" | wc -c)
@@ -58,17 +54,15 @@ echo 'function delay() return 1 end' >"$WORK/paced.lua"
 
 # Prints "requests_per_second p99_milliseconds p50_milliseconds"; a second argument paces the connections.
 measure() {
-  local out rps p99 p50 script=()
+  local out script=()
   [ "${2:-}" = paced ] && script=(-s "$WORK/paced.lua")
   out=$(wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${script[@]}" "http://127.0.0.1:$1/bench.txt")
   if echo "$out" | grep -q 'Non-2xx\|Socket errors'; then
     echo "bench-http: errors against port $1:" >&2
     echo "$out" >&2
   fi
-  rps=$(echo "$out" | awk '/^Requests\/sec:/ {print $2}')
-  p99=$(echo "$out" | awk '$1 == "99%" { print $2 }' | to_ms)
-  p50=$(echo "$out" | awk '$1 == "50%" { print $2 }' | to_ms)
-  echo "$rps $p99 $p50"
+  wrk_parse <<<"$out"
+  echo "$wrk_rate $wrk_p99 $wrk_p50"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

@@ -10,6 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/lib/scratch.sh
+. .ci/lib/wait.sh
+. .ci/lib/wrk.sh
 DURATION=${1:-${BENCH_SECONDS:-5}}
 ROUNDS=${2:-3}
 SWIFT=${SWIFT:-swift}
@@ -35,10 +37,10 @@ UPSTREAM=$(head -n1 "$WORK/fixture-port")
 [ -n "$UPSTREAM" ] || { echo "bench-live: the fixture upstream did not start" >&2; exit 1; }
 
 "$BIN_DIR/progress-rings" serve --port "$PORT" --log-format off --live-hosts 127.0.0.1 \
-  --live-private-addresses true --live-ttl 3600 --live-timeout 2.5 &
+  --live-private-addresses true --live-ttl 3600 --live-timeout 2.5 > >(tee "$WORK/server.log") 2>&1 &
 service_pid=$!
 pids+=("$service_pid")
-for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.05; done
+wait_healthy "http://127.0.0.1:$PORT/healthz" "$WORK/server.log" "$service_pid"
 
 S="http://127.0.0.1:$PORT"
 PLAIN="/ring.svg?value=87.4&size=128"
@@ -57,12 +59,8 @@ measure() {
   before=$(ticks)
   out=$(wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency "$1")
   after=$(ticks)
-  local rps p99 requests errors
-  rps=$(echo "$out" | awk '/^Requests\/sec:/ {print $2}')
-  p99=$(echo "$out" | awk '$1 == "99%" { print $2 }' | to_ms)
-  requests=$(echo "$out" | awk '/requests in/ {print $1}')
-  errors=$(echo "$out" | awk '/Non-2xx or 3xx/ {n += $NF} /Socket errors/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10} END {print n + 0}')
-  awk -v r="$rps" -v p="$p99" -v t=$((after - before)) -v hz="$TICKS" -v n="$requests" -v e="$errors" \
+  wrk_parse <<<"$out"
+  awk -v r="$wrk_rate" -v p="$wrk_p99" -v t=$((after - before)) -v hz="$TICKS" -v n="$wrk_requests" -v e="$wrk_errors" \
     'BEGIN { printf "%s %s %.2f %d\n", r, p, (n > 0 ? t / hz * 1e6 / n : 0), e }'
 }
 

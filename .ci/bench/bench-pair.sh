@@ -10,6 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/lib/scratch.sh
+. .ci/lib/wait.sh
+. .ci/lib/wrk.sh
 [ $# -ge 2 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
 OLD=$1 NEW=$2 SECONDS_PER_RUN=${3:-15} ROUNDS=${4:-6}
 PORT=${PAIR_PORT:-18621}
@@ -26,10 +28,10 @@ for round in $(seq "$ROUNDS"); do
   server=()
   for binary in "$first" "$second"; do
     port=$((PORT + ${#server[@]}))
-    "$binary" serve --port "$port" --log-format off >/dev/null 2>&1 &
+    "$binary" serve --port "$port" --log-format off >"$WORK/server-$port.log" 2>&1 &
     server+=("$!")
     pids+=("$!")
-    for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.05; done
+    wait_healthy "http://127.0.0.1:$port/healthz" "$WORK/server-$port.log" "$!"
   done
   before=() clients=()
   for k in 0 1; do
@@ -45,10 +47,9 @@ for round in $(seq "$ROUNDS"); do
   line=""
   for k in 0 1; do
     ticks=$(($(cpu_ticks "${server[$k]}") - before[k]))
-    requests=$(awk '/requests in/ {print $1}' "$WORK/wrk$k.txt")
-    rps=$(awk '/^Requests\/sec:/ {print $2}' "$WORK/wrk$k.txt")
-    cpu=$(awk -v t="$ticks" -v hz="$TICKS" -v n="$requests" 'BEGIN { printf "%.2f", (n > 0 ? t / hz * 1e6 / n : 0) }')
-    line="$line|$rps|$cpu"
+    wrk_parse "$WORK/wrk$k.txt"
+    cpu=$(awk -v t="$ticks" -v hz="$TICKS" -v n="$wrk_requests" 'BEGIN { printf "%.2f", (n > 0 ? t / hz * 1e6 / n : 0) }')
+    line="$line|$wrk_rate|$cpu"
   done
   # Old first, whichever port it had.
   echo "$round$line" | awk -F'|' -v swap=$((round % 2 == 0)) '{

@@ -10,6 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/lib/scratch.sh
+. .ci/lib/wait.sh
+. .ci/lib/wrk.sh
 SECONDS_PER_RUN=${1:-10}
 BIN=${2:-}
 PORT=${PORT:-18493}
@@ -38,10 +40,10 @@ for placement in shared "shared, wrk nice 10" apart; do
     apart) server_cpu=(taskset -c 0); client=(taskset -c 1) ;;
     "shared, wrk nice 10") client=(nice -n 10) ;;
   esac
-  "${server_cpu[@]}" "$BIN" serve --port "$PORT" --log-format off &
+  "${server_cpu[@]}" "$BIN" serve --port "$PORT" --log-format off > >(tee "$WORK/server.log") 2>&1 &
   pid=$!
   pids+=("$pid")
-  for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.05; done
+  wait_healthy "http://127.0.0.1:$PORT/healthz" "$WORK/server.log" "$pid"
   curl -fs -o /dev/null "http://127.0.0.1:$PORT/ring.png?value=72&size=128"
   block=$((block + 1000000000))
   spread_lua "$WORK/miss-$block.lua" "/ring.png?size=%d&value=%s" "$block" 128
@@ -55,12 +57,12 @@ for placement in shared "shared, wrk nice 10" apart; do
   after=$(cpu_ticks "$pid")
   kill "$pid"
   wait "$pid" 2>/dev/null || true
-  rps=$(awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$WORK/flood.txt")
-  requests=$(awk '/requests in/ { print $1 }' "$WORK/flood.txt")
-  flood99=$(awk '$1 == "99%" { print $2 }' "$WORK/flood.txt" | to_ms)
-  hit50=$(awk '$1 == "50%" { print $2 }' "$WORK/probe.txt" | to_ms)
-  hit99=$(awk '$1 == "99%" { print $2 }' "$WORK/probe.txt" | to_ms)
-  cpu=$(awk -v t=$((after - before)) -v hz="$TICKS" -v n="$requests" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')
+  wrk_parse "$WORK/probe.txt"
+  hit50=$wrk_p50 hit99=$wrk_p99
+  wrk_parse "$WORK/flood.txt"
+  rps=$(printf "%.0f" "$wrk_rate")
+  flood99=$wrk_p99
+  cpu=$(awk -v t=$((after - before)) -v hz="$TICKS" -v n="$wrk_requests" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')
   echo "| $placement | $rps | $flood99 | $hit50 | $hit99 | $cpu |"
 done
 echo

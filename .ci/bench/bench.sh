@@ -21,6 +21,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/bench/bench-nginx.sh
 . .ci/lib/scratch.sh
+. .ci/lib/wait.sh
+. .ci/lib/wrk.sh
 DURATION=${1:-${BENCH_SECONDS:-10}}
 shift || true
 CONNECTION_COUNTS=("$@")
@@ -40,11 +42,11 @@ BIN_DIR=$("$SWIFT" build -c release --show-bin-path)
 make_scratch bench
 chmod 755 "$WORK"
 
-"$BIN_DIR/progress-rings" serve --port "$SERVICE_PORT" --log-format off --cache-bytes 67108864 &
+"$BIN_DIR/progress-rings" serve --port "$SERVICE_PORT" --log-format off --cache-bytes 67108864 \
+  > >(tee "$WORK/service.log") 2>&1 &
 service_pid=$!
 pids+=("$service_pid")
-for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$SERVICE_PORT/healthz" && break; sleep 0.05; done
-curl -fs -o /dev/null "http://127.0.0.1:$SERVICE_PORT/healthz" || { echo "bench: the service does not answer" >&2; exit 1; }
+wait_healthy "http://127.0.0.1:$SERVICE_PORT/healthz" "$WORK/service.log" "$service_pid"
 
 SVG_URL="/ring.svg?value=72&size=128"
 PNG_URL="/ring.png?value=72&size=128"
@@ -113,7 +115,7 @@ bench_nginx_conf "$WORK" "$NGINX_PORT" "    etag off;" "$server_locations"
 nginx -p "$WORK" -c "$WORK/nginx.conf" -g 'daemon off;' 2>"$WORK/nginx.stderr" &
 nginx_pid=$!
 pids+=("$nginx_pid")
-for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$NGINX_PORT/ring.svg" && break; sleep 0.05; done
+wait_healthy "http://127.0.0.1:$NGINX_PORT/ring.svg" "$WORK/nginx.stderr" "$nginx_pid"
 for url in "$SVG_URL" "$PNG_URL"; do
   a=$(curl -fs "http://127.0.0.1:$NGINX_PORT$url" | cksum)
   b=$(curl -fs "http://127.0.0.1:$SERVICE_PORT$url" | cksum)
@@ -155,19 +157,16 @@ nginx_pids() { echo "$nginx_pid" $(pgrep -P "$nginx_pid" || true); }
 measure() {
   local who=$1 connections=$2
   shift 2
-  local pids_now before after out rps p50 p99 requests errors
+  local pids_now before after out
   if [ "$who" = ours ]; then pids_now=$service_pid; else pids_now=$(nginx_pids); fi
   # shellcheck disable=SC2086
   before=$(cpu_ticks $pids_now)
   out=$(wrk -t2 -c"$connections" -d"${DURATION}s" --latency "$@")
   # shellcheck disable=SC2086
   after=$(cpu_ticks $pids_now)
-  rps=$(echo "$out" | awk '/^Requests\/sec:/ {print $2}')
-  p50=$(echo "$out" | awk '$1 == "50%" { print $2 }' | to_ms)
-  p99=$(echo "$out" | awk '$1 == "99%" { print $2 }' | to_ms)
-  requests=$(echo "$out" | awk '/requests in/ {print $1}')
-  errors=$(echo "$out" | awk '/Non-2xx or 3xx/ {n += $NF} /Socket errors/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10} END {print n + 0}')
-  awk -v r="$rps" -v a="$p50" -v b="$p99" -v t=$((after - before)) -v hz="$TICKS" -v n="$requests" -v e="$errors" \
+  wrk_parse <<<"$out"
+  awk -v r="$wrk_rate" -v a="$wrk_p50" -v b="$wrk_p99" -v t=$((after - before)) -v hz="$TICKS" -v n="$wrk_requests" \
+    -v e="$wrk_errors" \
     'BEGIN { printf "%s %s %s %.2f %d\n", r, a, b, (n > 0 ? t / hz * 1e6 / n : 0), e }'
 }
 
@@ -227,30 +226,35 @@ done
 # cache budget + 64 MiB.
 MEMORY_PORT=${MEMORY_PORT:-18492}
 memory_run() {
-  local kind=$1 pid total=0 requests script
-  "$BIN_DIR/progress-rings" serve --port "$MEMORY_PORT" --log-format off --cache-bytes 67108864 &
+  local kind=$1 pid total=0 script
+  "$BIN_DIR/progress-rings" serve --port "$MEMORY_PORT" --log-format off --cache-bytes 67108864 \
+    > >(tee "$WORK/memory.log") 2>&1 &
   pid=$!
   pids+=("$pid")
-  for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$MEMORY_PORT/healthz" && break; sleep 0.05; done
+  wait_healthy "http://127.0.0.1:$MEMORY_PORT/healthz" "$WORK/memory.log" "$pid"
   if [ "$kind" = shift ]; then
     distinct_script '/ring.svg?max=1000000000000&value=%d' memory-shift-svg
     spread_script '/ring.png?size=%d&value=%s' memory-shift-png 128
     total=0
     for script in memory-shift-svg memory-shift-png; do
-      requests=$(wrk -t2 -c64 -d15s -s "$WORK/$script.lua" "http://127.0.0.1:$MEMORY_PORT" | awk '/requests in/ {print $1}')
-      total=$((total + requests))
+      wrk -t2 -c64 -d15s -s "$WORK/$script.lua" "http://127.0.0.1:$MEMORY_PORT" >"$WORK/wrk.txt"
+      wrk_parse "$WORK/wrk.txt"
+      total=$((total + wrk_requests))
     done
   elif [ "$kind" = urls ]; then
     while [ "$total" -lt 1000000 ]; do
       distinct_script '/ring.svg?max=1000000000000&value=%d' "memory-$total"
       script="$WORK/memory-$total.lua"
-      requests=$(wrk -t2 -c64 -d10s -s "$script" "http://127.0.0.1:$MEMORY_PORT" | awk '/requests in/ {print $1}')
-      total=$((total + requests))
+      wrk -t2 -c64 -d10s -s "$script" "http://127.0.0.1:$MEMORY_PORT" >"$WORK/wrk.txt"
+      wrk_parse "$WORK/wrk.txt"
+      total=$((total + wrk_requests))
     done
   else
     distinct_script '/ring.png?max=1000000000000&size=1024&scale=2&value=%d' memory-large
     script="$WORK/memory-large.lua"
-    total=$(wrk -t2 -c16 -d20s -s "$script" "http://127.0.0.1:$MEMORY_PORT" | awk '/requests in/ {print $1}')
+    wrk -t2 -c16 -d20s -s "$script" "http://127.0.0.1:$MEMORY_PORT" >"$WORK/wrk.txt"
+    wrk_parse "$WORK/wrk.txt"
+    total=$wrk_requests
   fi
   local cache_bytes peak
   cache_bytes=$(curl -fs "http://127.0.0.1:$MEMORY_PORT/metrics" | awk '$1 == "progress_rings_cache_bytes{cache=\"render\"}" {print $2}')

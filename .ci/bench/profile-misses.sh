@@ -7,6 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/lib/scratch.sh
+. .ci/lib/wait.sh
+. .ci/lib/wrk.sh
 SECONDS_TO_SAMPLE=${1:-10}
 BIN=${2:-}
 PORT=${PORT:-18494}
@@ -16,18 +18,19 @@ if [ -z "$BIN" ]; then
   BIN=$(swift build -c release --show-bin-path)/progress-rings
 fi
 make_scratch profile-misses
-"$BIN" serve --port "$PORT" --log-format off &
+"$BIN" serve --port "$PORT" --log-format off > >(tee "$WORK/server.log") 2>&1 &
 pid=$!
 pids+=("$pid")
-for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.05; done
+wait_healthy "http://127.0.0.1:$PORT/healthz" "$WORK/server.log" "$pid"
 spread_lua "$WORK/miss.lua" "/ring.png?size=%d&value=%s" 7000000000 128
 wrk -t2 -c64 -d"$((SECONDS_TO_SAMPLE + 4))s" -s "$WORK/miss.lua" "http://127.0.0.1:$PORT" >"$WORK/wrk.txt" &
 wrk_pid=$!
 sleep 2
 perf record -F 999 -e cpu-clock -g -p "$pid" -o "$WORK/perf.data" -- sleep "$SECONDS_TO_SAMPLE" >/dev/null 2>&1
 wait "$wrk_pid"
+wrk_parse "$WORK/wrk.txt"
 echo "perf record -F 999 -e cpu-clock -g over ${SECONDS_TO_SAMPLE} s of a flood of distinct 128 px PNGs" \
-  "($(awk '/^Requests\/sec:/ {printf "%.0f", $2}' "$WORK/wrk.txt") requests/s), $BIN."
+  "($(printf "%.0f" "$wrk_rate") requests/s), $BIN."
 echo
 echo "| library | share of samples |"
 echo "|---|---:|"

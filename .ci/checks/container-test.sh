@@ -17,6 +17,7 @@
 # Usage: .ci/checks/container-test.sh [HOST_BINARY]   (default .build/debug/progress-rings)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/lib/wait.sh
 script_started=$(date +%s.%N)
 BIN=${1:-.build/debug/progress-rings}
 SWIFT=$(command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
@@ -154,10 +155,11 @@ HOST_PORT=$(free_port)
 hardened=(--network host --read-only --cap-drop ALL --security-opt no-new-privileges)
 $DOCKER run -d --name "$PREFIX-main" "${hardened[@]}" \
   -e PROGRESS_RINGS_HOST=127.0.0.1 -e PROGRESS_RINGS_PORT="$PORT" -e PROGRESS_RINGS_DRAIN_DELAY=4 "$IMAGE" >/dev/null
-"$BIN" serve --host 127.0.0.1 --port "$HOST_PORT" --log-format off &
+"$BIN" serve --host 127.0.0.1 --port "$HOST_PORT" --log-format off > >(tee "$WORK/host.log") 2>&1 &
 pids+=($!)
+host_pid=$!
 
-wait_healthy() {
+wait_container_healthy() {
   local name=$1 started status
   started=$(date +%s.%N)
   for _ in $(seq 600); do
@@ -167,7 +169,7 @@ wait_healthy() {
   done
   echo "$status $(since "$started")"
 }
-read -r health took < <(wait_healthy "$PREFIX-main")
+read -r health took < <(wait_container_healthy "$PREFIX-main")
 said=$($DOCKER inspect -f '{{with (index .State.Health.Log 0)}}{{.ExitCode}}: {{.Output}}{{end}}' "$PREFIX-main" | sed -n 1p)
 stderr=$($DOCKER logs "$PREFIX-main" 2>&1 >/dev/null)
 if [ "$health" = healthy ] && [ -z "$stderr" ]; then
@@ -196,6 +198,7 @@ else
 fi
 
 . .ci/checks/container-urls.sh
+wait_healthy "http://127.0.0.1:$HOST_PORT/healthz" "$WORK/host.log" "$host_pid"
 compare_urls "http://127.0.0.1:$PORT" "http://127.0.0.1:$HOST_PORT"
 
 # ---- Settings: a mounted file (port, maxAge, errorStatus, logFormat) and -e over it (maxAge, port). Every
@@ -211,8 +214,8 @@ $DOCKER run -d --name "$PREFIX-env" "${hardened[@]}" -e PROGRESS_RINGS_HOST=127.
   -v "$WORK/settings.json:/etc/progress-rings/config.json:ro" -e PROGRESS_RINGS_MAX_AGE=123 \
   -e PROGRESS_RINGS_PORT="$(free_port)" "$IMAGE" >/dev/null
 ENV_PORT=$($DOCKER inspect -f '{{range .Config.Env}}{{println .}}{{end}}' "$PREFIX-env" | sed -n 's/^PROGRESS_RINGS_PORT=//p')
-read -r health_file _ < <(wait_healthy "$PREFIX-settings")
-read -r health_env _ < <(wait_healthy "$PREFIX-env")
+read -r health_file _ < <(wait_container_healthy "$PREFIX-settings")
+read -r health_env _ < <(wait_container_healthy "$PREFIX-env")
 file_cc=$(curl -s -D - -o /dev/null "http://127.0.0.1:$FILE_PORT/ring.svg?value=5" | header Cache-Control || true)
 file_error=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$FILE_PORT/ring.svg?size=5000" || true)
 file_log=$($DOCKER logs "$PREFIX-settings" 2>/dev/null | sed -n 1p)

@@ -10,6 +10,7 @@
 # Prints PASS/FAIL per check; exits 1 on any FAIL. Usage: .ci/checks/deploy-lint.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/lib/wait.sh
 BIN=$(readlink -f "${1:-.build/debug/progress-rings}")
 [ -x "$BIN" ] || { echo "deploy-lint: build progress-rings first ($BIN)" >&2; exit 1; }
 KUBERNETES_VERSIONS=(1.35.0 1.36.0 1.37.0)
@@ -89,7 +90,7 @@ else
   strace -f -qq -o "$WORK/strace.txt" "$BIN" serve --host 127.0.0.1 --port "$port" --drain-delay 0.2 \
     --drain-deadline 1 --log-format logfmt >"$WORK/serve.log" 2>&1 &
   server=$!
-  for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.05; done
+  wait_healthy "http://127.0.0.1:$port/healthz" "$WORK/serve.log" "$server"
   for path in /healthz /readyz /metrics / "/ring.svg?value=72" "/ring.png?value=72&size=256&scale=2" \
     "/badge.png?label=x&value=5" "/ring.svg?size=5000" "/ring.svg?value=72"; do
     curl -s -o /dev/null --compressed "http://127.0.0.1:$port$path" || true

@@ -5,6 +5,7 @@
 # Usage: .ci/checks/httplint.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/lib/wait.sh
 SWIFT=${SWIFT:-swift}
 PORT=${HTTPLINT_PORT:-18496}
 # Debian's own Python refuses a plain pip install (PEP 668); httplint has no Debian package.
@@ -12,10 +13,11 @@ command -v httplint >/dev/null || python3 -m pip install --quiet httplint 2>/dev
   python3 -m pip install --quiet --break-system-packages httplint
 "$SWIFT" build --product progress-rings >/dev/null
 BIN=$("$SWIFT" build --show-bin-path)/progress-rings
-"$BIN" serve --port "$PORT" --log-format off &
+log=$(mktemp /tmp/httplint-server.XXXXXX)
+"$BIN" serve --port "$PORT" --log-format off > >(tee "$log") 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true; wait 2>/dev/null || true' EXIT
-for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.05; done
+trap 'kill $server 2>/dev/null || true; wait 2>/dev/null || true; rm -f "$log"' EXIT
+wait_healthy "http://127.0.0.1:$PORT/healthz" "$log" "$server"
 
 fetch() { python3 .ci/checks/httplint.py "$PORT" "$@"; }
 etag=$(fetch GET '/ring.svg?value=72' | tr -d '\r' | awk 'tolower($1) == "etag:" {print $2}')

@@ -17,6 +17,8 @@
 #   answered 200, 15 other statuses, wrk counted 15 errors
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/lib/wait.sh
+. .ci/lib/wrk.sh
 BIN=${1:-.build/debug/progress-rings}
 [ -x "$BIN" ] || swift build --product progress-rings
 for tool in nginx wrk curl; do
@@ -76,8 +78,7 @@ user=()
 nginx -p "$WORK" -c "$WORK/nginx.conf" "${user[@]}" 2>>"$WORK/error.log" &
 pids+=($!)
 FRONT=http://127.0.0.1:$NGINX_PORT
-for _ in $(seq 100); do curl -fs -o /dev/null "$FRONT/healthz" && break; sleep 0.05; done
-curl -fs -o /dev/null "$FRONT/healthz" || fail "nginx does not answer on $NGINX_PORT"
+wait_healthy "$FRONT/healthz" "$WORK/error.log" "$!"
 
 header() { tr -d '\r' | awk -v h="$1" 'tolower($1) == tolower(h) ":" { sub(/^[^:]*: /, ""); print }'; }
 # Image requests a replica answered with this status, from its /metrics.
@@ -150,7 +151,8 @@ requests=$(awk '/^requests/ { print $2 }' "$WORK/wrk.txt")
 errors=$(awk '/^requests/ { print $4 }' "$WORK/wrk.txt")
 ok=$(awk '$1 == "status" && $2 == 200 { print $3 }' "$WORK/wrk.txt")
 other=$(awk '$1 == "status" && $2 != 200 { n += $3 } END { print n + 0 }' "$WORK/wrk.txt")
-rps=$(awk '/^Requests\/sec:/ { print $2 }' "$WORK/wrk.txt")
+wrk_parse "$WORK/wrk.txt"
+rps=$wrk_rate
 [ "${requests:-0}" -gt 100 ] || fail "too few requests under load: ${requests:-0}"
 # A retried request is logged once with every upstream nginx tried: upstream=A, B upstream_status=502, 200.
 read -r retried on_survivor < <(awk -v b="127.0.0.1:$replica_port_b" '/upstream_status=[0-9-]*, / {

@@ -51,6 +51,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/lib/scratch.sh
+. .ci/lib/wait.sh
+. .ci/lib/wrk.sh
 SECONDS_TOTAL=${1:-${SOAK_SECONDS:-600}}
 SWIFT=${SWIFT:-swift}
 PORT=${SOAK_PORT:-18495}
@@ -76,11 +78,11 @@ BIN=$("$SWIFT" build -c release --show-bin-path)/progress-rings
 make_scratch soak
 
 LD_PRELOAD=${SOAK_PRELOAD:-} "$BIN" serve --port "$PORT" --log-format off --cache-bytes "$CACHE_BYTES" \
-  --header-timeout "$HEADER_TIMEOUT" --send-timeout "$SEND_TIMEOUT" "${EXTRA_FLAGS[@]}" &
+  --header-timeout "$HEADER_TIMEOUT" --send-timeout "$SEND_TIMEOUT" "${EXTRA_FLAGS[@]}" \
+  > >(tee "$WORK/server.log") 2>&1 &
 server=$!
 pids+=("$server")
-for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.05; done
-curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" || { echo "soak: the server does not answer" >&2; exit 1; }
+wait_healthy "http://127.0.0.1:$PORT/healthz" "$WORK/server.log" "$server"
 
 # Well-formed traffic: a fixed mix of 200 rings (SVG, PNG, short links, the negotiated route) and revalidations,
 # paced (each connection waits 2 ms between requests), so the load is steady rather than saturating.
@@ -108,12 +110,9 @@ LUA
 
 # Prints "requests p99_ms failures" of a wrk run's output.
 summarize() {
-  local requests p99 failures
-  requests=$(awk '/requests in/ {print $1}' "$1")
-  p99=$(awk '$1 == "99%" { print $2 }' "$1" | to_ms)
-  failures=$(awk '/Non-2xx or 3xx/ {n += $NF} /Socket errors/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10} END {print n + 0}' "$1")
+  wrk_parse "$1"
   # Fields wrk did not print (it was cut short) are 0, so the three stay in place.
-  echo "${requests:-0} ${p99:-0} ${failures:-0}"
+  echo "${wrk_requests:-0} ${wrk_p99:-0} ${wrk_errors:-0}"
 }
 # -1 once the server is gone.
 fds() { if [ -d "/proc/$server/fd" ]; then ls "/proc/$server/fd" | wc -l; else echo -1; fi; }

@@ -1,5 +1,5 @@
 # Sourced by the benchmarks and the soak: a scratch directory and the processes started there, both gone on exit;
-# and wrk's latency figures in milliseconds.
+# the wrk scripts of the all-miss rows; and the CPU time of processes.
 
 # Makes WORK (a fresh directory under /tmp named after $1) and `pids`; on exit, kills every pid in `pids`, waits
 # for them and removes WORK.
@@ -13,9 +13,6 @@ scratch_cleanup() {
   wait 2>/dev/null || true
   rm -rf "$WORK"
 }
-
-# Converts wrk's "123.45us", "1.2ms" or "1.5s" to milliseconds.
-to_ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v = v / 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v = v * 1000 }; print v }'; }
 
 # spread_lua FILE PATH_FORMAT BLOCK SIZE...: writes the wrk script of the all-miss PNG rows (.ci/bench/spread.lua) to FILE;
 # PATH_FORMAT takes the size (%d) and the value (%s), BLOCK keeps one run's images apart from another's.

@@ -6,6 +6,7 @@
 # Usage: .ci/tools/live-demo.sh [BINARY] [serve flags...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. .ci/lib/wait.sh
 binary=.build/release/progress-rings
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
   binary=$1
@@ -24,20 +25,12 @@ if len(ports) != 1 or hosts != {"127.0.0.1"}:
 print(ports.pop())
 EOF
 )
-python3 -m http.server "$port" --bind 127.0.0.1 --directory config/live-demo >/dev/null 2>&1 &
+documents_log=$(mktemp /tmp/live-demo-documents.XXXXXX)
+python3 -m http.server "$port" --bind 127.0.0.1 --directory config/live-demo >"$documents_log" 2>&1 &
 documents=$!
-trap 'kill "$documents" 2>/dev/null || true; wait "$documents" 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  if python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/coverage.json', timeout=1)" \
-    2>/dev/null; then
-    break
-  fi
-  if ! kill -0 "$documents" 2>/dev/null; then
-    echo "live-demo: the document server could not listen on 127.0.0.1:$port (is the port in use?)" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
+trap 'kill "$documents" 2>/dev/null || true; wait "$documents" 2>/dev/null || true; rm -f "$documents_log"' EXIT
+# Fails, with the document server's output, when it could not listen (the port in use, say).
+wait_healthy "http://127.0.0.1:$port/coverage.json" "$documents_log" "$documents"
 echo "live-demo: config/live-demo/*.json on http://127.0.0.1:$port/; the live cards are at /examples (Ctrl-C stops both)"
 # In the background and in a session of its own, so a signal to this script (Ctrl-C, a TERM) reaches the server once,
 # through the trap, at once: bash runs a trap only after its foreground command ends, and Ctrl-C or timeout would
