@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG"]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
-        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "LiveValues", "CZlib", "Locking"]),
+        // BuilderPage.js is embedded by .ci/tools/embed-builder-script.py (BuilderPage+Script.swift), not read at run time.
+        .target(
+            name: "RingService", dependencies: ["HTTPServer", "RingKit", "LiveValues", "CZlib", "Locking"],
+            exclude: ["BuilderPage.js"]),
         .executableTarget(
             name: "progress-rings",
             dependencies: ["RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking"]),
