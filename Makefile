@@ -30,7 +30,7 @@ FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 60.
 SOAK_SECONDS ?= 600
 
-.PHONY: all deps build release run live-demo test unit lint fuzz bench bench-http bench-live bench-render browser-tests screenshots \
+.PHONY: all deps build release run live-demo check test unit lint fuzz bench bench-http bench-live bench-render browser-tests screenshots \
 	soak sanitizers httplint container-test deploy-lint clean check-swift
 
 all: build
@@ -57,15 +57,18 @@ live-demo: release
 	@.ci/lib/deps.sh python3
 	.ci/tools/live-demo.sh .build/release/progress-rings $(ARGS)
 
-## Everything CI checks: unit and live-server tests, lint, the browser tests, nginx in front, the container image,
-## the deployment files, HTTP lint, the tests under AddressSanitizer and ThreadSanitizer, a 60 s soak, and 60 s
-## of each fuzzer.
-test: check-swift
+## The quick tier, for day-to-day work: the build, the Swift test suite (unit and live-server), `make lint` and the
+## browser tests. `make test` runs these first.
+check: check-swift
 	@.ci/lib/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --build-tests
 	$(TEST_FONTS) $(SWIFT) test --skip-build
 	$(MAKE) lint
 	.ci/checks/browser-tests.sh
+
+## Everything CI checks (.ci/run): `make check`, then nginx in front, the container image, the deployment files,
+## HTTP lint, the tests under AddressSanitizer and ThreadSanitizer, a 60 s soak, and 60 s of each fuzzer.
+test: check
 	.ci/checks/nginx-front-test.sh
 	.ci/checks/container-test.sh
 	.ci/checks/deploy-lint.sh
