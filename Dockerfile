@@ -23,7 +23,7 @@ RUN apt-get update \
 # Only what the binary is built from (.dockerignore keeps everything else out of the context): a change to the
 # README, the docs or the tests leaves this layer and the compile below cached.
 COPY Package.swift Makefile ./
-COPY .ci/deps.sh .ci/deps.sh
+COPY .ci/lib/deps.sh .ci/lib/deps.sh
 COPY Sources Sources
 # The same target a developer runs. The static standard library keeps Swift out of the runtime image; the
 # binary is stripped (it has no use for its symbol table there).

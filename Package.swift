@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG"]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
-        .target(name: "RingService", dependencies: ["HTTPServer", "RingKit", "LiveValues", "CZlib", "Locking"]),
+        // BuilderPage.js is embedded by .ci/tools/embed-builder-script.py (BuilderPage+Script.swift), not read at run time.
+        .target(
+            name: "RingService", dependencies: ["HTTPServer", "RingKit", "LiveValues", "CZlib", "Locking"],
+            exclude: ["BuilderPage.js"]),
         .executableTarget(
             name: "progress-rings",
             dependencies: ["RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking"]),
@@ -80,7 +83,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
     ]
 }
 
-// The libFuzzer targets have no main (libFuzzer supplies it), so they are built only by .ci/fuzz.sh:
+// The libFuzzer targets have no main (libFuzzer supplies it), so they are built only by .ci/checks/fuzz.sh:
 // PROGRESS_RINGS_FUZZ=1 swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product HTTPParserFuzz
 if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
     package.targets.append(

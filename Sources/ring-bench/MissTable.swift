@@ -12,7 +12,7 @@ struct MissCase {
     var target: (Int) -> String
 }
 
-/// The value of request `n`, as `.ci/bench.sh`'s all-miss PNG rows ask for it: (37 n mod 100) + (n div 100) × 1e-9,
+/// The value of request `n`, as `.ci/bench/bench.sh`'s all-miss PNG rows ask for it: (37 n mod 100) + (n div 100) × 1e-9,
 /// so any run of requests spreads its values over the whole ring, 0 to 99 %, and no two ask for the same image.
 func spreadValue(_ n: Int) -> String { "\(n * 37 % 100)." + String(format: "%09d", (n / 100) % 1_000_000_000) }
 
@@ -43,7 +43,7 @@ func drawing(_ target: String) throws -> Drawing {
 }
 
 // The three stages, each a function of its own so that `valgrind --tool=callgrind` can count each one's
-// instructions (`.ci/render-instructions.sh`).
+// instructions (`.ci/bench/render-instructions.sh`).
 @inline(never)
 func drawStage(_ drawing: Drawing) throws -> (surface: OpaquePointer, encoder: PNGEncoder) {
     try drawing.pngSurface()
@@ -131,7 +131,7 @@ func missTable(images: Int, only: String?) throws {
 }
 
 /// Writes the drawn surfaces of `images` distinct misses of one case (`only`, named as `--misses` names it),
-/// unencoded, for `.ci/encoder-ab.sh`: for each image its width and height as little-endian 32-bit integers, then its
+/// unencoded, for `.ci/bench/encoder-ab.sh`: for each image its width and height as little-endian 32-bit integers, then its
 /// premultiplied ARGB32 rows, `width` words each.
 func dumpSurfaces(to path: String, images: Int, only: String) throws {
     PNGRenderer.warmUp()

@@ -4,7 +4,7 @@ Outside the texts, pixels must agree within DIFFERING_LEVELS, all but one in DIF
 more than WORST_LEVEL; each text (laid out by Skia in Chromium and by Pango and Cairo in our PNG) must have the same
 ink, within INK, centred at the same point, within one CSS pixel, and the same glyphs (label_fidelity.py). Skia
 antialiases edges analytically and draws text with more contrast, so the differences lie along the ring icon and the
-corners (`.ci/browser-tests.sh` prints the worst of the run in its `badge fidelity:` line; measured: a pixel 52
+corners (`.ci/checks/browser-tests.sh` prints the worst of the run in its `badge fidelity:` line; measured: a pixel 52
 levels off, 0.9 % of pixels over 32 levels, ink 15 % off, centres 0.84 px apart, glyph tiles correlating 0.66).
 The labels include every script of label_fidelity.SCRIPTS.
 """

@@ -1,4 +1,4 @@
--- wrk script for .ci/nginx-front-test.sh: every request a distinct ring (so each one misses nginx's cache and
+-- wrk script for .ci/checks/nginx-front-test.sh: every request a distinct ring (so each one misses nginx's cache and
 -- reaches a replica), and a count of the status codes every thread saw, printed at the end.
 local threads = {}
 

@@ -7,7 +7,7 @@ at most DIFFERING_SHARE of the shape's pixels may differ by more than PIXEL_LEVE
 compared by its ink (the amount within INK_RATIO, its centre within INK_CENTRE_PX), laid over white, and glyph by
 glyph (label_fidelity.py). Where the label is comes from our PNG itself: the pixels that change when the same URL
 draws its text transparent (TEXT_FREE).
-`.ci/browser-tests.sh` prints the worst of each measure in the run; the measured values are in docs/benchmarks.md,
+`.ci/checks/browser-tests.sh` prints the worst of each measure in the run; the measured values are in docs/benchmarks.md,
 "Browser fidelity". Rings (ring_fidelity.py) and bars (bar_fidelity.py) are held to the same tolerances.
 """
 

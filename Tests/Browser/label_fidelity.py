@@ -16,7 +16,7 @@ backwards: same ink, same centre):
   LABEL_LEVELS may be at most LABEL_SHARE of the image's pixels, in images of at least LABEL_SHARE_FROM CSS px on
   each side (a 32 px ring's label is a tenth of it, and a bar's or badge's text most of it).
 
-`.ci/browser-tests.sh` prints the worst of each for every image kind.
+`.ci/checks/browser-tests.sh` prints the worst of each for every image kind.
 """
 
 import subprocess
@@ -61,7 +61,7 @@ def check_fonts():
         print("label fonts: bold Chinese in %s" % face, flush=True)
     else:
         fail("label fonts: bold Chinese would be drawn in %s, not Noto Sans CJK Bold (make installs fonts-noto-cjk; "
-             ".ci/browser-tests.sh sets FONTCONFIG_FILE to Tests/fonts.conf, which leaves out WenQuanYi)" % face)
+             ".ci/checks/browser-tests.sh sets FONTCONFIG_FILE to Tests/fonts.conf, which leaves out WenQuanYi)" % face)
 
 
 def label(text):

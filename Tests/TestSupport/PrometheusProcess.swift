@@ -10,7 +10,7 @@ public final class PrometheusProcess {
 
     public init() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prometheus") else {
-            throw TestFailure("/usr/bin/prometheus is missing: run .ci/deps.sh prometheus (make test installs it)")
+            throw TestFailure("/usr/bin/prometheus is missing: run .ci/lib/deps.sh prometheus (make test installs it)")
         }
         exporter = try FixtureServer()
         port = try TestListener.closedPort()

@@ -29,7 +29,7 @@ public struct ImageParameter: Sendable {
         // Two cases, not `color(allowsNone:)`: with `keyword` the only case that carries a value, the words' array
         // is stored as a plain pointer. Beside a second payload case Swift packs the case tag into the pointer's
         // spare bits, and LeakSanitizer, which no longer sees a pointer there, reports the table's arrays as
-        // leaked at every exit (`.ci/sanitizers.sh` failed on it).
+        // leaked at every exit (`.ci/checks/sanitizers.sh` failed on it).
         case colorOrNone
         /// One of these words, spelled exactly.
         case keyword([String])

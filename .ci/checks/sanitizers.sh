@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs the test suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer, each in its own
+# scratch path so neither clobbers the debug build. Fails on any test failure or sanitizer report.
+# Usage: .ci/checks/sanitizers.sh [address|thread]...   (default: both)
+# The suppression files in .ci/fixtures/ name each report that comes from outside the project, and why.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SWIFT=${SWIFT:-swift}
+kinds=("$@")
+[ ${#kinds[@]} -gt 0 ] || kinds=(address thread)
+here=$PWD/.ci/fixtures
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS="suppressions=$here/asan.supp:detect_leaks=1:abort_on_error=0"
+export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0"
+export TSAN_OPTIONS="suppressions=$here/tsan.supp:halt_on_error=0:exitcode=66:report_signal_unsafe=0"
+
+status=0
+for kind in "${kinds[@]}"; do
+  case $kind in
+    address) scratch=.build-asan; marker='ERROR: (AddressSanitizer|LeakSanitizer)' ;;
+    thread) scratch=.build-tsan; marker='WARNING: ThreadSanitizer' ;;
+    *) echo "sanitizers: unknown sanitizer $kind (address or thread)" >&2; exit 2 ;;
+  esac
+  log=$(mktemp /tmp/sanitizer-$kind.XXXXXX)
+  started=$(date +%s)
+  "$SWIFT" build --build-tests --sanitize="$kind" --scratch-path "$scratch" 2>&1 | grep -v 'ld.gold: warning' | tail -n 3
+  # Every test: the binary tests run the sanitized progress-rings too, so its reports land in the same log.
+  set +e
+  "$SWIFT" test --skip-build --sanitize="$kind" --scratch-path "$scratch" >"$log" 2>&1
+  result=$?
+  set -e
+  reports=$(grep -cE "$marker" "$log" || true)
+  summary=$(grep -E '(✔|✘) Test run with' "$log" | tail -n 1)
+  echo "sanitizer $kind: ${summary:-no test summary}; $reports report(s); exit $result; $(( $(date +%s) - started ))s"
+  if [ "$result" -ne 0 ] || [ "$reports" -ne 0 ]; then
+    grep -E '✘|SUMMARY: ' "$log" | sort | uniq -c | head -n 40 >&2
+    echo "sanitizer $kind: full log in $log" >&2
+    status=1
+  else
+    rm -f "$log"
+  fi
+done
+exit $status

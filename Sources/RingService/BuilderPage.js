@@ -1,0 +1,375 @@
+"use strict";
+(function () {
+  var form = document.getElementById("builder");
+  var allFields = Array.prototype.slice.call(form.querySelectorAll("[data-param]"));
+  var fields = allFields;
+  var svgImg = document.getElementById("preview-svg");
+  var pngImg = document.getElementById("preview-png");
+  var svgFigure = document.getElementById("svg-figure");
+  var pngFigure = document.getElementById("png-figure");
+  var pngCaption = document.getElementById("png-caption");
+  var backdrop = document.getElementById("backdrop");
+  var switchNote = document.getElementById("switch-note");
+  var formError = document.getElementById("form-error");
+  var status = document.getElementById("status");
+  var outURL = document.getElementById("out-url");
+  var outMarkdown = document.getElementById("out-markdown");
+  var outHTML = document.getElementById("out-html");
+  var timer = 0;
+  var generation = 0;
+  var switching = 0;
+  // The further values of a parameter the opening link gave more than once, by field id: sent until the
+  // field is edited, so the server refuses the repeat as it refuses the link's own image URL.
+  var repeats = {};
+  // The parameters that take one item per ring or bar; a badge takes one.
+  var lists = ["value", "color", "track", "gradient"];
+
+  // Keeps , : and / readable in the query; everything else as encodeURIComponent writes it.
+  // ( and ) are escaped too: a bare ) would end a Markdown link early.
+  function encode(text) {
+    return encodeURIComponent(text).replace(/%2C/g, ",").replace(/%3A/g, ":").replace(/%2F/g, "/")
+      .replace(/\(/g, "%28").replace(/\)/g, "%29");
+  }
+  function kind() {
+    return form.querySelector("input[name=kind]:checked").value;
+  }
+  // Shows the fields of the chosen image only; the others keep their text but leave the URL.
+  function applyKind() {
+    var chosen = kind();
+    Array.prototype.forEach.call(form.querySelectorAll(".field"), function (box) {
+      box.hidden = box.getAttribute("data-kinds").split(" ").indexOf(chosen) < 0;
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("fieldset:not(.kinds)"), function (set) {
+      set.hidden = !set.querySelector(".field:not([hidden])");
+    });
+    fields = allFields.filter(function (field) { return !field.closest(".field").hidden; });
+  }
+  function emptyBox(field) {
+    return document.getElementById(field.id + "-empty");
+  }
+  // The text a field sends, or null where it leaves its parameter out (an empty field keeps the default;
+  // a parameter sent empty on purpose has its own checkbox; the value field is off while a live value is
+  // read).
+  function sent(field) {
+    var box = emptyBox(field);
+    if (box && box.checked) return "";
+    return field.value === "" || field.disabled ? null : field.value;
+  }
+  function query() {
+    var parts = [];
+    fields.forEach(function (field) {
+      var name = field.getAttribute("data-param");
+      var text = sent(field);
+      if (text !== null) parts.push(name + "=" + encode(text));
+      if (field.disabled && !emptyBox(field)) return;
+      (repeats[field.id] || []).forEach(function (extra) { parts.push(name + "=" + encode(extra)); });
+    });
+    return parts.join("&");
+  }
+  function imageURL(type) {
+    var q = query();
+    return location.origin + "/" + kind() + "." + type + (q ? "?" + q : "");
+  }
+  function fieldNamed(name) {
+    for (var i = 0; i < fields.length; i++) {
+      if (fields[i].getAttribute("data-param") === name) return fields[i];
+    }
+    return null;
+  }
+  function attribute(text) {
+    return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  }
+  function format() {
+    return document.querySelector("input[name=format]:checked").value;
+  }
+  // Each preview on the page its colors are drawn for: theme=auto's SVG follows the system's scheme, its
+  // PNG is always light; unless a backdrop is chosen to see the image on another page.
+  function applyBackdrop() {
+    var field = fieldNamed("theme");
+    var theme = field ? field.value : "";
+    var expected = theme === "dark" ? "dark" : "light";
+    svgFigure.setAttribute("data-backdrop", backdrop.value || (theme === "auto" ? "scheme" : expected));
+    pngFigure.setAttribute("data-backdrop", backdrop.value || expected);
+    pngCaption.textContent = theme === "auto" ? "PNG (light in every scheme)" : "PNG";
+  }
+  function update() {
+    var svg = imageURL("svg");
+    var png = imageURL("png");
+    svgImg.src = svg;
+    pngImg.src = png;
+    applyBackdrop();
+    outURL.value = format() === "png" ? png : svg;
+    outMarkdown.value = "";
+    outHTML.value = "";
+    status.textContent = "Checking the image…";
+    check(svg, ++generation);
+  }
+  // Header values arrive as one character per byte; the service writes UTF-8 (range 16…1024).
+  function utf8(text) {
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    return new TextDecoder().decode(bytes);
+  }
+  function errorOf(response) {
+    var header = response.headers.get("X-Error");
+    return header ? utf8(header) : (response.ok ? "" : "the server answered " + response.status);
+  }
+  function check(url, mine) {
+    fetch(url, { cache: "no-store" }).then(function (response) {
+      var message = errorOf(response);
+      return response.text().then(function (text) {
+        if (mine !== generation) return;
+        showLive(response, text, message);
+        if (message) {
+          show(message);
+          return;
+        }
+        show("");
+        snippets(rootAttribute(text, "aria-label") || "progress", rootAttribute(text, "width"),
+          rootAttribute(text, "height"));
+      });
+    }).catch(function (error) {
+      if (mine === generation) show("the server did not answer: " + error.message);
+    });
+  }
+  // An attribute of the SVG's root element, read from its text: parsing it as a document would apply the
+  // page's CSP to the image's own style element and report a violation.
+  function rootAttribute(svg, name) {
+    var tag = /<svg\b[^>]*>/.exec(svg);
+    var found = tag && new RegExp(" " + name + '="([^"]*)"').exec(tag[0]);
+    if (!found) return null;
+    return found[1].replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, function (all, name) {
+      if (name.charAt(0) !== "#") return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[name];
+      return String.fromCodePoint(name.charAt(1) === "x" ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+    });
+  }
+  // The snippets of an image the server draws: its accessible name as alt text (every ring and bar of a
+  // list), and its size in CSS pixels (a PNG's pixels divided by its scale).
+  function snippets(alt, width, height) {
+    var chosen = outURL.value;
+    svgImg.alt = alt;
+    pngImg.alt = alt;
+    outMarkdown.value = "![" + alt.replace(/([\[\]\\])/g, "\\$1") + "](" + chosen + ")";
+    outHTML.value = '<img alt="' + attribute(alt) + '" src="' + attribute(chosen) + '" width="' + width +
+      '" height="' + height + '">';
+  }
+  function show(message) {
+    allFields.forEach(function (field) {
+      field.removeAttribute("aria-invalid");
+      document.getElementById(field.id + "-error").textContent = "";
+    });
+    formError.textContent = "";
+    var none = message ? "No snippet while the image is an error: fix the value the message names." : "";
+    outMarkdown.placeholder = none;
+    outHTML.placeholder = none;
+    if (!message) {
+      status.textContent = "Preview up to date.";
+      return;
+    }
+    status.textContent = "";
+    svgImg.alt = pngImg.alt = "error: " + message;
+    var colon = message.indexOf(":");
+    var field = colon > 0 ? fieldNamed(message.slice(0, colon)) : null;
+    if (field) {
+      field.setAttribute("aria-invalid", "true");
+      document.getElementById(field.id + "-error").textContent = message;
+    } else {
+      formError.textContent = message;
+    }
+  }
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(update, 250);
+  }
+
+  // A switch of kind keeps the text of the fields both kinds share; what the new kind refuses is converted
+  // (a list becomes its first item on a badge) or, if the server still refuses it, left out, and the note
+  // says so: a switch never lands on an error that the switch made.
+  function switchKind() {
+    var before = fields.slice();
+    applyKind();
+    var carried = {};
+    var notes = [];
+    fields.forEach(function (field) {
+      var name = field.getAttribute("data-param");
+      if (before.indexOf(field) < 0 || field.value === "") return;
+      carried[name] = field;
+      if (kind() === "badge" && lists.indexOf(name) >= 0 && field.value.indexOf(",") >= 0) {
+        var first = field.value.split(",")[0].trim();
+        notes.push(name + ": a badge shows one, so " + field.value + " became " + first + ".");
+        field.value = first;
+      }
+    });
+    settle(carried, notes, ++switching, 8);
+  }
+  function settle(carried, notes, mine, rounds) {
+    status.textContent = "Checking the image…";
+    function done() {
+      if (mine !== switching) return;
+      switchNote.textContent = notes.length ? "Switched to " + kind() + ". " + notes.join(" ") : "";
+      update();
+    }
+    fetch(imageURL("svg"), { method: "HEAD", cache: "no-store" }).then(function (response) {
+      if (mine !== switching) return;
+      var message = errorOf(response);
+      var colon = message.indexOf(":");
+      var field = colon > 0 ? carried[message.slice(0, colon)] : null;
+      // A live value's refusal (off here, not read) is the same for every kind: the field stays.
+      var live = field && liveParameters.indexOf(field.getAttribute("data-param")) >= 0;
+      if (!field || live || repeats[field.id] || rounds === 0) return done();
+      notes.push("Left out " + field.getAttribute("data-param") + "=" + field.value + ", which a " + kind() +
+        " refuses (" + message + ").");
+      field.value = "";
+      delete carried[field.getAttribute("data-param")];
+      settle(carried, notes, mine, rounds - 1);
+    }, done);
+  }
+
+  var liveSection = document.getElementById("live");
+  var liveBox = document.getElementById("live-read");
+  var liveFacts = document.getElementById("live-facts");
+  var liveError = document.getElementById("live-error");
+  var liveParameters = ["url", "query", "maxQuery", "prometheus", "server"];
+  // The parameters whose refusal means the value was not read (the document's value and max included).
+  var readParameters = liveParameters.concat(["value", "max"]);
+  var origins = {
+    fresh: "fresh: read from its source for this request",
+    cached: "cached: read before and still fresh",
+    stale: "stale: the last value read, shown because reading it again failed"
+  };
+  // "url" or "prometheus", whichever is set, or null for an image whose value is in the URL.
+  function liveParameter() {
+    var named = ["url", "prometheus"].filter(function (name) {
+      var field = fieldNamed(name);
+      return field && field.value !== "";
+    });
+    return named.length ? named[0] : null;
+  }
+  // The value field is off (and its text put aside, back when the live value goes) while one is read.
+  function applyLive() {
+    var value = fieldNamed("value");
+    var named = liveParameter();
+    if (named && !value.disabled) {
+      value.setAttribute("data-kept", value.value);
+      value.setAttribute("data-placeholder", value.placeholder);
+      value.value = "";
+      value.disabled = true;
+      value.placeholder = "read from " + named;
+    } else if (!named && value.disabled) {
+      value.disabled = false;
+      value.value = value.getAttribute("data-kept") || "";
+      value.placeholder = value.getAttribute("data-placeholder");
+    }
+  }
+  function showLive(response, svg, message) {
+    var origin = response.headers.get("X-Source");
+    liveBox.hidden = !origin && !liveParameter();
+    if (liveBox.hidden) return;
+    liveFacts.hidden = !!message;
+    liveError.textContent = "";
+    if (message) {
+      var about = message.slice(0, Math.max(message.indexOf(":"), 0));
+      var read = !about || readParameters.indexOf(about) >= 0;
+      liveError.textContent = (read ? "Not read" : "No image") + " (HTTP " + response.status + "): " +
+        message;
+      return;
+    }
+    document.getElementById("live-shows").textContent = rootAttribute(svg, "aria-label") || "";
+    var readAt = new Date(response.headers.get("Last-Modified") || NaN);
+    var time = document.getElementById("live-read-at");
+    time.dateTime = isNaN(readAt) ? "" : readAt.toISOString();
+    time.textContent = isNaN(readAt) ? "unknown" : readAt.toLocaleString();
+    document.getElementById("live-source").textContent = origins[origin] || origin || "";
+    var maxAge = /max-age=(\d+)/.exec(response.headers.get("Cache-Control") || "");
+    var seconds = maxAge ? Number(maxAge[1]) : 0;
+    document.getElementById("live-fresh").textContent = origin === "stale"
+      ? "no: the server tries its source again within " + seconds + " s"
+      : seconds + " s more, until " + new Date(Date.now() + seconds * 1000).toLocaleTimeString() +
+        " (Cache-Control: max-age=" + seconds + ")";
+  }
+
+  // A link such as /?value=50&color=red, /?kind=badge&label=docs or /?kind=bar&format=png&value=40 (the
+  // gallery's "open in the builder") fills the form.
+  var given = new URLSearchParams(location.search);
+  Array.prototype.forEach.call(form.querySelectorAll("input[name=kind]"), function (radio) {
+    if (radio.value === given.get("kind")) radio.checked = true;
+  });
+  if (given.get("format") === "png") document.querySelector("input[name=format][value=png]").checked = true;
+  applyKind();
+  var seen = {};
+  given.forEach(function (value, name) {
+    var field = fieldNamed(name);
+    if (!field) return;
+    if (seen[name]) {
+      (repeats[field.id] = repeats[field.id] || []).push(value);
+      return;
+    }
+    seen[name] = true;
+    var box = emptyBox(field);
+    if (box && value === "") {
+      box.checked = true;
+      field.disabled = true;
+      return;
+    }
+    field.value = value;
+    if (field.value !== value) {
+      // A keyword the list does not offer still goes to the server, which names what it accepts.
+      var option = document.createElement("option");
+      option.value = option.textContent = value;
+      field.appendChild(option);
+      field.value = value;
+    }
+  });
+  if (!location.search) fieldNamed("value").value = "72";
+  applyLive();
+  if (liveParameter() || ["query", "maxQuery", "server"].some(function (name) { return given.has(name); })) {
+    liveSection.open = true;
+  }
+
+  form.addEventListener("input", function (event) {
+    var target = event.target;
+    if (target.name === "kind") {
+      switchKind();
+      return;
+    }
+    switchNote.textContent = "";
+    var picker = target.getAttribute("data-picker-for");
+    var emptyFor = target.getAttribute("data-empty-for");
+    var edited = document.getElementById(picker || emptyFor || target.id);
+    if (picker) edited.value = target.value;
+    if (emptyFor) edited.disabled = target.checked;
+    if (edited) delete repeats[edited.id];
+    applyLive();
+    later();
+  });
+  form.addEventListener("change", function (event) {
+    if (event.target.name !== "kind") later();
+  });
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    update();
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("input[name=format]"), function (radio) {
+    radio.addEventListener("change", update);
+  });
+  backdrop.addEventListener("change", applyBackdrop);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-copy]");
+    if (!button) return;
+    var area = document.getElementById(button.getAttribute("data-copy"));
+    area.focus();
+    area.select();
+    var said = button.textContent.replace(/^Copy /, "");
+    function done(ok) {
+      status.textContent = ok ? said + " copied." : "Press Ctrl+C to copy the selected " + said + ".";
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(area.value).then(function () { done(true); }, function () {
+        done(document.execCommand("copy"));
+      });
+    } else {
+      done(document.execCommand("copy"));
+    }
+  });
+  update();
+})();
