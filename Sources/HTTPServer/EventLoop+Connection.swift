@@ -82,17 +82,16 @@ extension EventLoop {
         adopt: (@Sendable () -> Void)?, isHead: Bool
     ) -> Bool {
         let pending = DeferredAnswer.Pending(connection: connection, isHead: isHead)
-        let linger = Self.workerSliceLinger.nanosecondsClamped
-        shared.workersBusyUntil.store(now.nanoseconds + linger, ordering: .relaxed)
+        let until = WorkerHandOff.shortSliceUntil(workerActiveAt: now.nanoseconds)
+        shared.workersBusyUntil.store(until, ordering: .relaxed)
         let queued = worker.run { [self] more in
             let started = MonotonicInstant.now().nanoseconds
             let response = work()
             let finished = MonotonicInstant.now().nanoseconds
-            shared.workersBusyUntil.store(finished + linger, ordering: .relaxed)
-            let quick = finished - started < Self.holdableJob.nanosecondsClamped
+            shared.workersBusyUntil.store(WorkerHandOff.shortSliceUntil(workerActiveAt: finished), ordering: .relaxed)
             post(
                 DeferredAnswer(pending: pending, response: response, adopt: adopt, fromWorker: true),
-                hold: more && quick)
+                moreJobs: more, jobTook: finished - started, now: finished)
         }
         if queued {
             workerJobs += 1
@@ -106,8 +105,7 @@ extension EventLoop {
         let answers = inbox.withLock { inbox in
             defer {
                 inbox.answers.removeAll()
-                inbox.woken = false
-                inbox.heldSince = 0
+                inbox.handOff.answersTaken()
                 heldSince.store(0, ordering: .relaxed)
             }
             return inbox.answers
