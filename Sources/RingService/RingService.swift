@@ -12,7 +12,7 @@ public final class RingService: HTTPHandler {
     public let configuration: ServiceConfiguration
     public let log: ServiceLog
     let cache: RenderCache
-    /// Held while a PNG over `largeRenderEdge` px is drawn: one such surface at a time.
+    /// Held while a PNG over `RenderPlacement.largeRenderEdge` px is drawn: one such surface at a time.
     let largeRenders = DispatchSemaphore(value: 1)
     /// Error images, cached apart so they never pass for successes; small, as they should be rare.
     let errorCache: RenderCache
