@@ -156,9 +156,15 @@ extension RenderCache {
     /// Copies the entry stored under `key`, when a worker made it (`CachedImage.offLoop`), into buffers the calling
     /// thread allocates, and stores the copy in its place while the entry is still that image. The worker's buffers
     /// are freed once the answers in flight release them, and the worker's arena reuses them for its next render.
-    /// Called on an event loop after a worker's answer (`HTTPAnswer.later`'s `adopt`). The copy's buffers are
-    /// exactly sized, as the original's are, so the entry's cost is unchanged.
-    func adopt(_ key: CacheKey) {
+    /// The service calls it on the event loop once a worker's answer is sent (`HTTPAnswer.later`'s `afterSend`).
+    /// The copy's buffers are exactly sized, as the original's are, so the entry's cost is unchanged.
+    ///
+    /// Why: glibc gives each thread its own allocator arena and keeps freed pages in the arena of the thread that
+    /// allocated them. Entries left in the workers' arenas grew those by a whole cache of PNGs while the SVGs'
+    /// pages stayed in the loops' arenas, so two sets of pages stayed alive whenever the cache's contents changed
+    /// kind (SVGs are drawn on the loops, large PNGs on the workers): with the copy, cached images live in the
+    /// loops' arenas whichever thread drew them (docs/decisions.md, "Loops adopt their workers' cache entries").
+    func copyWorkerEntry(_ key: CacheKey) {
         let found = state.withLock { state in state.index[key].map { state.nodes[$0].value } }
         guard let found, found.offLoop else { return }
         let copy = found.copied()

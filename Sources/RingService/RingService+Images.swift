@@ -11,9 +11,9 @@ extension RingService {
     /// An image answer: made now, or work for the loop's worker that makes it.
     enum ImageAnswer {
         case now(HTTPResponse, CacheOutcome, LiveOrigin? = nil)
-        /// `adopt`: the step on the loop's thread after the work (see `HTTPAnswer.later`).
+        /// `afterSend`: the step on the loop's thread once the answer is sent (see `HTTPAnswer.later`).
         case later(
-            _ work: @Sendable () -> (HTTPResponse, CacheOutcome, LiveOrigin?), adopt: (@Sendable () -> Void)? = nil)
+            _ work: @Sendable () -> (HTTPResponse, CacheOutcome, LiveOrigin?), afterSend: (@Sendable () -> Void)? = nil)
         /// A live value being read: the answer is delivered once it is (see `HTTPAnswer.whenReady`).
         case whenReady(
             @Sendable (_ respond: @escaping @Sendable ((HTTPResponse, CacheOutcome, LiveOrigin?)) -> Void) -> Void)
@@ -67,7 +67,7 @@ extension RingService {
                 { [self] in
                     let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, offLoop: true)
                     return (headers.map { response.adding($0) } ?? response, outcome, origin)
-                }, adopt: { [cache] in cache.adopt(key) })
+                }, afterSend: { [cache] in cache.copyWorkerEntry(key) })
         case .inPlace:
             let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias)
             return .now(headers.map { response.adding($0) } ?? response, outcome, origin)
@@ -75,7 +75,7 @@ extension RingService {
     }
 
     /// The cached image for the key, rendered first when it is not cached (once, however many ask at a time).
-    /// `offLoop`: called on a worker, so an image rendered here is marked for the loop to adopt.
+    /// `offLoop`: called on a worker, so an image rendered here is marked for the loop to copy.
     func cachedAnswer(
         _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey, offLoop: Bool = false
     ) -> (HTTPResponse, CacheOutcome) {
