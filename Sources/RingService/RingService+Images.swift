@@ -69,17 +69,21 @@ extension RingService {
                     return (headers.map { response.adding($0) } ?? response, outcome, origin)
                 }, afterSend: { [cache] in cache.copyWorkerEntry(key) })
         case .inPlace:
-            let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias)
+            let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, waits: !onLoop)
             return .now(headers.map { response.adding($0) } ?? response, outcome, origin)
         }
     }
 
     /// The cached image for the key, rendered first when it is not cached (once, however many ask at a time).
-    /// `offLoop`: called on a worker, so an image rendered here is marked for the loop to copy.
+    /// `offLoop`: called on a worker, so an image rendered here is marked for the loop to copy. `waits`: whether
+    /// it may wait for another thread drawing the same image (not on an event loop: see `RenderCache.value`).
     func cachedAnswer(
-        _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey, offLoop: Bool = false
+        _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey, offLoop: Bool = false,
+        waits: Bool = true
     ) -> (HTTPResponse, CacheOutcome) {
-        let (entry, outcome) = cache.value(for: key, alias: alias) { render(drawing, key: key, offLoop: offLoop) }
+        let (entry, outcome) = cache.value(for: key, alias: alias, waits: waits) {
+            render(drawing, key: key, offLoop: offLoop)
+        }
         guard let entry else { return (responses.renderFailed, .miss) }
         let label: CacheOutcome
         switch outcome {

@@ -185,4 +185,27 @@ struct RenderCacheTests {
         #expect(all.filter { $0 == .coalesced }.count == 19)
         #expect(cache.counters.hits == 0 && cache.counters.misses == 1)
     }
+
+    /// An event loop must not block: a lookup that may not wait, for a key being rendered, renders it itself at once
+    /// (the first render still held) and does not store it; the first render's image is the one stored.
+    @Test func aLookupThatMayNotWaitRendersAlongsideTheRenderInProgress() async {
+        let cache = RenderCache(maxBytes: 1 << 20, maxEntries: 10)
+        let gate = Gate()
+        let group = DispatchGroup()
+        group.enter()
+        Thread {
+            _ = cache.value(for: Self.key(7)) {
+                gate.pass()
+                return (Self.image(7, bytes: 10), true)
+            }
+            group.leave()
+        }.start()
+        #expect(await eventually(within: 100) { gate.entered == 1 })
+        let alongside = cache.value(for: Self.key(7), waits: false) { (Self.image(7, bytes: 20), true) }
+        #expect(alongside.outcome == .miss && alongside.value?.ok.body.count == 20)
+        #expect(!cache.holds(Self.key(7)) && cache.counters.coalesced == 0 && cache.counters.misses == 2)
+        gate.open()
+        await group.completion()
+        #expect(cache.value(for: Self.key(7)) { (nil, false) }.value?.ok.body.count == 10)
+    }
 }
