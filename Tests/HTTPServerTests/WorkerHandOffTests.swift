@@ -80,12 +80,13 @@ struct WorkerHandOffTests {
         // The loop: poll for as long as it is allowed, check, repeat, while the worker draws for `slow`.
         var clock = start + Self.ms(0.05)
         var released: Int64?
-        while clock < start + Self.slow {
+        // Bounded: a poll limit of 0 while nothing is due would spin the real loop, and this one for ever.
+        for _ in 0..<100 where released == nil && clock < start + Self.slow {
             if HandOff.heldAnswersDue(workerJobs: workerJobs, heldSince: handOff.heldSince, now: clock) {
                 released = clock
                 handOff.answersTaken()
                 workerJobs -= 1
-                break
+                continue
             }
             let limit = HandOff.pollLimit(workerJobs: workerJobs, heldSince: handOff.heldSince, now: clock)
             clock += Self.ms(Double(try #require(limit)))
