@@ -11,7 +11,7 @@ struct DeferredAnswer: Sendable {
     let pending: Pending
     let response: HTTPResponse
     /// The handler's step on the loop's thread once the answer is sent (see `HTTPAnswer.later`).
-    var adopt: (@Sendable () -> Void)? = nil
+    var afterSend: (@Sendable () -> Void)? = nil
     /// Made by the loop's worker (`.later`), not by a handler's own thread (`.whenReady`): counted in `workerJobs`.
     var fromWorker = false
 }

@@ -30,11 +30,11 @@ extension EventLoop {
                 switch handler.answer(request) {
                 case .now(let response):
                     send(response, to: connection, keepAlive: keepAlive, isHead: isHead)
-                case .later(let work, let adopt):
-                    if !answerOnWorker(connection, work, adopt: adopt, isHead: isHead) {
+                case .later(let work, let afterSend):
+                    if !answerOnWorker(connection, work, afterSend: afterSend, isHead: isHead) {
                         // The process is out of threads: the loop makes the answer itself.
                         send(work(), to: connection, keepAlive: keepAlive, isHead: isHead)
-                        adopt?()
+                        afterSend?()
                     }
                 case .whenReady(let start):
                     let pending = DeferredAnswer.Pending(connection: connection, isHead: isHead)
@@ -79,20 +79,19 @@ extension EventLoop {
     /// others. Returns false when the worker has no thread and cannot start one.
     private func answerOnWorker(
         _ connection: HTTPConnection, _ work: @escaping @Sendable () -> HTTPResponse,
-        adopt: (@Sendable () -> Void)?, isHead: Bool
+        afterSend: (@Sendable () -> Void)?, isHead: Bool
     ) -> Bool {
         let pending = DeferredAnswer.Pending(connection: connection, isHead: isHead)
-        let linger = Self.workerSliceLinger.nanosecondsClamped
-        shared.workersBusyUntil.store(now.nanoseconds + linger, ordering: .relaxed)
+        let until = WorkerHandOff.shortSliceUntil(workerActiveAt: now.nanoseconds)
+        shared.workersBusyUntil.store(until, ordering: .relaxed)
         let queued = worker.run { [self] more in
             let started = MonotonicInstant.now().nanoseconds
             let response = work()
             let finished = MonotonicInstant.now().nanoseconds
-            shared.workersBusyUntil.store(finished + linger, ordering: .relaxed)
-            let quick = finished - started < Self.holdableJob.nanosecondsClamped
+            shared.workersBusyUntil.store(WorkerHandOff.shortSliceUntil(workerActiveAt: finished), ordering: .relaxed)
             post(
-                DeferredAnswer(pending: pending, response: response, adopt: adopt, fromWorker: true),
-                hold: more && quick)
+                DeferredAnswer(pending: pending, response: response, afterSend: afterSend, fromWorker: true),
+                moreJobs: more, jobTook: finished - started, now: finished)
         }
         if queued {
             workerJobs += 1
@@ -106,8 +105,7 @@ extension EventLoop {
         let answers = inbox.withLock { inbox in
             defer {
                 inbox.answers.removeAll()
-                inbox.woken = false
-                inbox.heldSince = 0
+                inbox.handOff.answersTaken()
                 heldSince.store(0, ordering: .relaxed)
             }
             return inbox.answers
@@ -121,7 +119,7 @@ extension EventLoop {
                 send(answer.response, to: connection, keepAlive: keepAlive, isHead: answer.pending.isHead)
                 process(connection)
             }
-            answer.adopt?()
+            answer.afterSend?()
         }
     }
 

@@ -35,15 +35,6 @@ final class EventLoop: @unchecked Sendable {
     /// their p99 instead (the loop then queued behind others rather than being woken first); yielding only after a
     /// stretch without sleep keeps both. The figures: docs/decisions.md, "Scheduling".
     static let busyStretch = Duration.milliseconds(1)
-    /// The scheduler slice the loops ask for while workers are busy (Linux 6.12 and later honour it for normal
-    /// threads; older kernels ignore it). A short slice lets a loop woken by a request preempt a worker drawing a
-    /// PNG at once; with the kernel's default slice it waited, and under the soak's flood of distinct PNGs every
-    /// other request's p99 grew. While no worker runs the loops keep the default slice: a short one made saturated
-    /// loops preempt their clients so often that the saturated p99 grew instead. The figures: docs/decisions.md,
-    /// "Scheduling".
-    static let workerSlice = Duration.microseconds(100)
-    /// How long after a worker's last start or finish the loops keep `workerSlice`.
-    static let workerSliceLinger = Duration.seconds(1)
 
     let configuration: HTTPServerConfiguration
     let handler: any HTTPHandler
@@ -72,18 +63,15 @@ final class EventLoop: @unchecked Sendable {
     private var resumable: [HTTPConnection] = []
     /// Accepted sockets handed over by the listening loop, answers made by worker threads, and whether this loop
     /// has exited (then its eventfd is closed and nothing may be handed to it).
-    /// `woken`: the eventfd was written for the answers waiting and the loop has not taken them yet; `heldSince`:
-    /// when the first answer a worker held back was handed in (nanoseconds, 0 when none is held).
-    let inbox = Lock<(sockets: [Int32], answers: [DeferredAnswer], woken: Bool, heldSince: Int64, exited: Bool)>(
-        ([], [], false, 0, false))
+    /// `handOff`: whether the answers waiting are held back or the loop was woken for them.
+    let inbox = Lock<(sockets: [Int32], answers: [DeferredAnswer], handOff: WorkerHandOff, exited: Bool)>(
+        ([], [], WorkerHandOff(), false))
     /// Workers writing the eventfd after leaving `inbox`'s lock (see `post`).
     private let signalling = Atomic<Int>(0)
-    /// `inbox.heldSince`, readable without the lock: the loop takes answers held past `holdLimit` itself, since
-    /// the worker that held them may be in a long job.
+    /// `inbox.handOff.heldSince`, readable without the lock: the loop takes answers held past
+    /// `WorkerHandOff.holdLimit` itself, since the worker that held them may be in a long job.
     let heldSince = Atomic<Int64>(0)
-    /// Jobs this loop gave its worker whose answers have not come back. A held answer has a job queued behind it,
-    /// so only while there are two or more does the loop poll at least every `holdLimit` (until a held answer is
-    /// due, once one is): a held answer is taken within about `holdLimit` + 1 ms (the poll counts whole ms).
+    /// Jobs this loop gave its worker whose answers have not come back (see `WorkerHandOff.pollLimit`).
     var workerJobs = 0
     /// Where this loop's `.later` answers are made (see `HTTPAnswer`), one at a time, at a lower priority than the
     /// loops: a loop's renders leave the cores to the loops and never queue behind another's.
@@ -147,34 +135,18 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// A worker that has more jobs queued holds its answers back and wakes its loop once for several: under a flood
-    /// of misses each wake-up costs the loop and the worker a thread switch each way, and the loop sends the answers
-    /// of one wake-up together. It holds at most `answersPerWake` answers, none for longer than `holdLimit`, and
-    /// only answers whose job took less than `holdableJob` (a worker busy with long jobs gains little by holding, and
-    /// an answer held behind a long job would wait for it). A worker that runs out of jobs wakes the loop at once.
-    static let answersPerWake = 8
-    static let holdLimit = Duration.milliseconds(2)
-    static let holdableJob = Duration.milliseconds(1)
-    private let holdLimitNanoseconds = EventLoop.holdLimit.nanosecondsClamped
-
-    /// Hands a worker's answer back to the loop (any thread); dropped when the loop has exited. The loop is woken
-    /// unless it already was for the answers waiting (it takes them all), or `hold` says the worker has further
-    /// jobs queued and may hold this answer back (see `answersPerWake`). The eventfd is written after leaving the
-    /// lock: the loop that the write wakes takes the lock at once, and spun while the worker still held it.
-    func post(_ answer: DeferredAnswer, hold: Bool = false) {
-        let now = hold ? MonotonicInstant.now().nanoseconds : 0
+    /// Hands an answer back to the loop (any thread); dropped when the loop has exited. Whether the loop is woken
+    /// is `WorkerHandOff.answerPosted`'s decision: `moreJobs` and `jobTook` as it takes them (given by the worker;
+    /// an answer from elsewhere always wakes the loop unless it already was). The eventfd is written after leaving
+    /// the lock: the loop that the write wakes takes the lock at once, and spun while the worker still held it.
+    func post(_ answer: DeferredAnswer, moreJobs: Bool = false, jobTook: Int64? = nil, now: Int64 = 0) {
         let wake = inbox.withLock { inbox -> Bool in
             guard !inbox.exited else { return false }
             inbox.answers.append(answer)
-            guard !inbox.woken else { return false }
-            if hold && inbox.answers.count < Self.answersPerWake {
-                if inbox.heldSince == 0 {
-                    inbox.heldSince = now
-                    heldSince.store(now, ordering: .relaxed)
-                }
-                if now - inbox.heldSince < Self.holdLimit.nanosecondsClamped { return false }
-            }
-            inbox.woken = true
+            let held = inbox.handOff.heldSince
+            let action = inbox.handOff.answerPosted(now: now, moreJobs: moreJobs, jobTook: jobTook)
+            if inbox.handOff.heldSince != held { heldSince.store(inbox.handOff.heldSince, ordering: .relaxed) }
+            guard action == .wake else { return false }
             // Seen by `releaseResources`, which sets `exited` under this lock later, then waits for it to clear.
             signalling.add(1, ordering: .relaxed)
             return true
@@ -188,25 +160,24 @@ final class EventLoop: @unchecked Sendable {
     func run() {
         // When the loop last slept in epoll_wait (or yielded): see `busyStretch`.
         var busySince = MonotonicInstant.now()
-        var shortSlice = false
+        var slice: UInt64 = 0
         let busyLimit = Self.busyStretch.nanosecondsClamped
-        let workerSlice = UInt64(Self.workerSlice.nanosecondsClamped)
         while true {
             var timeout = resumable.isEmpty ? max(0, (nextTick.nanoseconds - now.nanoseconds) / 1_000_000) + 1 : 0
-            if workerJobs > 1 {
-                let since = heldSince.load(ordering: .relaxed)
-                let wait = since == 0 ? holdLimitNanoseconds : max(0, since + holdLimitNanoseconds - now.nanoseconds)
-                timeout = min(timeout, (wait + 999_999) / 1_000_000)
+            let held = heldSince.load(ordering: .relaxed)
+            if let limit = WorkerHandOff.pollLimit(workerJobs: workerJobs, heldSince: held, now: now.nanoseconds) {
+                timeout = min(timeout, limit)
             }
             if let until = acceptPausedUntil {
                 timeout = min(timeout, max(0, (until.nanoseconds - now.nanoseconds + 999_999) / 1_000_000))
             }
             var polled = MonotonicInstant.now()
-            let workersBusy = polled.nanoseconds < shared.workersBusyUntil.load(ordering: .relaxed)
-            if workersBusy != shortSlice {
-                shortSlice = workersBusy
+            let wanted = WorkerHandOff.slice(
+                now: polled.nanoseconds, shortSliceUntil: shared.workersBusyUntil.load(ordering: .relaxed))
+            if wanted != slice {
+                slice = wanted
                 // 0 gives the thread back the kernel's default slice.
-                _ = pr_set_thread_slice(workersBusy ? workerSlice : 0)
+                _ = pr_set_thread_slice(slice)
             }
             if polled.nanoseconds - busySince.nanoseconds >= busyLimit {
                 sched_yield()
@@ -242,10 +213,10 @@ final class EventLoop: @unchecked Sendable {
                     if !connection.state.isClosed { process(connection) }
                 }
             }
-            // Answers a worker held back for longer than `holdLimit` (it is busy with a long job): taken here.
-            if workerJobs > 1 {
-                let since = heldSince.load(ordering: .relaxed)
-                if since != 0 && now.nanoseconds - since >= holdLimitNanoseconds { sendDeferredAnswers() }
+            // Answers a worker held back for longer than the hold limit (it is busy with a long job): taken here.
+            let since = heldSince.load(ordering: .relaxed)
+            if WorkerHandOff.heldAnswersDue(workerJobs: workerJobs, heldSince: since, now: now.nanoseconds) {
+                sendDeferredAnswers()
             }
             if let until = acceptPausedUntil, now >= until { resumeAccepting() }
             if shared.currentCommand != followedCommand {

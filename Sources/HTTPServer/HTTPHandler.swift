@@ -5,11 +5,9 @@ public enum HTTPAnswer: Sendable {
     /// Work too slow for an event loop (a large render, a fetch). It runs on the loop's worker thread, below the
     /// loops' priority, while the loop serves its other connections; the response goes out in order once made, and
     /// later requests on the same connection wait for it. The work carries whatever the handler already parsed.
-    /// `adopt`, when given, runs next on the loop's own thread (once the response is sent, and also when the
-    /// connection closed meanwhile): what the work made that outlives the request, such as a cache entry, can be
-    /// copied there, so long-lived memory comes from the loops' allocator arenas rather than the worker's (glibc
-    /// keeps a thread's freed pages in that thread's arena: see docs/benchmarks.md, Memory).
-    case later(_ work: @Sendable () -> HTTPResponse, adopt: (@Sendable () -> Void)? = nil)
+    /// `afterSend`, when given, runs next on the loop's own thread, once the response is sent (and also when the
+    /// connection closed meanwhile, so it runs once whatever became of the response).
+    case later(_ work: @Sendable () -> HTTPResponse, afterSend: (@Sendable () -> Void)? = nil)
     /// An answer that waits on something outside the server (a fetch from another service). The loop calls the
     /// closure at once with `respond`; the handler starts its work wherever it runs (its own threads, never the
     /// loop's worker, so a wait of seconds delays nobody else) and calls `respond` exactly once, from any thread,

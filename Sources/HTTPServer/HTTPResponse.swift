@@ -49,7 +49,7 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
-    /// The same response in buffers allocated now, by the calling thread (see `HTTPAnswer.later`'s `adopt`).
+    /// The same response in buffers allocated now, by the calling thread (as an `HTTPAnswer.later`'s `afterSend` may).
     public func copied() -> HTTPResponse {
         HTTPResponse(status: status, head: Self.copy(head), body: Self.copy(body))
     }

@@ -18,7 +18,7 @@ final class ServerShared: Sendable {
     let sendTimeouts = Atomic<Int>(0)
     let acceptPauses = Atomic<Int>(0)
     /// Until this monotonic instant (nanoseconds) the loops keep a short scheduler slice: a second after a worker
-    /// last started or finished an answer (see `EventLoop.workerSlice`).
+    /// last started or finished an answer (see `WorkerHandOff.workerSlice`).
     let workersBusyUntil = Atomic<Int64>(0)
     /// One entry per loop thread and per worker thread still running; `HTTPServer.waitUntilStopped` waits for it.
     let threads = DispatchGroup()

@@ -9,10 +9,8 @@ struct CachedImage: Sendable {
     let representations: Representations
     /// Whether the image may go out gzip-compressed (SVG); its `Vary: Accept-Encoding` says so either way.
     let compressible: Bool
-    /// Made on a worker thread: its buffers sit in that thread's allocator arena until an event loop adopts it
-    /// (`RenderCache.adopt`). glibc keeps freed pages in the arena of the thread that allocated them, so entries
-    /// left there would keep two sets of pages alive whenever the cache's contents change kind (SVGs are drawn on
-    /// the loops, large PNGs on the workers).
+    /// Made on a worker thread: its buffers sit in that thread's allocator arena until an event loop copies it
+    /// (`RenderCache.copyWorkerEntry`, which says why).
     var offLoop = false
 
     var etag: String { representations.etag }

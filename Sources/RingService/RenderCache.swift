@@ -3,7 +3,8 @@ import Locking
 
 /// A least-recently-used cache of rendered responses, bounded by bytes and by entries, safe to use from every
 /// event loop. A miss renders once per key: concurrent requests for a key being rendered wait for that render
-/// (single flight) instead of rendering it again.
+/// (single flight) instead of rendering it again, except on an event loop, which must not block: there a request
+/// for a key being rendered renders it too, without storing it (see `value(for:alias:waits:produce:)`).
 ///
 /// Beside its index by canonical key, the cache keeps a bounded index by raw request target (`TargetKey`): a
 /// repeated URL finds its entry without being parsed. A target is remembered when, parsed, it finds its image
@@ -102,14 +103,18 @@ final class RenderCache: Sendable {
     /// nil when it failed). When the key is found, `alias` is remembered as a way to reach it: only a target
     /// that resolves to an image already cached gets an alias, so a flood of one-off URLs (cache busters, an
     /// all-miss benchmark) pays for none, and a URL asked twice is parsed twice, then never again.
-    /// `produce` runs at most once at a time per key, outside the lock.
+    /// `produce` runs outside the lock, and at most once at a time per key for callers that `waits`. A caller that
+    /// must not block (an event loop, which draws only images quick to draw) passes `waits: false`: a key being
+    /// rendered is then rendered again for it, not stored (the first render stores it), and counted a miss.
     func value(
-        for key: CacheKey, alias: TargetKey? = nil, produce: () -> (value: CachedImage?, cacheable: Bool)
+        for key: CacheKey, alias: TargetKey? = nil, waits: Bool = true,
+        produce: () -> (value: CachedImage?, cacheable: Bool)
     ) -> (value: CachedImage?, outcome: Outcome) {
         enum Step {
             case hit(CachedImage)
             case wait(Flight)
             case render(Flight)
+            case renderAlongside
         }
         let step: Step = state.withLock { state in
             if let i = state.index[key] {
@@ -119,6 +124,10 @@ final class RenderCache: Sendable {
                 return .hit(state.nodes[i].value)
             }
             if let flight = state.inFlight[key] {
+                guard waits else {
+                    state.counters.misses += 1
+                    return .renderAlongside
+                }
                 state.counters.coalesced += 1
                 return .wait(flight)
             }
@@ -131,6 +140,8 @@ final class RenderCache: Sendable {
         switch step {
         case .hit(let value):
             return (value, .hit)
+        case .renderAlongside:
+            return (produce().value, .miss)
         case .wait(let flight):
             flight.done.wait()
             if let value = flight.result.withLock({ $0 }) { return (value, .coalesced) }
@@ -156,9 +167,15 @@ extension RenderCache {
     /// Copies the entry stored under `key`, when a worker made it (`CachedImage.offLoop`), into buffers the calling
     /// thread allocates, and stores the copy in its place while the entry is still that image. The worker's buffers
     /// are freed once the answers in flight release them, and the worker's arena reuses them for its next render.
-    /// Called on an event loop after a worker's answer (`HTTPAnswer.later`'s `adopt`). The copy's buffers are
-    /// exactly sized, as the original's are, so the entry's cost is unchanged.
-    func adopt(_ key: CacheKey) {
+    /// The service calls it on the event loop once a worker's answer is sent (`HTTPAnswer.later`'s `afterSend`).
+    /// The copy's buffers are exactly sized, as the original's are, so the entry's cost is unchanged.
+    ///
+    /// Why: glibc gives each thread its own allocator arena and keeps freed pages in the arena of the thread that
+    /// allocated them. Entries left in the workers' arenas grew those by a whole cache of PNGs while the SVGs'
+    /// pages stayed in the loops' arenas, so two sets of pages stayed alive whenever the cache's contents changed
+    /// kind (SVGs are drawn on the loops, large PNGs on the workers): with the copy, cached images live in the
+    /// loops' arenas whichever thread drew them (docs/decisions.md, "Loops adopt their workers' cache entries").
+    func copyWorkerEntry(_ key: CacheKey) {
         let found = state.withLock { state in state.index[key].map { state.nodes[$0].value } }
         guard let found, found.offLoop else { return }
         let copy = found.copied()

@@ -17,7 +17,8 @@ extension RingService {
         let key = CacheKey(
             spec: "error \(status.code) \(refusal.kind) \(refusal.size)x\(refusal.scale) \(refusal.message)",
             format: format, maxAge: 0, varyAccept: varyAccept)
-        let (entry, _) = errorCache.value(for: key) { () -> (value: CachedImage?, cacheable: Bool) in
+        // On an event loop as often as not, which must not wait for another thread drawing the same error image.
+        let (entry, _) = errorCache.value(for: key, waits: false) { () -> (value: CachedImage?, cacheable: Bool) in
             guard let body = try? refusal.render(format) else { return (nil, false) }
             // Never stored by anyone and never compressed, so it varies by nothing but the format (`/ring`).
             var headers: HTTPHeaders = [.contentType: format.contentType, .cacheControl: "no-store"]

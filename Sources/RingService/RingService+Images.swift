@@ -11,26 +11,18 @@ extension RingService {
     /// An image answer: made now, or work for the loop's worker that makes it.
     enum ImageAnswer {
         case now(HTTPResponse, CacheOutcome, LiveOrigin? = nil)
-        /// `adopt`: the step on the loop's thread after the work (see `HTTPAnswer.later`).
+        /// `afterSend`: the step on the loop's thread once the answer is sent (see `HTTPAnswer.later`).
         case later(
-            _ work: @Sendable () -> (HTTPResponse, CacheOutcome, LiveOrigin?), adopt: (@Sendable () -> Void)? = nil)
+            _ work: @Sendable () -> (HTTPResponse, CacheOutcome, LiveOrigin?), afterSend: (@Sendable () -> Void)? = nil)
         /// A live value being read: the answer is delivered once it is (see `HTTPAnswer.whenReady`).
         case whenReady(
             @Sendable (_ respond: @escaping @Sendable ((HTTPResponse, CacheOutcome, LiveOrigin?)) -> Void) -> Void)
     }
 
-    /// PNGs with more pixels on a side than this are drawn off the event loop when they are not cached, so a loop
-    /// never spends much more on one miss than on an SVG with a gradient (the cost per size is in
-    /// docs/benchmarks.md, `make bench-render`).
-    static let workerRenderEdge = 64
-    /// PNGs with more pixels on a side than this (a surface over 4 MiB) are drawn one at a time, whichever loop's
-    /// worker draws them, so a flood of 2048 px misses holds one 16 MiB surface, not one per loop.
-    static let largeRenderEdge = 1024
-
     /// An image route. A target answered before is looked up by its raw bytes; any other is parsed once, then looked
     /// up or rendered and remembered. A bad parameter answers with an error image instead (never remembered by
-    /// target). An uncached PNG over `workerRenderEdge` px is returned as work for the worker thread, carrying the
-    /// parsed drawing and its key, so tens of milliseconds never stall an event loop and nothing is parsed twice.
+    /// target). Where a render runs is `RenderPlacement`'s decision: work for the worker thread carries the parsed
+    /// drawing and its key, so tens of milliseconds never stall an event loop and nothing is parsed twice.
     func image(
         _ request: HTTPRequest, _ drawingRequest: Drawing.Request, format: ImageFormat, varyAccept: Bool
     ) -> ImageAnswer {
@@ -58,23 +50,40 @@ extension RingService {
             return .now(errorImage(refusal, format: format, varyAccept: varyAccept), .error)
         }
         let key = cacheKey(drawing, format: format, varyAccept: varyAccept)
-        if format == .png && drawing.pixelEdge > Self.workerRenderEdge && !cache.holds(key) {
+        return placedAnswer(request, drawing, key: key, alias: alias, onLoop: true)
+    }
+
+    /// The answer for a parsed image, from the cache or drawn where `RenderPlacement` puts it. `onLoop`: asked on
+    /// an event loop; `headers` (when given) are added to the response and `origin` is the live value's.
+    func placedAnswer(
+        _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey, onLoop: Bool,
+        headers: HTTPHeaders? = nil, origin: LiveOrigin? = nil
+    ) -> ImageAnswer {
+        let placement = RenderPlacement.of(
+            format: key.format, pixelEdge: drawing.pixelEdge, onLoop: onLoop, cached: cache.holds(key))
+        switch placement {
+        case .loopWorker:
             return .later(
                 { [self] in
                     let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, offLoop: true)
-                    return (response, outcome, nil)
-                }, adopt: { [cache] in cache.adopt(key) })
+                    return (headers.map { response.adding($0) } ?? response, outcome, origin)
+                }, afterSend: { [cache] in cache.copyWorkerEntry(key) })
+        case .inPlace:
+            let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, waits: !onLoop)
+            return .now(headers.map { response.adding($0) } ?? response, outcome, origin)
         }
-        let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias)
-        return .now(response, outcome)
     }
 
     /// The cached image for the key, rendered first when it is not cached (once, however many ask at a time).
-    /// `offLoop`: called on a worker, so an image rendered here is marked for the loop to adopt.
+    /// `offLoop`: called on a worker, so an image rendered here is marked for the loop to copy. `waits`: whether
+    /// it may wait for another thread drawing the same image (not on an event loop: see `RenderCache.value`).
     func cachedAnswer(
-        _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey, offLoop: Bool = false
+        _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey, offLoop: Bool = false,
+        waits: Bool = true
     ) -> (HTTPResponse, CacheOutcome) {
-        let (entry, outcome) = cache.value(for: key, alias: alias) { render(drawing, key: key, offLoop: offLoop) }
+        let (entry, outcome) = cache.value(for: key, alias: alias, waits: waits) {
+            render(drawing, key: key, offLoop: offLoop)
+        }
         guard let entry else { return (responses.renderFailed, .miss) }
         let label: CacheOutcome
         switch outcome {
@@ -109,7 +118,7 @@ extension RingService {
     }
 
     private func render(_ drawing: Drawing, key: CacheKey, offLoop: Bool) -> (value: CachedImage?, cacheable: Bool) {
-        let large = key.format == .png && drawing.pixelEdge > Self.largeRenderEdge
+        let large = RenderPlacement.behindLargeRenderGate(format: key.format, pixelEdge: drawing.pixelEdge)
         if large { largeRenders.wait() }
         defer { if large { largeRenders.signal() } }
         let started = DispatchTime.now().uptimeNanoseconds

@@ -66,7 +66,7 @@ extension RingService {
     }
 
     /// The image for a value (or the error image when there is none), with the live headers. `onLoop`: called on
-    /// an event loop, so a large PNG not yet cached is left to the loop's worker.
+    /// an event loop (see `RenderPlacement`).
     private func image(
         showing value: LiveAnswer, origin given: LiveOrigin, _ request: HTTPRequest, _ drawing: Drawing.Request,
         _ entry: LiveTargets.Entry, format: ImageFormat, varyAccept: Bool, onLoop: Bool
@@ -102,7 +102,6 @@ extension RingService {
         if let entry = cache.value(aliasedBy: alias) {
             return .now(answer(request, with: entry).adding(headers), .hit, origin)
         }
-        let shownOrigin = origin
         let parsed: Drawing
         switch target.drawing(showing: reading, drawing, parse: renderer.parse) {
         case .success(let d):
@@ -116,15 +115,8 @@ extension RingService {
             return .now(response.adding([.xSource: LiveOrigin.error.rawValue]), .error, .error)
         }
         let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
-        if onLoop && format == .png && parsed.pixelEdge > Self.workerRenderEdge && !cache.holds(key) {
-            return .later(
-                { [self] in
-                    let (response, outcome) = cachedAnswer(request, parsed, key: key, alias: alias, offLoop: true)
-                    return (response.adding(headers), outcome, shownOrigin)
-                }, adopt: { [cache] in cache.adopt(key) })
-        }
-        let (response, outcome) = cachedAnswer(request, parsed, key: key, alias: alias)
-        return .now(response.adding(headers), outcome, shownOrigin)
+        return placedAnswer(
+            request, parsed, key: key, alias: alias, onLoop: onLoop, headers: headers, origin: origin)
     }
 
     /// The error image of a value that could not be read: the URL's fault is a bad request (400, or the

@@ -12,7 +12,7 @@ public final class RingService: HTTPHandler {
     public let configuration: ServiceConfiguration
     public let log: ServiceLog
     let cache: RenderCache
-    /// Held while a PNG over `largeRenderEdge` px is drawn: one such surface at a time.
+    /// Held while a PNG over `RenderPlacement.largeRenderEdge` px is drawn: one such surface at a time.
     let largeRenders = DispatchSemaphore(value: 1)
     /// Error images, cached apart so they never pass for successes; small, as they should be rare.
     let errorCache: RenderCache
@@ -86,12 +86,12 @@ public final class RingService: HTTPHandler {
             switch image(request, drawing, format: format, varyAccept: varyAccept) {
             case .now(let response, let outcome, let origin):
                 return .now(finish(request, route, response, cache: outcome, source: origin, started: started))
-            case .later(let work, let adopt):
+            case .later(let work, let afterSend):
                 return .later(
                     { [self] in
                         let (response, outcome, origin) = work()
                         return finish(request, route, response, cache: outcome, source: origin, started: started)
-                    }, adopt: adopt)
+                    }, afterSend: afterSend)
             case .whenReady(let start):
                 return .whenReady { [self] respond in
                     start { [self] response, outcome, origin in

@@ -96,26 +96,26 @@ struct RenderCacheTests {
         #expect(unshared, "an evicted image's body is still referenced")
     }
 
-    /// A worker's entry, adopted on a loop, is the same image in buffers of the adopting thread; the worker's go as
+    /// A worker's entry, copied on a loop, is the same image in buffers of the copying thread; the worker's go as
     /// soon as nothing else holds them. An entry a loop made is left as it is, and a key no longer cached is no-op.
-    @Test func adoptingAWorkersEntryCopiesItOnceAndFreesTheWorkersBuffers() {
+    @Test func copyingAWorkersEntryCopiesItOnceAndFreesTheWorkersBuffers() {
         let cache = RenderCache(maxBytes: 1 << 20, maxEntries: 10)
         let key = Self.key(1)
         var made = cache.value(for: key) {
             (RingService.cachedImage([UInt8](repeating: 9, count: 5000), key: key, offLoop: true), true)
         }.value!.ok.body
         let cost = cache.value(for: key) { (nil, false) }.value!.cost
-        cache.adopt(key)
-        let adopted = cache.value(for: key) { (nil, false) }
-        #expect(adopted.outcome == .hit && adopted.value?.offLoop == false)
-        #expect(adopted.value?.ok.body == made && adopted.value?.etag == RingService.cachedImage(made, key: key).etag)
+        cache.copyWorkerEntry(key)
+        let copied = cache.value(for: key) { (nil, false) }
+        #expect(copied.outcome == .hit && copied.value?.offLoop == false)
+        #expect(copied.value?.ok.body == made && copied.value?.etag == RingService.cachedImage(made, key: key).etag)
         // The copy's buffers are counted as the original's: the cache's bytes stay true.
-        #expect(adopted.value?.cost == cost && cache.counters.entries == 1)
+        #expect(copied.value?.cost == cost && cache.counters.entries == 1)
         let unshared = Self.isUnshared(&made)
         #expect(unshared, "the worker's body is still referenced by the cache")
         // Adopted once: a second call keeps the very same buffer.
-        let first = adopted.value!.ok.body.withUnsafeBufferPointer { $0.baseAddress }
-        cache.adopt(key)
+        let first = copied.value!.ok.body.withUnsafeBufferPointer { $0.baseAddress }
+        cache.copyWorkerEntry(key)
         let again = cache.value(for: key) { (nil, false) }.value!.ok.body.withUnsafeBufferPointer { $0.baseAddress }
         #expect(first == again)
         // A loop's own entry is not copied.
@@ -123,12 +123,12 @@ struct RenderCacheTests {
         let own = cache.value(for: Self.key(2)) { (nil, false) }.value!.ok.body.withUnsafeBufferPointer {
             $0.baseAddress
         }
-        cache.adopt(Self.key(2))
+        cache.copyWorkerEntry(Self.key(2))
         let ownAfter = cache.value(for: Self.key(2)) { (nil, false) }.value!.ok.body.withUnsafeBufferPointer {
             $0.baseAddress
         }
         #expect(own == ownAfter)
-        cache.adopt(Self.key(3))
+        cache.copyWorkerEntry(Self.key(3))
         #expect(!cache.holds(Self.key(3)) && cache.counters.entries == 2)
     }
 
@@ -184,5 +184,28 @@ struct RenderCacheTests {
         #expect(all.filter { $0 == .miss }.count == 1)
         #expect(all.filter { $0 == .coalesced }.count == 19)
         #expect(cache.counters.hits == 0 && cache.counters.misses == 1)
+    }
+
+    /// An event loop must not block: a lookup that may not wait, for a key being rendered, renders it itself at once
+    /// (the first render still held) and does not store it; the first render's image is the one stored.
+    @Test func aLookupThatMayNotWaitRendersAlongsideTheRenderInProgress() async {
+        let cache = RenderCache(maxBytes: 1 << 20, maxEntries: 10)
+        let gate = Gate()
+        let group = DispatchGroup()
+        group.enter()
+        Thread {
+            _ = cache.value(for: Self.key(7)) {
+                gate.pass()
+                return (Self.image(7, bytes: 10), true)
+            }
+            group.leave()
+        }.start()
+        #expect(await eventually(within: 100) { gate.entered == 1 })
+        let alongside = cache.value(for: Self.key(7), waits: false) { (Self.image(7, bytes: 20), true) }
+        #expect(alongside.outcome == .miss && alongside.value?.ok.body.count == 20)
+        #expect(!cache.holds(Self.key(7)) && cache.counters.coalesced == 0 && cache.counters.misses == 2)
+        gate.open()
+        await group.completion()
+        #expect(cache.value(for: Self.key(7)) { (nil, false) }.value?.ok.body.count == 10)
     }
 }

@@ -24,11 +24,11 @@ extension RingService {
     func response(to request: HTTPRequest) -> HTTPResponse {
         switch answer(request) {
         case .now(let response): response
-        case .later(let work, let adopt):
-            // As the loop does: the work, then its adopt step.
+        case .later(let work, let afterSend):
+            // As the loop does: the work, then its after-send step.
             {
                 let response = work()
-                adopt?()
+                afterSend?()
                 return response
             }()
         case .whenReady(let start):
