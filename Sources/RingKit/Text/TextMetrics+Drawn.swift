@@ -4,20 +4,20 @@ extension TextMetrics {
     /// box of its own, and a stack of them ("Zalgo" text) runs far past the table's width. Text with a mark is
     /// therefore measured as Pango lays it out (fallback fonts and boxes included), taking the larger of the two;
     /// any other text keeps the table's width, so its labels are sized as they always were.
-    static func drawnWidth(of text: String, bold: Bool) -> Double {
+    /// `size` is the size it is laid out at (fallback boxes change shape with it), the result in em all the same.
+    static func drawnWidth(of text: String, bold: Bool, at size: Double = 100) -> Double {
         let table = width(of: text, bold: bold)
         guard hasMark(text) else { return table }
-        // Laid out at 100 px, where Pango's rounding to its units is negligible, and read back in em.
-        return Swift.max(table, TextLayout.width(of: text, bold: bold, size: 100) / 100)
+        return Swift.max(table, TextLayout.width(of: text, bold: bold, size: size) / size)
     }
 
     /// How far `text`'s ink reaches from the middle of its line, up or down, in em; the baseline sits
     /// `halfCapHeight` below the middle. Without marks, the cap height's half, as labels are centred; with them,
     /// as far as Pango draws the marks stacked above and below the letters.
-    static func drawnHalfHeight(of text: String, bold: Bool) -> Double {
+    static func drawnHalfHeight(of text: String, bold: Bool, at size: Double = 100) -> Double {
         guard hasMark(text) else { return halfCapHeight }
-        let line = TextLayout.line(of: text, bold: bold, size: 100)
-        return Swift.max(halfCapHeight, line.inkAbove / 100 - halfCapHeight, line.inkBelow / 100 + halfCapHeight)
+        let line = TextLayout.line(of: text, bold: bold, size: size)
+        return Swift.max(halfCapHeight, line.inkAbove / size - halfCapHeight, line.inkBelow / size + halfCapHeight)
     }
 
     /// Whether `text` holds a combining mark (Unicode categories Mn, Mc, Me). ASCII holds none: no table is asked.
