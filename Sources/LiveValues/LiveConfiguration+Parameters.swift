@@ -122,6 +122,33 @@ extension LiveConfiguration {
         return LiveSource(document: document, query: nil, maxQuery: nil, shownName: shownName)
     }
 
+    /// What an empty answer to `prometheus` (as messages show it) means. A bare name (letters, digits, `_`, `:`,
+    /// `.`, `-`: no braces, spaces or other operators) that is no configured query's name was most likely meant as
+    /// one, mistyped or not configured on this server: the message says so and lists the names. Anything else is a
+    /// PromQL query that `server` found no data for.
+    func noData(prometheus shownName: String, server: String) -> (value: String, reason: String) {
+        let isBareName =
+            !shownName.isEmpty
+            && shownName.utf8.allSatisfy { b in
+                (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || (b >= 0x30 && b <= 0x39) || b == 0x5f
+                    || b == 0x3a || b == 0x2e || b == 0x2d
+            }
+        guard isBareName, queries[shownName] == nil, shownName.utf8.contains(where: { $0 > 0x39 }) else {
+            return PrometheusAnswer.noData
+        }
+        let names = queries.keys.sorted()
+        let configured =
+            names.isEmpty
+            ? "none are configured here; prometheusQueries names them"
+            : "configured: "
+                + (names.count <= 8 ? names.joined(separator: ", ") : names.prefix(8).joined(separator: ", ") + ", …")
+        return (
+            shownName,
+            "names no configured query (\(configured)), and as a metric it has no data on server "
+                + LiveText.shown(server)
+        )
+    }
+
     /// `{base}/api/v1/query?query=…`, the query percent-encoded but for unreserved characters.
     static func queryURL(base: FetchURL, promQL: String) -> FetchURL {
         let hex = Array("0123456789ABCDEF".utf8)

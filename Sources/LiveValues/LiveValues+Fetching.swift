@@ -149,9 +149,10 @@ extension LiveValues {
         }
         switch source.document.kind {
         case .prometheus(let server):
-            return PrometheusAnswer.value(status: response.status, body: response.body, server: server).map {
-                LiveReading(value: $0, readAt: readAt)
-            }
+            let noData = configuration.noData(prometheus: source.shownName, server: server)
+            return PrometheusAnswer.value(
+                status: response.status, body: response.body, server: server, noData: noData
+            ).map { LiveReading(value: $0, readAt: readAt) }
         case .json:
             guard (200..<300).contains(response.status) else {
                 return .failure(

@@ -1,10 +1,17 @@
 /// Reads the one number out of a Prometheus HTTP API answer to `GET /api/v1/query`: a `scalar`, or a `vector` of
 /// exactly one sample. Any other shape is an error that names it (`the query returned 3 series; one is needed`).
 enum PrometheusAnswer {
-    /// The value, or why there is none; `server` is the configured server's name, for messages.
-    static func value(status: Int, body: [UInt8], server: String) -> Result<Double, LiveError> {
-        func fail(_ reason: String, _ kind: LiveError.Kind = .noValue) -> Result<Double, LiveError> {
-            .failure(LiveError(parameter: "prometheus", value: "", reason: reason, kind: kind))
+    /// What an answer without data means, as a message says it: by default that the query returned none.
+    static let noData = (value: "", reason: "the query returned no data")
+
+    /// The value, or why there is none; `server` is the configured server's name, for messages; `noData`, the
+    /// message's value and reason for an empty answer.
+    static func value(
+        status: Int, body: [UInt8], server: String, noData: (value: String, reason: String) = noData
+    ) -> Result<Double, LiveError> {
+        func fail(_ reason: String, _ kind: LiveError.Kind = .noValue, value: String = "") -> Result<Double, LiveError>
+        {
+            .failure(LiveError(parameter: "prometheus", value: value, reason: reason, kind: kind))
         }
         let shownServer = LiveText.shown(server)
         guard let answer = JSONReading.document(body), case .object = answer else {
@@ -28,7 +35,7 @@ enum PrometheusAnswer {
             guard case .array(let series)? = data["result"] else {
                 return fail("the query's vector has no result list")
             }
-            guard !series.isEmpty else { return fail("the query returned no data") }
+            guard !series.isEmpty else { return fail(noData.reason, value: noData.value) }
             guard series.count == 1 else { return fail("the query returned \(series.count) series; one is needed") }
             guard case .array(let sample)? = series[0]["value"] else {
                 return fail("the query's sample has no value")

@@ -3,8 +3,8 @@ import LiveValues
 import RingKit
 
 /// What an image request's live parameters name: the source, and which parameters the document may supply because
-/// the URL does not give them (the URL's own win). The value read becomes ordinary parameters, so an image of a
-/// live value is byte for byte the image of the same value written in the URL.
+/// the URL does not give them (the URL's own win). The value read becomes the spec's value as the number it is
+/// (`ReadNumber`), so an image of a live value is byte for byte the image of the same value written in the URL.
 public struct LiveTarget: Sendable {
     public let source: LiveSource
     /// A badge without a label of its own takes a shields endpoint document's `label`.
@@ -78,16 +78,24 @@ public struct LiveTarget: Sendable {
         return found ?? (query.contains("%") || query.contains("url") || query.contains("prometheus"))
     }
 
-    /// The parameters a reading adds to the query: the value, the max the document gave, and a shields endpoint
-    /// document's label (badges) and color where the URL gives none. `all` holds the lot, `required` the value and
-    /// the max alone, tried when the document's label or color is refused (they are only defaults).
-    func parameters(for reading: LiveReading) -> (all: String, required: String) {
-        var required = "&value=\(reading.value)"
-        if let max = reading.max, takesMax { required += "&max=\(max)" }
-        var all = required
-        if let label = reading.label, takesLabel { all += "&label=" + QueryParameters.encode(label) }
-        if let color = reading.color, takesColor { all += "&color=" + QueryParameters.encode(color) }
-        return (all, required)
+    /// What a reading gives the drawing: the value and the max the document gave, as numbers (any finite double,
+    /// never text decoded again), and the text parameters a shields endpoint document adds where the URL gives none,
+    /// its label (badges) and color. `defaults` holds those two, left out when they are refused (they are only
+    /// defaults).
+    func given(by reading: LiveReading) -> (read: [ReadNumber], defaults: String) {
+        var read = [ReadNumber("value", reading.value, from: source.parameter)]
+        if let max = reading.max, takesMax { read.append(ReadNumber("max", max, from: "maxQuery")) }
+        var defaults = ""
+        if let label = reading.label, takesLabel { defaults += "&label=" + QueryParameters.encode(label) }
+        if let color = reading.color, takesColor { defaults += "&color=" + QueryParameters.encode(color) }
+        return (read, defaults)
+    }
+
+    /// The text that tells one reading's drawing from another's, for the service's alias of a request and a value.
+    func aliasText(for reading: LiveReading) -> String {
+        let given = given(by: reading)
+        // The shortest text of a double is one to one with its value.
+        return given.read.map { "&\($0.parameter)=\($0.number)" }.joined() + given.defaults
     }
 
     /// The drawing `request` asks for, showing `reading`; `parse` is the service's (or RingKit's) parser.
@@ -95,17 +103,18 @@ public struct LiveTarget: Sendable {
         showing reading: LiveReading, _ request: Drawing.Request,
         parse: (Drawing.Request) throws(ParameterError) -> Drawing
     ) -> Result<Drawing, ParameterError> {
-        let extra = parameters(for: reading)
+        let given = given(by: reading)
         var full = request
-        full.query = Substring(String(request.query) + extra.all)
+        full.read = given.read
+        full.query = given.defaults.isEmpty ? request.query : Substring(String(request.query) + given.defaults)
         do {
             return .success(try parse(full))
         } catch {
-            guard extra.all != extra.required, error.parameter == "label" || error.parameter == "color" else {
+            guard !given.defaults.isEmpty, error.parameter == "label" || error.parameter == "color" else {
                 return .failure(error)
             }
             // The document's label or color does not fit this image: drawn without them, as without a document.
-            full.query = Substring(String(request.query) + extra.required)
+            full.query = request.query
             do {
                 return .success(try parse(full))
             } catch {

@@ -90,7 +90,7 @@ extension RingService {
             shown = last
         } else {
             shown = LiveShown(
-                reading: reading, alias: request.target + "\n" + target.parameters(for: reading).all,
+                reading: reading, alias: request.target + "\n" + target.aliasText(for: reading),
                 lastModified: HTTPDate.imfFixdate(epochSeconds: Int(reading.readAt.timeIntervalSince1970)))
             liveTargets.remember(shown, for: request.target)
         }
@@ -107,8 +107,9 @@ extension RingService {
         case .success(let d):
             parsed = d
         case .failure(let error):
-            // A parameter the document supplied (value, max) is the document's fault, anything else the URL's.
-            let upstream = error.parameter == "value" || error.parameter == "max"
+            // A number the document supplied (value, max) is the document's fault, named by the parameter that
+            // names the source; anything else is the URL's.
+            let upstream = error.parameter == target.source.parameter || error.parameter == "maxQuery"
             let refusal = RefusalImage(message: error.message, for: drawing, format: format)
             let status = upstream ? upstreamStatus(.noValue) : nil
             let response = errorImage(refusal, format: format, varyAccept: varyAccept, status: status)

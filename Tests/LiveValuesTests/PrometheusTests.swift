@@ -21,7 +21,11 @@ struct PrometheusTests {
         #expect(try read("done").value == 7)
         #expect(try read("fixture_total", server: "main").value == 12)
         #expect(try read("fixture_series").error?.message == "prometheus: the query returned 3 series; one is needed")
-        #expect(try read("fixture_missing").error?.message == "prometheus: the query returned no data")
+        #expect(
+            try read("fixture_missing").error?.message
+                == "prometheus: fixture_missing names no configured query (configured: done), and as a metric it "
+                + "has no data on server main")
+        #expect(try read("fixture_missing + 1").error?.message == "prometheus: the query returned no data")
         #expect(
             try read("fixture_done[1m]").error?.message
                 == "prometheus: the query returned a range vector; an instant query giving one number is needed")

@@ -4,9 +4,9 @@ extension BadgeSpec {
     /// `pathLabel` and `pathValue` are the segments of `/badge/{label}/{value}.svg`, still percent-encoded (there `+`
     /// is a plus). In the label, as on shields.io, `_` is a space and `__` an underscore (`%5F` is an underscore
     /// too); `-` is always a dash. A `label` or `value` in the query as well is the same parameter given twice.
-    /// The result is `normalized()`.
+    /// `read` holds the numbers read from a source (a live value). The result is `normalized()`.
     public static func parse(
-        query: some StringProtocol, pathLabel: String? = nil, pathValue: String? = nil
+        query: some StringProtocol, pathLabel: String? = nil, pathValue: String? = nil, read: [ReadNumber] = []
     ) throws(ParameterError) -> BadgeSpec {
         var parameters = QueryParameters(query: query)
         if let pathLabel {
@@ -16,6 +16,7 @@ extension BadgeSpec {
         if let pathValue {
             parameters.add(name: "value", encodedValue: pathValue, plusIsSpace: false)
         }
+        for number in read { parameters.add(number) }
         return try BadgeSpec(parameters: parameters)
     }
 

@@ -7,12 +7,15 @@ extension BarSpec {
     static let parameterRows = ParameterRows<BarSpec> { $0.bar }
 
     /// Reads a bar from a query string, as in `/bar.svg?value=72&width=300`. `pathValue` is the `{value}` of
-    /// `/bar/{value}.svg`, still percent-encoded. The result is normalized.
-    public static func parse(query: some StringProtocol, pathValue: String? = nil) throws(ParameterError) -> BarSpec {
+    /// `/bar/{value}.svg`, still percent-encoded; `read`, numbers read from a source. The result is normalized.
+    public static func parse(
+        query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = []
+    ) throws(ParameterError) -> BarSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
             parameters.add(name: "value", encodedValue: pathValue, plusIsSpace: false)
         }
+        for number in read { parameters.add(number) }
         return try BarSpec(parameters: parameters)
     }
 

@@ -1,14 +1,14 @@
 /// The image that answers a refused request: the kind the request asked for (a badge's error is a badge, so it sits
-/// in a README line like the badge it replaces; a ring's is a card of the ring's width, a bar's a card of the bar's
-/// width and at least its height), sized from the request's own `size`, `width`, `height` and `scale` where those
-/// are readable, stating the problem.
+/// in a README line like the badge it replaces; a ring's or a bar's is a card of the image's own width and height),
+/// sized from the request's own `size`, `width`, `height` and `scale` where those are readable, stating the problem
+/// on the lines that fit (see `ErrorImage.Layout`).
 public struct RefusalImage: Sendable, Hashable {
     public let kind: Drawing.Kind
     public let message: String
     /// The requested `size` (rings) or `width` (bars), or the default when it is missing or itself refused.
     public let size: Int
-    /// The requested image height (bars), the least height of the error card; 0 for the others.
-    public let minimumHeight: Int
+    /// The requested image height: a ring's `size`, a bar's `height` (or its default); 0 for badges.
+    public let height: Int
     /// The requested `scale` for a PNG, lowered until the image's longer side × scale is within
     /// `ImageLimits.pixelEdge`, as every image's must be.
     public let scale: Int
@@ -20,16 +20,19 @@ public struct RefusalImage: Sendable, Hashable {
         switch request.kind {
         case .bar:
             size = Self.looseInteger("width", in: request.query, range: BarSpec.Limits.width) ?? BarSpec().width
-            minimumHeight = Self.looseInteger("height", in: request.query, range: BarSpec.Limits.height) ?? 0
-        case .ring, .badge:
+            height = Self.looseInteger("height", in: request.query, range: BarSpec.Limits.height) ?? BarSpec().height
+        case .ring:
             size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? RingSpec().size
-            minimumHeight = 0
+            height = size
+        case .badge:
+            size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? RingSpec().size
+            height = 0
         }
         let wanted = format == .png ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1
         let edge: Int
         switch kind {
         case .ring, .bar:
-            let layout = ErrorImage.Layout(message: message, size: size, minimumHeight: minimumHeight)
+            let layout = ErrorImage.Layout(message: message, width: size, height: height)
             edge = Swift.max(layout.width, layout.height)
         case .badge:
             edge = BadgeRenderer.errorLayout(message: message).width
@@ -40,11 +43,9 @@ public struct RefusalImage: Sendable, Hashable {
     /// The image's bytes.
     public func render(_ format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch (kind, format) {
-        case (.ring, .svg): ErrorImage.svg(message: message, size: size)
-        case (.bar, .svg): ErrorImage.svg(message: message, size: size, minimumHeight: minimumHeight)
+        case (.ring, .svg), (.bar, .svg): ErrorImage.svg(message: message, size: size, height: height)
         case (.badge, .svg): BadgeRenderer.errorSVG(message: message)
-        case (.ring, .png): try ErrorImage.png(message: message, size: size, scale: scale)
-        case (.bar, .png): try ErrorImage.png(message: message, size: size, minimumHeight: minimumHeight, scale: scale)
+        case (.ring, .png), (.bar, .png): try ErrorImage.png(message: message, size: size, height: height, scale: scale)
         case (.badge, .png): try BadgeRenderer.errorPNG(message: message, scale: scale)
         }
     }

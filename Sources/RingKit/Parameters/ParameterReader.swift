@@ -4,6 +4,9 @@ struct ParameterReader {
     struct Given {
         var number: Double
         var text: String
+        /// For a number read from a source (`ReadNumber`), the parameter that names the source, which messages
+        /// about it name.
+        var source: String? = nil
 
         /// The text as a message shows it (computed only when a message is made).
         var shown: String { ParameterError.shown(text) }
@@ -19,8 +22,15 @@ struct ParameterReader {
     func number(
         of parameter: String, accepted: @autoclosure () -> String = "a decimal such as 72, -0.5 or 1e-5"
     ) throws(ParameterError) -> Given? {
+        if let read = parameters.readNumber(parameter) { return Self.given(read) }
         guard let text = try parameters.value(parameter) else { return nil }
         return try number(parameter, text: text, accepted: accepted())
+    }
+
+    /// A number read from a source, as it is (`-0` is `0`), with its text as a label writes it.
+    private static func given(_ read: ReadNumber) -> Given {
+        let number = read.number == 0 ? 0 : read.number
+        return Given(number: number, text: NumberText.plain(number), source: read.source)
     }
 
     /// `text`, already read from `parameter`, as a finite decimal.
@@ -103,6 +113,7 @@ struct ParameterReader {
     /// and the rest (empty for one ring, so a single value costs no array). A value without a comma reads exactly as
     /// `number(_:)` does, messages included.
     func numberList(_ parameter: String) throws(ParameterError) -> (first: Given, more: [Given])? {
+        if let read = parameters.readNumber(parameter) { return (Self.given(read), []) }
         guard let text = try parameters.value(parameter) else { return nil }
         guard text.utf8.contains(UInt8(ascii: ",")) else {
             return (try number(parameter, text: text, accepted: "a decimal such as 72, -0.5 or 1e-5"), [])

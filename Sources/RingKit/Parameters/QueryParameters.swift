@@ -9,6 +9,8 @@ public struct QueryParameters: Sendable {
         var encoded: Substring
         var plusIsSpace: Bool
         var occurrences: Int
+        /// A number read from a source, given as a number: no text to decode.
+        var read: ReadNumber? = nil
     }
 
     private var entries: [String: Entry] = [:]
@@ -48,6 +50,15 @@ public struct QueryParameters: Sendable {
         }
     }
 
+    /// Adds a number read from a source (`ReadNumber`) as the parameter it gives.
+    public mutating func add(_ read: ReadNumber) {
+        add(name: read.parameter, encodedValue: "", plusIsSpace: false)
+        entries[read.parameter]!.read = read
+    }
+
+    /// The number `name` was given as, when it was read from a source rather than written in the query.
+    func readNumber(_ name: String) -> ReadNumber? { entries[name]?.read }
+
     /// Whether `name` was given at all (once or more).
     public func contains(_ name: String) -> Bool { entries[name] != nil }
 
@@ -56,6 +67,7 @@ public struct QueryParameters: Sendable {
     public func value(_ name: String) throws(ParameterError) -> String? {
         guard let entry = entries[name] else { return nil }
         guard entry.occurrences == 1 else { throw ParameterError(parameter: name, value: "", reason: "given twice") }
+        if let read = entry.read { return CanonicalNumber.text(read.number) }
         switch PercentDecoding.decode(entry.encoded, plusIsSpace: entry.plusIsSpace) {
         case .success(let text):
             return text

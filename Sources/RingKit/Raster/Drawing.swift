@@ -22,15 +22,19 @@ public enum Drawing: Sendable, Hashable {
         public var pathValue: String?
         /// Whose URL language the query was written in: this service's, or another's translated into it.
         public var dialect: Dialect
+        /// Numbers read from a source (a live value's value and max), given to the spec as numbers.
+        public var read: [ReadNumber]
 
         public init(
-            kind: Kind, query: Substring, pathLabel: String? = nil, pathValue: String? = nil, dialect: Dialect = .own
+            kind: Kind, query: Substring, pathLabel: String? = nil, pathValue: String? = nil, dialect: Dialect = .own,
+            read: [ReadNumber] = []
         ) {
             self.kind = kind
             self.query = query
             self.pathLabel = pathLabel
             self.pathValue = pathValue
             self.dialect = dialect
+            self.read = read
         }
     }
 
@@ -46,12 +50,14 @@ public enum Drawing: Sendable, Hashable {
     public static func parse(_ request: Request) throws(ParameterError) -> Drawing {
         switch request.kind {
         case .ring:
-            .ring(try RingSpec.parse(query: request.query, pathValue: request.pathValue))
+            .ring(try RingSpec.parse(query: request.query, pathValue: request.pathValue, read: request.read))
         case .badge:
             .badge(
-                try BadgeSpec.parse(query: request.query, pathLabel: request.pathLabel, pathValue: request.pathValue))
+                try BadgeSpec.parse(
+                    query: request.query, pathLabel: request.pathLabel, pathValue: request.pathValue,
+                    read: request.read))
         case .bar:
-            .bar(try BarSpec.parse(query: request.query, pathValue: request.pathValue))
+            .bar(try BarSpec.parse(query: request.query, pathValue: request.pathValue, read: request.read))
         }
     }
 

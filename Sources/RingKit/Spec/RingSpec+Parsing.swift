@@ -21,12 +21,15 @@ extension RingSpec {
     ///
     /// `pathValue` is the `{value}` of `/ring/{value}.svg`, still percent-encoded (there `+` is a plus); a `value` in
     /// the query as well is the same parameter given twice. The result is `normalized()`, so two queries that mean one
-    /// image give equal specs.
-    public static func parse(query: some StringProtocol, pathValue: String? = nil) throws(ParameterError) -> RingSpec {
+    /// image give equal specs. `read` holds the numbers read from a source (a live value), given as numbers.
+    public static func parse(
+        query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = []
+    ) throws(ParameterError) -> RingSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
             parameters.add(name: "value", encodedValue: pathValue, plusIsSpace: false)
         }
+        for number in read { parameters.add(number) }
         return try RingSpec(parameters: parameters)
     }
 

@@ -49,13 +49,33 @@ public struct LabelLayout: Sendable, Hashable {
     /// The largest size, in whole tenths of a pixel, at which the lines' box fits well inside the inner circle,
     /// capped so that short labels do not dwarf the ring.
     static func fittingFontSize(_ lines: [String], innerRadius: Double, bold: Bool) -> Double {
-        let widest = lines.map { TextMetrics.width(of: $0, bold: bold) }.max() ?? 0
-        let halfWidth = widest / 2
-        let halfHeight = TextMetrics.halfCapHeight + Double(lines.count - 1) * lineSpacing / 2
-        // The box's corners stay within 80 % of the inner radius, leaving air between text and stroke.
-        let fit = 0.8 * innerRadius / (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
-        let capped = Swift.min(fit, 0.56 * innerRadius)
-        return Swift.max(0, (capped * 10).rounded(.down) / 10)
+        func fitting(measuredAt size: Double) -> Double {
+            let widest = lines.map { TextMetrics.drawnWidth(of: $0, bold: bold, at: size) }.max() ?? 0
+            let halfWidth = widest / 2
+            let halfHeight = drawnHalfHeight(lines, bold: bold, at: size)
+            // The box's corners stay within 80 % of the inner radius, leaving air between text and stroke.
+            let fit = 0.8 * innerRadius / (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
+            let capped = Swift.min(fit, 0.56 * innerRadius)
+            return Swift.max(0, (capped * 10).rounded(.down) / 10)
+        }
+        var size = fitting(measuredAt: 100)
+        guard lines.contains(where: TextMetrics.hasMark) else { return size }
+        // Pango draws a glyphless mark's box in another shape at small sizes (one row of hex digits, not two), so
+        // text with marks is measured again at the size chosen, smaller each time, until it holds there.
+        for _ in 0..<60 where size >= minimumFontSize {
+            let again = fitting(measuredAt: size)
+            if again >= size { break }
+            size = Swift.min(again, size - 0.1)
+        }
+        return size
+    }
+
+    /// Half the height of the lines' box in em, measured as drawn (`TextMetrics.drawnHalfHeight`): marks stacked
+    /// on the letters make it taller than the cap height.
+    static func drawnHalfHeight(_ lines: [String], bold: Bool, at size: Double = 100) -> Double {
+        let half =
+            lines.map { TextMetrics.drawnHalfHeight(of: $0, bold: bold, at: size) }.max() ?? TextMetrics.halfCapHeight
+        return half + Double(lines.count - 1) * lineSpacing / 2
     }
 
     /// The diameter of the smallest hole in which `text` fits at `minimumFontSize`, on one line or on two.
@@ -63,8 +83,9 @@ public struct LabelLayout: Sendable, Hashable {
         var layouts = [[text]]
         if let split = twoLines(text, bold: bold) { layouts.append(split) }
         let radii = layouts.map { lines -> Double in
-            let halfWidth = (lines.map { TextMetrics.width(of: $0, bold: bold) }.max() ?? 0) / 2
-            let halfHeight = TextMetrics.halfCapHeight + Double(lines.count - 1) * lineSpacing / 2
+            let halfWidth =
+                (lines.map { TextMetrics.drawnWidth(of: $0, bold: bold, at: minimumFontSize) }.max() ?? 0) / 2
+            let halfHeight = drawnHalfHeight(lines, bold: bold, at: minimumFontSize)
             let diagonal = (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
             // Inverts `fittingFontSize`: 0.8 R / diagonal ≥ m and 0.56 R ≥ m.
             return Swift.max(minimumFontSize * diagonal / 0.8, minimumFontSize / 0.56)
@@ -82,7 +103,8 @@ public struct LabelLayout: Sendable, Hashable {
             index = text.index(after: space)
             guard !first.isEmpty, !second.isEmpty else { continue }
             let width = Swift.max(
-                TextMetrics.width(of: String(first), bold: bold), TextMetrics.width(of: String(second), bold: bold))
+                TextMetrics.drawnWidth(of: String(first), bold: bold),
+                TextMetrics.drawnWidth(of: String(second), bold: bold))
             if best == nil || width < best!.width { best = (width, [String(first), String(second)]) }
         }
         return best?.lines

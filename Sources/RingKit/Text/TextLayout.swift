@@ -19,6 +19,10 @@ enum TextLayout {
         let width: Double
         /// From the top of the line's box to its baseline, in user units.
         let ascent: Double
+        /// How far the drawn ink reaches above and below the baseline, in user units (marks stacked on a letter
+        /// reach beyond the line's box).
+        var inkAbove = 0.0
+        var inkBelow = 0.0
     }
 
     private static let state = ThreadLocal { PangoState() }
@@ -29,6 +33,11 @@ enum TextLayout {
     /// The width of `text` in one line, without drawing it.
     static func width(of text: String, bold: Bool, size: Double) -> Double {
         state.value.laidOut(text, bold: bold, size: size, spacing: 0).line.width
+    }
+
+    /// `text` laid out in one line, without drawing it: its width and how far its ink reaches.
+    static func line(of text: String, bold: Bool, size: Double) -> Line {
+        state.value.laidOut(text, bold: bold, size: size, spacing: 0).line
     }
 
     /// Draws `text` in one line, its advance centred on `centerX` and its baseline at `baseline`, in the current
@@ -257,11 +266,15 @@ private final class PangoState {
         }
         pango_layout_set_text(layout, text, -1)
         onOneBaseline(layout)
+        var ink = PangoRectangle()
         var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
+        pango_layout_get_extents(layout, &ink, &logical)
         let scale = Double(PANGO_SCALE)
-        return TextLayout.Line(
-            width: Double(logical.width) / scale, ascent: Double(pango_layout_get_baseline(layout)) / scale)
+        let baseline = Double(pango_layout_get_baseline(layout)) / scale
+        var line = TextLayout.Line(width: Double(logical.width) / scale, ascent: baseline)
+        line.inkAbove = baseline - Double(ink.y) / scale
+        line.inkBelow = Double(ink.y + ink.height) / scale - baseline
+        return line
     }
 
     /// Puts every run of the layout on the line's alphabetic baseline, where a browser puts SVG text in every font

@@ -5,12 +5,15 @@ import RingKit
 /// against a server that allows `*.example.com` and `status.test`, names one source and one Prometheus server, and
 /// refuses private addresses. Traps when a promise breaks: a refusal names a live parameter in a short message
 /// without control characters; an accepted URL's host is one the allow-list allows (never an address, in any
-/// spelling); a source's description (what the log writes) holds no control character.
+/// spelling); a source's description (what the log writes) holds no control character. Then draws the numbers a
+/// source could read (`checkReadNumbers`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let text = String(decoding: bytes, as: UTF8.self)
     check(query: text)
+    checkReadNumbers(query: text, bytes: bytes)
     return 0
 }
 

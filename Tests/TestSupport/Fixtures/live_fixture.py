@@ -14,6 +14,7 @@ Prints the port it listens on as the first line of standard output, then serves 
   /slow?ms=N&file=NAME     DIR/NAME after N milliseconds
   /held?flag=F&file=NAME   DIR/NAME once the file DIR/F exists (at most 120 s), so a test decides when
   /metrics                 a Prometheus exposition: fixture_done, fixture_total, three fixture_series
+  /PREFIX/api/v1/query?query=NAME  DIR/NAME, so a test writes the answer a Prometheus API gives to each query
 Every request is appended to DIR/requests.log as "PATH<TAB>User-Agent<TAB>Accept-Encoding".
 The server exits when its standard input closes, so it never outlives the test process that started it.
 """
@@ -55,7 +56,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def file(self, name):
         path = os.path.join(DIRECTORY, os.path.basename(name))
-        if not os.path.isfile(path):
+        # A name from a query may hold any character, a NUL included, which no file name does.
+        if "\0" in path or not os.path.isfile(path):
             return None
         with open(path, "rb") as f:
             return f.read()
@@ -67,7 +69,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         url = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(url.query))
         parts = url.path.strip("/").split("/")
-        if parts[0] == "status":
+        if url.path.endswith("/api/v1/query") and "query" in query:
+            body = self.file(query["query"])
+            self.send(200 if body is not None else 404, body if body is not None else b'{"error": "no such file"}')
+        elif parts[0] == "status":
             self.send(int(parts[1]), b'{"error": "as asked"}')
         elif parts[0] == "redirect":
             self.send(int(query.get("code", "302")), b"", [("Location", query["to"])])

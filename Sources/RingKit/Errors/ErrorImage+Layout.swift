@@ -1,0 +1,174 @@
+extension ErrorImage {
+    /// Where the lines of an error image go; shared by both formats so they wrap the same way.
+    ///
+    /// An error image takes the place of the image asked for, so it keeps that image's width and height (an
+    /// `<img width=128 height=128>` or a README line would squash or stretch anything else): the whole sentence at
+    /// the largest size from the preferred one down to `legibleFontSize` that shows it, else as many lines as fit at
+    /// the preferred size, the last ending in `…` (the whole sentence is in `X-Error`). Only where not even one line
+    /// naming the parameter fits at a legible size (a ring of 16 px) does the card grow, to at least 128 px wide and
+    /// as tall as the sentence needs.
+    struct Layout {
+        static let background = RGBAColor(0xfe, 0xf2, 0xf2)
+        static let border = RGBAColor(0xdc, 0x26, 0x26)
+        static let ink = RGBAColor(0x99, 0x1b, 0x1b)
+        /// Lines beyond this are cut, the last one ending in `…`: an error image stays an image, not a document.
+        static let maxLines = 12
+        /// The smallest size an error's text is drawn at, in CSS pixels.
+        static let legibleFontSize = 9.0
+        /// The sides of an image: those of any ring, bar or badge.
+        static let sides = 4...1024
+
+        let message: String
+        let width: Int
+        let height: Int
+        let fontSize: Double
+        let lineHeight: Double
+        let lines: [String]
+        let top: Double
+        /// Whether the card has the requested width and height (false: it grew, as nothing legible fitted).
+        let keepsRequestedSize: Bool
+
+        /// The layout of a card for an image `width` × `height` (each clamped to 4…1024).
+        init(message: String, width requestedWidth: Int, height requestedHeight: Int) {
+            let text = RingGeometry.printable(message.isEmpty ? "error" : message)
+            self.message = text
+            let w = Swift.min(Swift.max(requestedWidth, Self.sides.lowerBound), Self.sides.upperBound)
+            let h = Swift.min(Swift.max(requestedHeight, Self.sides.lowerBound), Self.sides.upperBound)
+            let fitted = Self.fitted(text, width: w, height: h)
+            if let fitted {
+                (width, height, keepsRequestedSize) = (w, h, true)
+                (fontSize, lines) = (fitted.fontSize, fitted.lines)
+            } else {
+                // Nothing legible fits: the card of the requested width, at least 128 px, as tall as its lines need
+                // and at least the requested height (a square's: its width).
+                width = Swift.min(Swift.max(w, 128), 1024)
+                let least = w == h ? width : h
+                fontSize = Self.preferredFontSize(width: width)
+                lines = Self.wrap(text, maxWidth: Double(width) - 2 * fontSize, fontSize: fontSize)
+                let block = Double(lines.count) * (fontSize * 1.3).rounded()
+                height = Swift.max(least, Int((block + 2 * fontSize).rounded(.up)))
+                keepsRequestedSize = false
+            }
+            lineHeight = (fontSize * 1.3).rounded()
+            top = ((Double(height) - Double(lines.count) * lineHeight) / 2).rounded()
+        }
+
+        /// The size a card `width` wide prefers: a tenth of it or so, 11…24 px.
+        static func preferredFontSize(width: Int) -> Double {
+            Swift.min(Swift.max((Double(width) / 11).rounded(), 11), 24)
+        }
+
+        /// The room around the text: up to a font size, less in a small image, at least 1 px inside the border.
+        static func padding(side: Int, fontSize: Double) -> Double {
+            Swift.min(fontSize, Swift.max(1, (Double(side) * 0.07).rounded()))
+        }
+
+        /// The sentence in a `width` × `height` card, or nil when not one line that names the parameter (what
+        /// precedes the first `:`) fits at a legible size.
+        static func fitted(_ text: String, width: Int, height: Int) -> (fontSize: Double, lines: [String])? {
+            let preferred = preferredFontSize(width: width)
+            func room(_ size: Double) -> (width: Double, lines: Int) {
+                let across = Double(width) - 2 * padding(side: width, fontSize: size)
+                let down = Double(height) - 2 * padding(side: height, fontSize: size)
+                // Each line but the last takes its line height; the last, its ink (capitals and descenders).
+                let lines = down < size * 1.1 ? 0 : 1 + Int((down - size * 1.1) / (size * 1.3).rounded())
+                return (across, Swift.min(maxLines, lines))
+            }
+            // A reader must at least see which parameter is wrong: the first line begins with its name.
+            let name = text.firstIndex(of: ":").map { String(text[...$0]) } ?? String(text.prefix(6))
+            func named(_ lines: [String]) -> Bool { lines[0].hasPrefix(name) }
+            var size = preferred
+            while size >= legibleFontSize {
+                let space = room(size)
+                let lines = wrap(text, maxWidth: space.width, fontSize: size)
+                let cut = lines.count == maxLines && lines[maxLines - 1].hasSuffix("…")
+                if space.lines >= 1, lines.count <= space.lines, !cut, named(lines) { return (size, lines) }
+                size -= 1
+            }
+            // Not the whole sentence: the largest legible size at which a line fits the height, its lines cut.
+            size = preferred
+            while size > legibleFontSize && room(size).lines < 1 { size -= 1 }
+            let space = room(size)
+            guard space.lines >= 1 else { return nil }
+            var lines = Array(wrap(text, maxWidth: space.width, fontSize: size).prefix(space.lines))
+            var last = lines[lines.count - 1]
+            if last.hasSuffix("…") { last.removeLast() }
+            while !last.isEmpty && TextMetrics.width(of: last + "…", bold: false) * size > space.width {
+                last.removeLast()
+            }
+            lines[lines.count - 1] = last + "…"
+            return named(lines) ? (size, lines) : nil
+        }
+
+        /// Baseline of line `i`: the block of lines is centred vertically, each baseline a cap-height below the
+        /// middle of its line.
+        func baseline(ofLine i: Int) -> Double {
+            top + (Double(i) + 0.5) * lineHeight + fontSize * TextMetrics.halfCapHeight
+        }
+
+        /// Breaks `text` into lines no wider than `maxWidth`: after a space, or after punctuation that ends a piece of
+        /// a query (`, ; : / & = ) ] }` and `-`), never inside a word unless the word alone is wider than a line. Lines
+        /// beyond `maxLines` are cut, the last one ending in `…`.
+        static func wrap(_ text: String, maxWidth: Double, fontSize: Double) -> [String] {
+            func width(_ s: Substring) -> Double { TextMetrics.width(of: String(s), bold: false) * fontSize }
+            var lines: [Substring] = []
+            var current: Substring = ""
+            for piece in pieces(of: text) {
+                let candidate = current + piece
+                if width(candidate.trimmingTrailingSpaces) <= maxWidth {
+                    current = Substring(candidate)
+                    continue
+                }
+                if !current.trimmingTrailingSpaces.isEmpty { lines.append(current.trimmingTrailingSpaces) }
+                current = piece.drop { $0 == " " }
+                // A piece wider than a line by itself (a long word or value) is cut where the line is full.
+                while width(current.trimmingTrailingSpaces) > maxWidth && lines.count <= maxLines {
+                    var head = current.startIndex
+                    while head < current.endIndex, width(current[...head]) <= maxWidth {
+                        head = current.index(after: head)
+                    }
+                    if head == current.startIndex { head = current.index(after: head) }
+                    lines.append(current[..<head])
+                    current = current[head...]
+                }
+                if lines.count > maxLines { break }
+            }
+            if !current.trimmingTrailingSpaces.isEmpty { lines.append(current.trimmingTrailingSpaces) }
+            if lines.isEmpty { lines = [""] }
+            if lines.count > maxLines {
+                lines.removeLast(lines.count - maxLines)
+                var last = lines[maxLines - 1]
+                while !last.isEmpty && width(last + "…") > maxWidth { last.removeLast() }
+                lines[maxLines - 1] = Substring(last + "…")
+            }
+            return lines.map(String.init)
+        }
+
+        /// `text` cut after each break opportunity; the pieces put together are `text`.
+        static func pieces(of text: String) -> [Substring] {
+            var pieces: [Substring] = []
+            var start = text.startIndex
+            var index = text.startIndex
+            while index < text.endIndex {
+                let next = text.index(after: index)
+                let breaksAfter = ", ;:/&=)]}-".contains(text[index])
+                // Several spaces or punctuation marks in a row stay with the piece they end.
+                if breaksAfter && (next == text.endIndex || !", ;:/&=)]}-".contains(text[next])) {
+                    pieces.append(text[start..<next])
+                    start = next
+                }
+                index = next
+            }
+            if start < text.endIndex { pieces.append(text[start...]) }
+            return pieces
+        }
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingTrailingSpaces: Substring {
+        var result = self
+        while result.last == " " { result = result.dropLast() }
+        return result
+    }
+}

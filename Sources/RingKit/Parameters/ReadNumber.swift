@@ -1,0 +1,16 @@
+/// A number a parameter takes from a source rather than from the URL's text: a live value's `value` and `max`, read
+/// from a document or a Prometheus answer. It reaches the spec as the number it is (any finite double), never as
+/// text decoded again, and messages about it name the parameter that names the source, not one nobody typed.
+public struct ReadNumber: Sendable, Hashable {
+    /// The parameter it gives the spec: `value` or `max`.
+    public var parameter: String
+    public var number: Double
+    /// The parameter a message about it names: `url`, `prometheus` or `maxQuery`.
+    public var source: String
+
+    public init(_ parameter: String, _ number: Double, from source: String) {
+        self.parameter = parameter
+        self.number = number
+        self.source = source
+    }
+}

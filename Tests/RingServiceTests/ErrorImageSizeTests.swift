@@ -1,0 +1,106 @@
+import Foundation
+import HTTPServer
+import RingKit
+import TestSupport
+import Testing
+
+@testable import RingService
+
+/// An error image takes the place of the image asked for: it keeps that image's width and height wherever one
+/// legible line fits, the sentence ellipsized (whole in `X-Error`), and grows only where nothing legible fits.
+struct ErrorImageSizeTests {
+    let service = makeService()
+
+    /// The SVG's width and height attributes and its lines of text (the error image's markup is ours: one `<svg>`
+    /// with both attributes, one `<tspan>` per line).
+    static func svg(_ response: HTTPResponse) throws -> (width: Int, height: Int, lines: [String]) {
+        let text = response.text
+        func attribute(_ name: String) throws -> Int {
+            let head = try #require(text.range(of: "<svg ").map { text[$0.upperBound...] })
+            let start = try #require(head.range(of: " \(name)=\"")).upperBound
+            return try #require(Int(head[start...].prefix { $0 != "\"" }))
+        }
+        var lines: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "<tspan") {
+            let body = rest[open.upperBound...].drop { $0 != ">" }.dropFirst()
+            let line = body.prefix { $0 != "<" }
+            var decoded = String(line)
+            for (entity, character) in [
+                ("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">"), ("&#39;", "'"), ("&#40;", "("), ("&#41;", ")"),
+                ("&#64;", "@"),
+                ("&#61;", "="), ("&amp;", "&"),
+            ] {
+                decoded = decoded.replacingOccurrences(of: entity, with: character)
+            }
+            lines.append(decoded)
+            rest = body[line.endIndex...]
+        }
+        return (try attribute("width"), try attribute("height"), lines)
+    }
+
+    /// Requests refused for a parameter other than their size, and the size each image has.
+    static let sized: [(target: String, width: Int, height: Int)] = [
+        ("/ring.svg?url=nosuch", 128, 128),
+        ("/ring.svg?size=64&color=nope", 64, 64),
+        ("/ring.svg?size=40&arc=999", 40, 40),
+        ("/ring.svg?size=512&thresholds=80:green,50:red", 512, 512),
+        ("/bar.svg?width=300&height=20&color=nope", 300, 20),
+        ("/bar.svg?color=nope", 200, 20),
+        ("/bar.svg?width=120&height=12&radius=99", 120, 12),
+        ("/bar.svg?width=1000&height=128&url=nosuch", 1000, 128),
+    ]
+
+    @Test(arguments: sized)
+    func anErrorSVGKeepsTheRequestedSizeAndEllipsizesItsSentence(target: String, width: Int, height: Int) throws {
+        let response = service.get(target)
+        #expect(response.status == .badRequest)
+        let message = try #require(response.header("X-Error"))
+        let image = try Self.svg(response)
+        #expect(image.width == width && image.height == height, "\(target): \(image.width)×\(image.height)")
+        // Either the whole sentence, or its beginning ending in "…": the parameter is always named.
+        let shown = image.lines.joined(separator: " ")
+        let parameter = String(message[...message.firstIndex(of: ":")!])
+        #expect(shown.hasPrefix(parameter), "\(target): \(image.lines)")
+        if shown.hasSuffix("…") {
+            let words = shown.dropLast().split(separator: " ")
+            #expect(message.split(separator: " ").starts(with: words.dropLast()), "\(target): \(image.lines)")
+        } else {
+            #expect(shown.split(separator: " ") == message.split(separator: " "), "\(target): \(image.lines)")
+        }
+    }
+
+    @Test(arguments: sized)
+    func anErrorPNGKeepsTheRequestedSizeAtEveryScale(target: String, width: Int, height: Int) throws {
+        for scale in [1, 2] {
+            let png = target.replacingOccurrences(of: ".svg?", with: ".png?") + "&scale=\(scale)"
+            let response = service.get(png)
+            #expect(response.status == .badRequest && response.header("Content-Type") == "image/png")
+            let image = try #require(DecodedPNG(response.body))
+            #expect(image.width == width * scale && image.height == height * scale, "\(png)")
+            // Text is drawn: some pixels of the ink color.
+            var ink = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width where image[x, y].isClose(to: Pixel(0x99, 0x1b, 0x1b), tolerance: 40) {
+                    ink += 1
+                }
+            }
+            #expect(ink > 10 * scale * scale, "\(png)")
+        }
+    }
+
+    /// A badge's error is a badge: the height of every badge, whatever the message.
+    @Test func aBadgesErrorIsABadgeOfTheBadgesHeight() throws {
+        let svg = service.get("/badge.svg?label=coverage&value=nope")
+        #expect(try Self.svg(svg).height == BadgeLayout.height)
+        let png = try #require(DecodedPNG(service.get("/badge.png?label=coverage&value=nope&scale=2").body))
+        #expect(png.height == BadgeLayout.height * 2)
+    }
+
+    /// Where not even the parameter's name fits at a legible size (a 16 px ring), the card grows to be read.
+    @Test func anImageTooSmallForOneLegibleLineGetsALargerCard() throws {
+        let image = try Self.svg(service.get("/ring.svg?size=16&color=nope"))
+        #expect(image.width == 128 && image.height >= 128)
+        #expect(image.lines.joined(separator: " ").hasPrefix("color: \"nope\" is not a color"))
+    }
+}
