@@ -83,25 +83,7 @@ public enum BarRenderer {
             }
         }
         if let label = bar.label {
-            w.raw("<text")
-            if auto && layout.placement == .beside && series.themedColors.contains(.textColor) {
-                w.classAttribute("x")
-            } else if bar.darkTextColor != nil {
-                w.classAttribute("y", index)
-            }
-            w.raw(" x=\"")
-            w.number(layout.labelX)
-            w.raw("\" y=\"")
-            w.number(bar.baseline)
-            w.raw(layout.placement == .inside ? "\" text-anchor=\"middle\" font-family=\"" : "\" font-family=\"")
-            w.raw(SVGRenderer.fontFamily)
-            w.raw("\" font-size=\"")
-            w.number(layout.fontSize)
-            w.raw(series.fontWeight == .bold ? "\" font-weight=\"bold\" fill=\"" : "\" font-weight=\"normal\" fill=\"")
-            w.color(bar.textColor)
-            w.raw("\">")
-            w.escaped(label)
-            w.raw("</text>")
+            self.label(&w, label, bar, index: index, layout, series, animated: animated)
         }
     }
 
@@ -191,10 +173,31 @@ public enum BarRenderer {
         w.name("p")
         w.raw(" ")
         w.number(seconds)
-        w.raw("s ease-out}@media (prefers-reduced-motion:reduce){")
+        w.raw("s ease-out}")
+        // A split label is hidden while the fill grows under it, and shows when the fill stops.
+        let clipped = grown.filter { layout.bars[$0].fillTextColor != nil }
+        if !clipped.isEmpty {
+            w.raw("@keyframes ")
+            w.name("w")
+            w.raw("{from,to{opacity:0}}")
+            for (n, index) in clipped.enumerated() {
+                if n > 0 { w.raw(",") }
+                w.selector("w", index)
+            }
+            w.raw("{animation:")
+            w.name("w")
+            w.raw(" ")
+            w.number(seconds)
+            w.raw("s}")
+        }
+        w.raw("@media (prefers-reduced-motion:reduce){")
         for (n, index) in grown.enumerated() {
             if n > 0 { w.raw(",") }
             w.selector("p", index)
+        }
+        for index in clipped {
+            w.raw(",")
+            w.selector("w", index)
         }
         w.raw("{animation:none}}")
     }
@@ -236,11 +239,18 @@ public enum BarRenderer {
             w.raw("}")
         }
         for (index, bar) in layout.bars.enumerated() {
-            guard let color = bar.darkTextColor else { continue }
-            w.selector("y", index)
-            w.raw("{fill:")
-            w.color(color)
-            w.raw("}")
+            if let color = bar.darkTextColor {
+                w.selector("y", index)
+                w.raw("{fill:")
+                w.color(color)
+                w.raw("}")
+            }
+            if let color = bar.darkFillTextColor {
+                w.selector("z", index)
+                w.raw("{fill:")
+                w.color(color)
+                w.raw("}")
+            }
         }
         w.raw("}")
     }
