@@ -1,3 +1,5 @@
+import RingKit
+
 /// Strong entity tags computed from response bytes, and the `If-None-Match` comparison (RFC 9110 §13.1.2).
 enum EntityTag {
     /// A strong ETag: the XXH64 hash of the bytes and their length, in hex and quotes. The length guards against

@@ -251,13 +251,12 @@ struct BadgeIconAndThemeTests {
         #expect(dark.labelColor == RGBAColor(0x30, 0x36, 0x3d) && dark.color == RGBAColor(0x1f, 0x6f, 0xeb))
         let given = try BadgeSpec.parse(query: "value=72&theme=dark&labelColor=red")
         #expect(given.labelColor == RGBAColor(0xff, 0, 0) && given.color == RGBAColor(0x1f, 0x6f, 0xeb))
-        let auto = String(decoding: BadgeRenderer.svg(try BadgeSpec.parse(query: "value=72&theme=auto")), as: UTF8.self)
+        let auto = unscopedText(BadgeRenderer.svg(try BadgeSpec.parse(query: "value=72&theme=auto")))
         #expect(auto.contains("@media (prefers-color-scheme:dark){.l{fill:#30363d}.v{fill:#1f6feb}}"))
         #expect(auto.contains("<path class=\"l\"") && auto.contains("<path class=\"v\""))
         // A right half that a threshold colors does not switch.
-        let thresholds = String(
-            decoding: BadgeRenderer.svg(try BadgeSpec.parse(query: "value=72&theme=auto&thresholds=50:orange")),
-            as: UTF8.self)
+        let thresholds = unscopedText(
+            BadgeRenderer.svg(try BadgeSpec.parse(query: "value=72&theme=auto&thresholds=50:orange")))
         #expect(thresholds.contains(".l{fill:#30363d}") && !thresholds.contains(".v{"))
         // A PNG is light: the same key and bytes as without a theme.
         #expect(

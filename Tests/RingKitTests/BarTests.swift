@@ -138,11 +138,10 @@ struct BarRendererTests {
     }
 
     @Test func animationGrowsTheFillAndStopsUnderReducedMotion() throws {
-        let text = String(
-            decoding: BarRenderer.svg(try BarSpec.parse(query: "value=72&animate=1.5&gradient=green")), as: UTF8.self)
+        let text = unscopedText(BarRenderer.svg(try BarSpec.parse(query: "value=72&animate=1.5&gradient=green")))
         #expect(text.contains("@keyframes p{from{transform:scaleX(0)}}"))
         #expect(text.contains(".p{transform-origin:0 0;animation:p 1.5s ease-out}"))
-        #expect(text.contains("@media (prefers-reduced-motion:reduce){.p{animation:none}}"))
+        #expect(text.contains("@media (prefers-reduced-motion:reduce){.p,.w{animation:none}}"))
         #expect(text.contains("<g class=\"p\">"))
     }
 

@@ -129,7 +129,7 @@ struct GradientTests {
         ] {
             let svg = SVGRenderer.render(try RingSpec.parse(query: query))
             expectNoActiveContent(svg)
-            let text = String(decoding: svg, as: UTF8.self)
+            let text = unscopedText(svg)
             #expect(!text.contains("Gradient"), "\(query)")
             #expect(text.contains("<g fill=\"none\"") || text.contains("<g class=\"gl\" fill=\"none\""), "\(query)")
         }
@@ -177,7 +177,7 @@ struct GradientTests {
         #expect(
             try RingSpec.parse(query: "gradient=red&animate=3").canonicalKey
                 != RingSpec.parse(query: "gradient=red").canonicalKey)
-        let text = String(decoding: SVGRenderer.render(spec), as: UTF8.self)
+        let text = unscopedText(SVGRenderer.render(spec))
         let pieces = text.components(separatedBy: "class=\"q\" style=\"animation:q ").dropFirst()
         #expect(pieces.count > 10)
         // Delays grow from 0 and every piece finishes by the ring's time.

@@ -121,7 +121,7 @@ struct MultiRingTests {
     @Test func animationRevealsEveryRing() throws {
         let svg = SVGRenderer.render(try RingSpec.parse(query: "value=30,0,90&animate=2"))
         expectNoActiveContent(svg)
-        let text = String(decoding: svg, as: UTF8.self)
+        let text = unscopedText(svg)
         #expect(text.contains("@keyframes p{") && text.contains("@keyframes p2{") && !text.contains("p1"))
         #expect(text.contains("@media (prefers-reduced-motion:reduce){.p,.p2{animation:none}}"))
     }

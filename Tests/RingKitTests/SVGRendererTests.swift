@@ -178,7 +178,7 @@ struct SVGRendererTests {
         spec.animate = 2
         let svg = SVGRenderer.render(spec)
         expectNoActiveContent(svg)
-        let document = try #require(SVGDocument(svg))
+        let document = try #require(SVGDocument(Array(unscopedText(svg).utf8)))
         let style = try #require(document.first("style")).text
         #expect(style.contains("@keyframes"))
         #expect(style.contains("prefers-reduced-motion:reduce"))

@@ -51,7 +51,7 @@ struct ThemeTests {
     }
 
     @Test func autoSwitchesOnlyTheDefaultsInDarkMode() throws {
-        let all = String(decoding: SVGRenderer.render(try RingSpec.parse(query: "theme=auto&value=40")), as: UTF8.self)
+        let all = unscopedText(SVGRenderer.render(try RingSpec.parse(query: "theme=auto&value=40")))
         #expect(
             all.contains(
                 "<style>@media (prefers-color-scheme:dark){.c{stroke:#60a5fa}.t{stroke:#374151}.x{fill:#f9fafb}}</style>"
@@ -62,9 +62,8 @@ struct ThemeTests {
         // The light colors stay in the attributes, for renderers without media queries.
         #expect(all.contains("stroke=\"#2563eb\""))
 
-        let some = String(
-            decoding: SVGRenderer.render(try RingSpec.parse(query: "theme=auto&value=40&color=red&textColor=black")),
-            as: UTF8.self)
+        let some = unscopedText(
+            SVGRenderer.render(try RingSpec.parse(query: "theme=auto&value=40&color=red&textColor=black")))
         #expect(some.contains("@media (prefers-color-scheme:dark){.t{stroke:#374151}}"))
         #expect(!some.contains("class=\"c\"") && !some.contains("class=\"x\""))
 
@@ -78,7 +77,7 @@ struct ThemeTests {
     @Test func autoWithAnimationSharesOneStyleElement() throws {
         let svg = SVGRenderer.render(try RingSpec.parse(query: "theme=auto&value=40&animate=2"))
         expectNoActiveContent(svg)
-        let document = try #require(SVGDocument(svg))
+        let document = try #require(SVGDocument(Array(unscopedText(svg).utf8)))
         #expect(document.all("style").count == 1)
         #expect(document.first("path")?.attributes["class"] == "p c")
     }
@@ -167,7 +166,7 @@ struct DarkSchemeColorTests {
         let navy = try RingSpec.parse(query: "value=90&thresholds=50:navy&theme=auto")
         let adapted = try #require(navy.darkThresholdColor(ofRing: 0))
         #expect(adapted.contrast(with: RGBAColor.darkPage) >= 3 && adapted != RGBAColor(0, 0, 0x80))
-        let svg = String(decoding: SVGRenderer.render(navy), as: UTF8.self)
+        let svg = unscopedText(SVGRenderer.render(navy))
         #expect(svg.contains(".c{stroke:\(adapted.hex)}") && svg.contains("stroke=\"#000080\""))
         // Orange stands out on both pages: it stays, and with nothing else to switch the image is light.
         let orange = try RingSpec.parse(query: "value=90&thresholds=50:orange&theme=auto&track=none&label=none")
@@ -180,13 +179,12 @@ struct DarkSchemeColorTests {
         let spec = try RingSpec.parse(query: "value=60&gradient=darkred&theme=auto")
         let ends = try #require(spec.darkGradientEnds(ofRing: 0))
         #expect(ends.start == RingSpec.Theme.dark.ringColors[0] && ends.end.contrast(with: RGBAColor.darkPage) >= 3)
-        let svg = String(decoding: SVGRenderer.render(spec), as: UTF8.self)
+        let svg = unscopedText(SVGRenderer.render(spec))
         #expect(svg.contains("<g class=\"gl\" fill=\"none\"") && svg.contains("<g class=\"gd\" display=\"none\""))
         #expect(svg.contains(".gl{display:none}.gd{display:inline}"))
         // librsvg has no dark scheme: it draws the light fade, as the PNG does.
         try RenderAgreementTests().expectAgreement(spec)
-        let bar = String(
-            decoding: BarRenderer.svg(try BarSpec.parse(query: "value=60&gradient=darkred&theme=auto")), as: UTF8.self)
+        let bar = unscopedText(BarRenderer.svg(try BarSpec.parse(query: "value=60&gradient=darkred&theme=auto")))
         #expect(bar.contains("class=\"gd\" display=\"none\"") && bar.contains(".gl{display:none}.gd{display:inline}"))
     }
 }

@@ -5,7 +5,12 @@ public enum BadgeRenderer {
 
     /// The SVG document of `spec`, UTF-8; identical specs give identical bytes. No scripts, links, references
     /// (`url(`), or animation: the flat style's shade is drawn as bands of plain fills instead of a gradient.
-    public static func svg(_ spec: BadgeSpec) -> [UInt8] { svg(BadgeLayout(spec)) }
+    public static func svg(_ spec: BadgeSpec) -> [UInt8] {
+        let layout = BadgeLayout(spec)
+        // Only a themed badge has names (its panels' classes); the others skip the key.
+        let names = layout.themedPanels.isEmpty ? [] : MarkupWriter.namePrefix(forKey: spec.canonicalKey(for: .svg))
+        return svg(layout, namePrefix: names)
+    }
 
     /// A badge that states why a badge request was refused: `error` on the left, the message on red on the right,
     /// so it sits in a row of badges where a badge was expected.
@@ -25,8 +30,10 @@ public enum BadgeRenderer {
     /// shields.io's `critical` red.
     static let errorFill = RGBAColor(0xe0, 0x5d, 0x44)
 
-    static func svg(_ layout: BadgeLayout) -> [UInt8] {
+    /// `namePrefix`: what the class names start with (see `MarkupWriter.namePrefix(forKey:)`).
+    static func svg(_ layout: BadgeLayout, namePrefix: [UInt8] = []) -> [UInt8] {
         var w = MarkupWriter(capacity: 1536 + layout.title.utf8.count * 2 + (layout.label?.text.utf8.count ?? 0) * 2)
+        w.namePrefix = namePrefix
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         w.integer(layout.width)
         w.raw("\" height=\"")
@@ -46,12 +53,14 @@ public enum BadgeRenderer {
             let dark = BadgeSpec.defaultColors(.dark)
             w.raw("<style>@media (prefers-color-scheme:dark){")
             if layout.themedPanels.contains(.labelColor) {
-                w.raw(".l{fill:")
+                w.selector("l")
+                w.raw("{fill:")
                 w.color(dark.labelColor)
                 w.raw("}")
             }
             if layout.themedPanels.contains(.color) {
-                w.raw(".v{fill:")
+                w.selector("v")
+                w.raw("{fill:")
                 w.color(dark.color)
                 w.raw("}")
             }
@@ -59,7 +68,9 @@ public enum BadgeRenderer {
         }
         for panel in layout.panels {
             if let role = panel.role, layout.themedPanels.contains(role) {
-                w.raw(role == .labelColor ? "<path class=\"l\" d=\"" : "<path class=\"v\" d=\"")
+                w.raw("<path")
+                if role == .labelColor { w.classAttribute("l") } else { w.classAttribute("v") }
+                w.raw(" d=\"")
             } else {
                 w.raw("<path d=\"")
             }

@@ -21,10 +21,16 @@ public struct BarLayout: Sendable {
         public let label: String?
         /// The label's baseline.
         public let baseline: Double
-        /// The label's color (the light one under `theme=auto`).
+        /// The label's color (the light one under `theme=auto`); for a label split at the fill's edge, its color
+        /// over the track.
         public let textColor: RGBAColor
         /// Under `theme=auto`, the label's color where the viewer prefers a dark scheme, when it differs.
         public let darkTextColor: RGBAColor?
+        /// For a label the fill's edge crosses (or will cross, while `animate` grows the fill): its color over the
+        /// fill, left of `fillLength`; `textColor` is drawn right of it. `nil`: one color for the whole label.
+        public let fillTextColor: RGBAColor?
+        /// Under `theme=auto`, `fillTextColor` where the viewer prefers a dark scheme, when it differs.
+        public let darkFillTextColor: RGBAColor?
     }
 
     /// The smallest length a bar keeps beside its labels.
@@ -95,6 +101,7 @@ public struct BarLayout: Sendable {
         let automaticText = [RingSpec.Theme.light.textColor, RingSpec.Theme.dark.textColor].contains(series.textColor)
         let darkTheme = series.textColor == RingSpec.Theme.dark.textColor
         let page = series.background ?? (darkTheme ? Self.darkPage : RGBAColor(0xff, 0xff, 0xff))
+        let animated = series.animate > 0 && series.animate.isFinite
         var bars: [Bar] = []
         for (index, fraction) in fractions.enumerated() {
             let y = Double(index) * (barHeight + Double(spec.gap))
@@ -105,10 +112,22 @@ public struct BarLayout: Sendable {
             let baseline = (y + barHeight / 2 + fontSize * TextMetrics.halfCapHeight).rounded()
             var text = series.textColor
             var dark: RGBAColor? = nil
-            if placement == .inside && automaticText {
+            var fillText: RGBAColor? = nil
+            var darkFillText: RGBAColor? = nil
+            if placement == .inside && automaticText, let label = texts[index] {
                 // What the label's centre sits on: the fill where it reaches the middle, else the track or the page.
                 let behind = fillLength >= trackLength / 2 ? fill : (track ?? page)
                 text = Self.readable(on: behind.composited(over: page))
+                // Where the fill's edge passes under the label (with a quarter em to spare for the measure), each
+                // side takes the color that reads there; a growing fill passes under it on the way.
+                let half = TextMetrics.width(of: label, bold: bold) * size / 2 + size / 4
+                let crossed =
+                    fillLength > 0 && fillLength > trackLength / 2 - half
+                    && (animated || fillLength < trackLength / 2 + half)
+                if crossed {
+                    text = Self.readable(on: (track ?? page).composited(over: page))
+                    fillText = Self.readable(on: fill.composited(over: page))
+                }
                 if series.theme == .auto && series.themedColors.contains(.textColor) {
                     let darkTheme = RingSpec.Theme.dark
                     var darkFill = fill
@@ -123,14 +142,26 @@ public struct BarLayout: Sendable {
                     let darkPage = series.background ?? Self.darkPage
                     let darkBehind = fillLength >= trackLength / 2 ? darkFill : (darkTrack ?? darkPage)
                     let choice = Self.readable(on: darkBehind.composited(over: darkPage))
-                    if choice != text { dark = choice }
+                    if crossed {
+                        let overTrack = Self.readable(on: (darkTrack ?? darkPage).composited(over: darkPage))
+                        let overFill = Self.readable(on: darkFill.composited(over: darkPage))
+                        if overTrack != text { dark = overTrack }
+                        if overFill != fillText { darkFillText = overFill }
+                    } else if choice != text {
+                        dark = choice
+                    }
+                }
+                // One color reads on both sides in both schemes: the label is drawn once.
+                if fillText == text && darkFillText == dark {
+                    fillText = nil
+                    darkFillText = nil
                 }
             }
             bars.append(
                 Bar(
                     y: y, fillLength: fillLength, fillColor: fill, gradient: series.gradient(ofRing: index),
                     track: track, label: shown ? texts[index] : nil, baseline: baseline, textColor: text,
-                    darkTextColor: dark))
+                    darkTextColor: dark, fillTextColor: fillText, darkFillTextColor: darkFillText))
         }
         self.bars = bars
     }

@@ -13,6 +13,8 @@ extension BarRenderer {
     /// destroys it.
     package static func surface(_ spec: BarSpec) throws(RenderError) -> OpaquePointer {
         var spec = spec.normalized()
+        // A PNG does not move: its labels are split only where the drawn fill's edge crosses them.
+        spec.series.animate = 0
         if spec.series.theme == .auto {
             spec.series.theme = .light
             spec = spec.normalized()
@@ -65,15 +67,34 @@ extension BarRenderer {
                 }
             }
             if let label = bar.label {
-                CairoCanvas.setColor(cr, bar.textColor)
                 let bold = series.fontWeight == .bold
-                if layout.placement == .inside {
-                    TextLayout.draw(
-                        label, on: cr, bold: bold, size: layout.fontSize, centerX: layout.labelX,
-                        baseline: bar.baseline)
+                func draw(_ color: RGBAColor) {
+                    CairoCanvas.setColor(cr, color)
+                    if layout.placement == .inside {
+                        TextLayout.draw(
+                            label, on: cr, bold: bold, size: layout.fontSize, centerX: layout.labelX,
+                            baseline: bar.baseline)
+                    } else {
+                        TextLayout.draw(
+                            label, on: cr, bold: bold, size: layout.fontSize, left: layout.labelX,
+                            baseline: bar.baseline)
+                    }
+                }
+                if let fillColor = bar.fillTextColor {
+                    // Two passes, each clipped to its side of the fill's edge, as the SVG's two viewports are.
+                    let height = Double(layout.height)
+                    cairo_save(cr)
+                    cairo_rectangle(cr, 0, 0, bar.fillLength, height)
+                    cairo_clip(cr)
+                    draw(fillColor)
+                    cairo_restore(cr)
+                    cairo_save(cr)
+                    cairo_rectangle(cr, bar.fillLength, 0, Double(layout.width) - bar.fillLength, height)
+                    cairo_clip(cr)
+                    draw(bar.textColor)
+                    cairo_restore(cr)
                 } else {
-                    TextLayout.draw(
-                        label, on: cr, bold: bold, size: layout.fontSize, left: layout.labelX, baseline: bar.baseline)
+                    draw(bar.textColor)
                 }
             }
         }

@@ -9,6 +9,7 @@ public enum BarRenderer {
         var w = MarkupWriter(capacity: 1024 + layout.title.utf8.count * 2)
         let animated = series.animate > 0 && series.animate.isFinite
         let auto = series.theme == .auto
+        if animated || auto { w.namePrefix = MarkupWriter.namePrefix(forKey: spec.canonicalKey(for: .svg)) }
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         w.integer(layout.width)
         w.raw("\" height=\"")
@@ -50,7 +51,9 @@ public enum BarRenderer {
     ) {
         let auto = series.theme == .auto
         if let track = bar.track {
-            w.raw(auto && series.themedColors.contains(.track) ? "<rect class=\"t\" y=\"" : "<rect y=\"")
+            w.raw("<rect")
+            if auto && series.themedColors.contains(.track) { w.classAttribute("t") }
+            w.raw(" y=\"")
             w.number(bar.y)
             w.raw("\" width=\"")
             w.number(layout.trackLength)
@@ -80,27 +83,7 @@ public enum BarRenderer {
             }
         }
         if let label = bar.label {
-            w.raw("<text")
-            if auto && layout.placement == .beside && series.themedColors.contains(.textColor) {
-                w.raw(" class=\"x\"")
-            } else if bar.darkTextColor != nil {
-                w.raw(" class=\"")
-                className(&w, "y", index)
-                w.raw("\"")
-            }
-            w.raw(" x=\"")
-            w.number(layout.labelX)
-            w.raw("\" y=\"")
-            w.number(bar.baseline)
-            w.raw(layout.placement == .inside ? "\" text-anchor=\"middle\" font-family=\"" : "\" font-family=\"")
-            w.raw(SVGRenderer.fontFamily)
-            w.raw("\" font-size=\"")
-            w.number(layout.fontSize)
-            w.raw(series.fontWeight == .bold ? "\" font-weight=\"bold\" fill=\"" : "\" font-weight=\"normal\" fill=\"")
-            w.color(bar.textColor)
-            w.raw("\">")
-            w.escaped(label)
-            w.raw("</text>")
+            self.label(&w, label, bar, index: index, layout, series, animated: animated)
         }
     }
 
@@ -113,10 +96,10 @@ public enum BarRenderer {
         w.raw("<g")
         if animated || scheme != nil {
             w.raw(" class=\"")
-            if animated { className(&w, "p", index) }
+            if animated { w.name("p", index) }
             if animated && scheme != nil { w.raw(" ") }
-            if scheme == .light { w.raw("gl") }
-            if scheme == .dark { w.raw("gd") }
+            if scheme == .light { w.name("gl") }
+            if scheme == .dark { w.name("gd") }
             w.raw("\"")
         }
         if scheme == .dark { w.raw(" display=\"none\"") }
@@ -129,9 +112,9 @@ public enum BarRenderer {
         for piece in fill.pieces {
             // A themed color is one solid piece: the class on it, so the dark scheme's rule wins over its fill.
             if themed {
-                w.raw("<path class=\"")
-                className(&w, "c", index)
-                w.raw("\" d=\"")
+                w.raw("<path")
+                w.classAttribute("c", index)
+                w.raw(" d=\"")
             } else {
                 w.raw("<path d=\"")
             }
@@ -179,17 +162,42 @@ public enum BarRenderer {
     private static func animationStyle(_ w: inout MarkupWriter, _ layout: BarLayout, seconds: Double) {
         let grown = layout.bars.indices.filter { layout.bars[$0].fillLength > 0 }
         guard !grown.isEmpty else { return }
-        w.raw("@keyframes p{from{transform:scaleX(0)}}")
+        w.raw("@keyframes ")
+        w.name("p")
+        w.raw("{from{transform:scaleX(0)}}")
         for (n, index) in grown.enumerated() {
-            w.raw(n == 0 ? "." : ",.")
-            className(&w, "p", index)
+            if n > 0 { w.raw(",") }
+            w.selector("p", index)
         }
-        w.raw("{transform-origin:0 0;animation:p ")
+        w.raw("{transform-origin:0 0;animation:")
+        w.name("p")
+        w.raw(" ")
         w.number(seconds)
-        w.raw("s ease-out}@media (prefers-reduced-motion:reduce){")
+        w.raw("s ease-out}")
+        // A split label is hidden while the fill grows under it, and shows when the fill stops.
+        let clipped = grown.filter { layout.bars[$0].fillTextColor != nil }
+        if !clipped.isEmpty {
+            w.raw("@keyframes ")
+            w.name("w")
+            w.raw("{from,to{opacity:0}}")
+            for (n, index) in clipped.enumerated() {
+                if n > 0 { w.raw(",") }
+                w.selector("w", index)
+            }
+            w.raw("{animation:")
+            w.name("w")
+            w.raw(" ")
+            w.number(seconds)
+            w.raw("s}")
+        }
+        w.raw("@media (prefers-reduced-motion:reduce){")
         for (n, index) in grown.enumerated() {
-            w.raw(n == 0 ? "." : ",.")
-            className(&w, "p", index)
+            if n > 0 { w.raw(",") }
+            w.selector("p", index)
+        }
+        for index in clipped {
+            w.raw(",")
+            w.selector("w", index)
         }
         w.raw("{animation:none}}")
     }
@@ -207,39 +215,43 @@ public enum BarRenderer {
             } else {
                 continue
             }
-            w.raw(".")
-            className(&w, "c", index)
+            w.selector("c", index)
             w.raw("{fill:")
             w.color(color)
             w.raw("}")
         }
         if layout.bars.indices.contains(where: { series.darkGradientEnds(ofRing: $0) != nil }) {
-            w.raw(".gl{display:none}.gd{display:inline}")
+            w.selector("gl")
+            w.raw("{display:none}")
+            w.selector("gd")
+            w.raw("{display:inline}")
         }
         if series.themedColors.contains(.track) {
-            w.raw(".t{fill:")
+            w.selector("t")
+            w.raw("{fill:")
             w.color(dark.track)
             w.raw("}")
         }
         if series.themedColors.contains(.textColor) && layout.placement == .beside {
-            w.raw(".x{fill:")
+            w.selector("x")
+            w.raw("{fill:")
             w.color(dark.textColor)
             w.raw("}")
         }
         for (index, bar) in layout.bars.enumerated() {
-            guard let color = bar.darkTextColor else { continue }
-            w.raw(".")
-            className(&w, "y", index)
-            w.raw("{fill:")
-            w.color(color)
-            w.raw("}")
+            if let color = bar.darkTextColor {
+                w.selector("y", index)
+                w.raw("{fill:")
+                w.color(color)
+                w.raw("}")
+            }
+            if let color = bar.darkFillTextColor {
+                w.selector("z", index)
+                w.raw("{fill:")
+                w.color(color)
+                w.raw("}")
+            }
         }
         w.raw("}")
-    }
-
-    /// `p` for the first bar, `p1`… for the others.
-    private static func className(_ w: inout MarkupWriter, _ prefix: StaticString, _ index: Int) {
-        w.raw(prefix)
-        if index > 0 { w.integer(index) }
     }
 }

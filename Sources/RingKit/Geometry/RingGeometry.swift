@@ -32,7 +32,8 @@ public struct RingGeometry: Sendable, Hashable {
     public let labelLayout: LabelLayout?
     /// The radius of the hole inside the innermost ring.
     public let holeRadius: Double
-    /// The accessible name: the spec's title, or `Progress: 72%` (`Progress: 30%, 60%, 90%` for several rings).
+    /// The accessible name: the spec's title, else what a template label shows (`Progress: 7/12`), else `Progress: 72%`
+    /// (`Progress: 30%, 60%, 90%` for several rings).
     public let title: String
     /// The rings inside the first, outermost first; empty for a single ring.
     public let innerBands: [Band]
@@ -119,8 +120,16 @@ public struct RingGeometry: Sendable, Hashable {
             spec.label, value: spec.value, min: spec.min, max: spec.max, fraction: fraction, decimals: decimals)
         if let given = spec.title {
             title = RingGeometry.printable(given)
-        } else if innerBands.isEmpty {
-            title = "Progress: \(percentText)%"
+        } else if case .template = spec.label, let text {
+            // The name says what the label shows (`Progress: 7/12`); each inner ring as its own value fills the
+            // template, as each bar of a series shows it, or its percentage where that fills to nothing.
+            let values = spec.innerRings.map(\.value)
+            title = zip(values, innerBands).reduce("Progress: " + text) { name, ring in
+                let shown = LabelText.text(
+                    spec.label, value: ring.0, min: spec.min, max: spec.max, fraction: ring.1.fraction,
+                    decimals: decimals)
+                return name + ", " + (shown ?? PercentText(fraction: ring.1.fraction, decimals: decimals).text + "%")
+            }
         } else {
             title = innerBands.reduce("Progress: \(percentText)%") {
                 $0 + ", " + PercentText(fraction: $1.fraction, decimals: decimals).text + "%"

@@ -51,7 +51,8 @@ extension ImageParameter {
         .init(
             "title", [.ring, .bar], .text,
             docs: .init(
-                "accessible name (SVG `<title>` and `aria-label`)", default: "`Progress: 72%`",
+                "accessible name (SVG `<title>` and `aria-label`)",
+                default: "what a `label` template shows (`Progress: 7/12`), else `Progress: 72%`",
                 accepted: "text of 1…\(RingSpec.Limits.titleLength) characters, no control characters (an empty "
                     + "`title=` is refused, like any empty value)"),
             field: .init(

@@ -3,6 +3,8 @@
 /// Everything is written byte by byte, without Foundation formatting, so output is fast and the same on every machine.
 struct MarkupWriter {
     var bytes: [UInt8]
+    /// What the image's class and keyframe names start with (see `namePrefix(forKey:)`); set before any is written.
+    var namePrefix: [UInt8] = []
 
     init(capacity: Int) {
         bytes = []

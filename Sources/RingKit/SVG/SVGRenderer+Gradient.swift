@@ -7,10 +7,16 @@ extension SVGRenderer {
         reveal: (index: Int, seconds: Double)?, scheme: RingSpec.Theme?
     ) {
         switch scheme {
-        case .light: w.raw("<g class=\"gl\" fill=\"none\" stroke-width=\"")
-        case .dark: w.raw("<g class=\"gd\" display=\"none\" fill=\"none\" stroke-width=\"")
-        case .auto, nil: w.raw("<g fill=\"none\" stroke-width=\"")
+        case .light:
+            w.raw("<g")
+            w.classAttribute("gl")
+        case .dark:
+            w.raw("<g")
+            w.classAttribute("gd")
+            w.raw(" display=\"none\"")
+        case .auto, nil: w.raw("<g")
         }
+        w.raw(" fill=\"none\" stroke-width=\"")
         w.number(g.thickness)
         w.raw("\"")
         if stroke.alpha != 255 {
@@ -52,8 +58,9 @@ extension SVGRenderer {
         for segment in stroke.segments {
             w.raw("<path")
             if let reveal {
-                w.raw(" class=\"q\" style=\"animation:q")
-                if reveal.index > 0 { w.integer(reveal.index) }
+                w.classAttribute("q")
+                w.raw(" style=\"animation:")
+                w.name("q", reveal.index)
                 w.raw(" ")
                 // Milliseconds: a piece lasts a few of them.
                 NumberText.appendCompact(
@@ -79,7 +86,10 @@ extension SVGRenderer {
 
     /// The end cap of a revealed fade: hidden until the last piece has drawn itself.
     static func endCapReveal(_ w: inout MarkupWriter, seconds: Double) {
-        w.raw(" class=\"e\" style=\"animation:e 0.01s linear ")
+        w.classAttribute("e")
+        w.raw(" style=\"animation:")
+        w.name("e")
+        w.raw(" 0.01s linear ")
         w.number(seconds)
         w.raw("s backwards\"")
     }

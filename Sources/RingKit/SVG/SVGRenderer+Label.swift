@@ -1,10 +1,12 @@
 extension SVGRenderer {
     /// Writes the label: one `<text>`, its lines as `<tspan>`s when it wraps. `themed`: its color follows the
-    /// viewer's color scheme (class `x`, see the dark-scheme style).
+    /// viewer's color scheme (class `x` behind the image's prefix, see the dark-scheme style).
     static func label(
         _ w: inout MarkupWriter, _ layout: LabelLayout, _ spec: RingSpec, _ g: RingGeometry, themed: Bool
     ) {
-        w.raw(themed ? "<text class=\"x\" x=\"" : "<text x=\"")
+        w.raw("<text")
+        if themed { w.classAttribute("x") }
+        w.raw(" x=\"")
         w.number(g.center)
         w.raw("\" y=\"")
         w.number(layout.baselines[0])

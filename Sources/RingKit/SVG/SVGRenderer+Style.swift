@@ -14,34 +14,42 @@ extension SVGRenderer {
                     sweep: band.progressSweep, radius: band.radius, cap: g.cap,
                     start: spec.effectiveColor(ofRing: index),
                     end: end)
-                w.raw("q")
-                if index > 0 { w.integer(index) }
+                w.name("q", index)
                 w.raw("{from{stroke-dashoffset:")
                 w.number(stroke.longestSegmentLength(radius: band.radius))
                 w.raw("}}")
                 continue
             }
             solid.append(index)
-            animationClass(&w, index)
+            w.name("p", index)
             w.raw("{from{stroke-dashoffset:")
             w.number(progressLength(radius: band.radius, sweep: band.progressSweep))
-            w.raw("}}.")
-            animationClass(&w, index)
+            w.raw("}}")
+            w.selector("p", index)
             w.raw("{animation:")
-            animationClass(&w, index)
+            w.name("p", index)
             w.raw(" ")
             w.number(Swift.min(spec.animate, 10))
             w.raw("s ease-out}")
         }
-        if faded { w.raw("@keyframes e{from{opacity:0}}") }
+        if faded {
+            w.raw("@keyframes ")
+            w.name("e")
+            w.raw("{from{opacity:0}}")
+        }
         w.raw("@media (prefers-reduced-motion:reduce){")
         for (n, index) in solid.enumerated() {
-            w.raw(n == 0 ? "." : ",.")
-            animationClass(&w, index)
+            if n > 0 { w.raw(",") }
+            w.selector("p", index)
         }
         if !solid.isEmpty { w.raw("{animation:none}") }
         // The pieces' timing is inline, which only an important rule overrides.
-        if faded { w.raw(".q,.e{animation:none!important}") }
+        if faded {
+            w.selector("q")
+            w.raw(",")
+            w.selector("e")
+            w.raw("{animation:none!important}")
+        }
         w.raw("}")
     }
 
@@ -58,37 +66,33 @@ extension SVGRenderer {
             } else {
                 continue
             }
-            w.raw(".")
-            colorClass(&w, index)
+            w.selector("c", index)
             w.raw("{stroke:")
             w.color(color)
             w.raw("}")
         }
         if (0..<spec.ringCount).contains(where: { spec.darkGradientEnds(ofRing: $0) != nil }) {
-            w.raw(".gl{display:none}.gd{display:inline}")
+            w.selector("gl")
+            w.raw("{display:none}")
+            w.selector("gd")
+            w.raw("{display:inline}")
         }
         if spec.themedColors.contains(.track) {
-            w.raw(".t{stroke:")
+            w.selector("t")
+            w.raw("{stroke:")
             w.color(dark.track)
             w.raw("}")
         }
         if spec.themedColors.contains(.textColor) {
-            w.raw(".x{fill:")
+            w.selector("x")
+            w.raw("{fill:")
             w.color(dark.textColor)
             w.raw("}")
         }
         w.raw("}")
     }
 
-    /// `p` for the first ring's animation, `p1`… for the inner ones.
-    static func animationClass(_ w: inout MarkupWriter, _ index: Int) {
-        w.raw("p")
-        if index > 0 { w.integer(index) }
-    }
-
-    /// `c` for the first ring's themed color, `c1`… for the inner ones.
-    static func colorClass(_ w: inout MarkupWriter, _ index: Int) {
-        w.raw("c")
-        if index > 0 { w.integer(index) }
-    }
+    // Names, each behind the image's prefix (`MarkupWriter.name`): `p`, `p1`… a ring's animation (and its keyframes),
+    // `c`… its themed color, `q`… a fade's keyframes, `e` a fade's end cap, `gl`/`gd` a fade's light and dark versions,
+    // `t` a themed track, `x` a themed label.
 }

@@ -17,6 +17,7 @@ public enum SVGRenderer {
             spec.animate > 0 && spec.animate.isFinite
             && (g.hasProgress || g.innerBands.contains { $0.progressSweep > 0 })
         let auto = spec.theme == .auto
+        if animated || auto { w.namePrefix = MarkupWriter.namePrefix(forKey: spec.canonicalKey(for: .svg)) }
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         w.integer(spec.size)
         w.raw("\" height=\"")
@@ -65,7 +66,9 @@ public enum SVGRenderer {
         if let track = spec.track(ofRing: index), g.trackSweep > 0 {
             let themed = auto && spec.themedColors.contains(.track)
             if g.isTrackClosed {
-                w.raw(themed ? "<circle class=\"t\" cx=\"" : "<circle cx=\"")
+                w.raw("<circle")
+                if themed { w.classAttribute("t") }
+                w.raw(" cx=\"")
                 w.number(g.center)
                 w.raw("\" cy=\"")
                 w.number(g.center)
@@ -73,7 +76,9 @@ public enum SVGRenderer {
                 w.number(radius)
                 w.raw("\"")
             } else {
-                w.raw(themed ? "<path class=\"t\" d=\"" : "<path d=\"")
+                w.raw("<path")
+                if themed { w.classAttribute("t") }
+                w.raw(" d=\"")
                 arcPath(&w, g, from: g.startAngle, sweep: g.trackSweep, radius: radius)
                 w.raw("\"")
                 lineCap(&w, g.cap)
@@ -107,9 +112,9 @@ public enum SVGRenderer {
                 || spec.darkThresholdColor(ofRing: index) != nil)
         if animated || themed {
             w.raw(" class=\"")
-            if animated { animationClass(&w, index) }
+            if animated { w.name("p", index) }
             if animated && themed { w.raw(" ") }
-            if themed { colorClass(&w, index) }
+            if themed { w.name("c", index) }
             w.raw("\"")
         }
         w.raw(" d=\"")

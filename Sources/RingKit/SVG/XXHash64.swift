@@ -1,6 +1,6 @@
 /// XXH64 (seed 0), the 64-bit xxHash: eight bytes a step in four independent lanes, where FNV-1a takes one byte a
-/// step, each waiting for the last multiply. Entity tags hash every image the service draws.
-enum XXHash64 {
+/// step, each waiting for the last multiply. Entity tags hash every image the service draws; SVG names hash its key.
+package enum XXHash64 {
     private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -16,7 +16,7 @@ enum XXHash64 {
     @inline(__always)
     private static func merge(_ acc: UInt64, _ lane: UInt64) -> UInt64 { (acc ^ round(0, lane)) &* p1 &+ p4 }
 
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
+    package static func hash(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { raw in
             let count = raw.count
             var offset = 0
