@@ -41,8 +41,8 @@ struct BarRouteTests {
         _ = service.get("/bar.svg?value=1")
         _ = service.get("/bar/2.png")
         let metrics = service.get("/metrics").text
-        #expect(metrics.contains("route=\"/bar.svg\",format=\"svg\",status=\"200\"} 1"))
-        #expect(metrics.contains("route=\"/bar/{value}\",format=\"png\",status=\"200\"} 1"))
+        #expect(metrics.contains("route=\"/bar.svg\",format=\"svg\",status=\"200\",outcome=\"image\"} 1"))
+        #expect(metrics.contains("route=\"/bar/{value}\",format=\"png\",status=\"200\",outcome=\"image\"} 1"))
     }
 }
 
@@ -73,6 +73,7 @@ struct ProgressBarDevRouteTests {
         #expect(service.get("/28").status == .notFound)
         #expect(service.get("/28/x/").status == .notFound)
         _ = service.get("/28/")
-        #expect(service.get("/metrics").text.contains("route=\"/{progress}/\",format=\"svg\",status=\"200\"}"))
+        let metrics = service.get("/metrics").text
+        #expect(metrics.contains("route=\"/{progress}/\",format=\"svg\",status=\"200\",outcome=\"image\"}"))
     }
 }
