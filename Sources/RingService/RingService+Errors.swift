@@ -34,24 +34,36 @@ extension RingService {
         return entry?.ok ?? responses.renderFailed
     }
 
-    /// The message as a header value: control characters become spaces (the HTTP layer would drop them too), and a
-    /// message that quotes long non-ASCII values is cut to `maxErrorHeaderBytes` so no header grows with the input.
+    /// The message as a header value, which is ASCII (RFC 9110 §5.5): `…` is written `...`, control characters
+    /// become spaces (the HTTP layer would drop them too), any other non-ASCII character (quoted from a parameter)
+    /// is percent-encoded as its UTF-8 bytes, and a message longer than `maxErrorHeaderBytes` is cut and ends in
+    /// `...`, so no header grows with the input. The image keeps the real characters.
     static func headerText(_ message: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        var bytes = 0
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(message.utf8.count)
         for scalar in message.unicodeScalars {
-            let clean: Unicode.Scalar =
-                scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) ? " " : scalar
-            bytes += UTF8.width(clean)
-            if bytes > maxErrorHeaderBytes - 3 {
-                scalars.append("…")
+            var piece: [UInt8]
+            switch scalar.value {
+            case 0x2026: piece = Array("...".utf8)
+            case 0..<0x20, 0x7F..<0xA0: piece = [UInt8(ascii: " ")]
+            case 0x20..<0x7F: piece = [UInt8(scalar.value)]
+            default:
+                piece = []
+                for byte in String(scalar).utf8 {
+                    piece += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+                }
+            }
+            if out.count + piece.count > maxErrorHeaderBytes - 3 {
+                out += Array("...".utf8)
                 break
             }
-            scalars.append(clean)
+            out += piece
         }
-        return String(scalars)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Longest X-Error value in bytes; every message of a single bad parameter fits in ASCII.
-    static let maxErrorHeaderBytes = 320
+    /// Longest X-Error value in bytes: every message of a single bad parameter fits, and a long quoted value's
+    /// percent-encoding is cut.
+    static let maxErrorHeaderBytes = 1024
 }

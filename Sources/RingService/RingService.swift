@@ -120,7 +120,9 @@ public final class RingService: HTTPHandler {
     ) -> HTTPResponse {
         var format: ImageFormat? = nil
         if case .image(_, let chosen, _) = route { format = chosen }
-        metrics.countRequest(route: route.metricsLabel, format: format, status: response.status.code)
+        let outcome = ServiceMetrics.Outcome(
+            imageRoute: format != nil, status: response.status.code, hasError: Self.carriesError(response))
+        metrics.countRequest(route: route.metricsLabel, format: format, status: response.status.code, outcome: outcome)
         if started != 0 {
             let elapsed = DispatchTime.now().uptimeNanoseconds &- started
             log.access(
@@ -129,6 +131,17 @@ public final class RingService: HTTPHandler {
                 cache: cache.rawValue, source: source?.rawValue)
         }
         return response
+    }
+
+    /// Whether the head holds an `X-Error` field (the error images' mark), as the metrics' outcome tells.
+    private static func carriesError(_ response: HTTPResponse) -> Bool {
+        let field = Array("\r\nX-Error:".utf8)
+        let head = response.head
+        guard head.count >= field.count else { return false }
+        for start in 0...(head.count - field.count) where head[start] == field[0] {
+            if head[start..<start + field.count].elementsEqual(field) { return true }
+        }
+        return false
     }
 
     /// The exposition, gzip-compressed where the scraper accepts it (Prometheus asks for gzip).

@@ -74,10 +74,14 @@ extension ServiceConfiguration {
 
     /// Applies a configuration file: an object whose keys are setting names and whose values are either the
     /// value itself or, as in `config/default.json`, an object with `value` and `doc`.
+    /// A UTF-8 byte-order mark at the start (as some Windows editors save) is not part of the text (RFC 8259 §8.1
+    /// lets a parser ignore it).
     mutating func apply(fileData: Data, path: String) throws(ConfigurationError) {
+        var bytes = [UInt8](fileData)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let entries: [String: FileEntry]
         do {
-            entries = try ConfigJSON.read([String: FileEntry].self, from: [UInt8](fileData))
+            entries = try ConfigJSON.read([String: FileEntry].self, from: bytes)
         } catch let problem as StrictJSON.Problem {
             throw ConfigurationError("\(path):\(problem.line): \(problem.message)")
         } catch let error as FileEntry.Refusal {

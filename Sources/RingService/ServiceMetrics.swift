@@ -11,6 +11,35 @@ final class ServiceMetrics: Sendable {
         /// `nil` for routes that serve no image.
         let format: ImageFormat?
         let status: Int
+        let outcome: Outcome
+    }
+
+    /// What a request was answered with, so that error images served with `errorStatus` 200 are told apart from
+    /// images: a closed set, as every label value is.
+    enum Outcome: String, Sendable {
+        /// The image asked for (200, or 206/HEAD alike).
+        case image
+        /// An image stating a problem (it carries `X-Error`), whatever its status.
+        case errorImage = "error_image"
+        /// 304: the client's copy is current.
+        case notModified = "not_modified"
+        /// A page, a health answer or the metrics.
+        case page
+        /// Anything else: no such route, a method not allowed, a refused request.
+        case refused
+
+        /// Classifies `status` and whether the answer carries `X-Error`, for an image route or another.
+        init(imageRoute: Bool, status: Int, hasError: Bool) {
+            if hasError && imageRoute {
+                self = .errorImage
+            } else if status == 304 {
+                self = .notModified
+            } else if (200..<300).contains(status) {
+                self = imageRoute ? .image : .page
+            } else {
+                self = .refused
+            }
+        }
     }
 
     /// Upper bounds of the render-duration buckets, in seconds.
@@ -30,8 +59,8 @@ final class ServiceMetrics: Sendable {
         startTime = ProcessStatistics.startTime() ?? Date().timeIntervalSince1970
     }
 
-    func countRequest(route: MetricsRoute, format: ImageFormat?, status: Int) {
-        let key = RequestKey(route: route, format: format, status: status)
+    func countRequest(route: MetricsRoute, format: ImageFormat?, status: Int, outcome: Outcome) {
+        let key = RequestKey(route: route, format: format, status: status, outcome: outcome)
         requests.withLock { $0[key, default: 0] += 1 }
     }
 
@@ -45,8 +74,8 @@ final class ServiceMetrics: Sendable {
         }
     }
 
-    func requestCount(route: MetricsRoute, format: ImageFormat?, status: Int) -> Int {
-        requests.withLock { $0[RequestKey(route: route, format: format, status: status)] ?? 0 }
+    func requestCount(route: MetricsRoute, format: ImageFormat?, status: Int, outcome: Outcome) -> Int {
+        requests.withLock { $0[RequestKey(route: route, format: format, status: status, outcome: outcome)] ?? 0 }
     }
 
     /// The exposition text. Every family has HELP and TYPE lines; label values come from closed sets.
@@ -58,14 +87,16 @@ final class ServiceMetrics: Sendable {
         func family(_ name: String, _ type: String, _ help: String) {
             out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
         }
-        family("progress_rings_http_requests_total", "counter", "Requests answered, by route, format and status.")
+        family(
+            "progress_rings_http_requests_total", "counter", "Requests answered, by route, format, status and outcome.")
         let snapshot = requests.withLock { $0 }.sorted {
-            ($0.key.route.rawValue, $0.key.format?.rawValue ?? "", $0.key.status)
-                < ($1.key.route.rawValue, $1.key.format?.rawValue ?? "", $1.key.status)
+            ($0.key.route.rawValue, $0.key.format?.rawValue ?? "", $0.key.status, $0.key.outcome.rawValue)
+                < ($1.key.route.rawValue, $1.key.format?.rawValue ?? "", $1.key.status, $1.key.outcome.rawValue)
         }
         for (key, count) in snapshot {
             out += "progress_rings_http_requests_total{route=\"\(key.route.label)\","
-            out += "format=\"\(key.format?.rawValue ?? "none")\",status=\"\(key.status)\"} \(count)\n"
+            out += "format=\"\(key.format?.rawValue ?? "none")\",status=\"\(key.status)\","
+            out += "outcome=\"\(key.outcome.rawValue)\"} \(count)\n"
         }
 
         let cacheFamilies: [(String, String, String, KeyPath<CacheCounters, Int>)] = [

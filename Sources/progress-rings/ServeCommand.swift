@@ -80,7 +80,12 @@ enum ServeCommand: Command {
         // drain() stops the loops itself before it returns, so the main thread can wake from waitUntilStopped
         // before the drain's result is stored: it waits for this group to log the true outcome.
         let drainFinished = DispatchGroup()
+        // Set by a second signal: the main thread stops waiting for the drain, and a drain not yet begun is not.
+        let stopNow = Lock(false)
         let queue = DispatchQueue(label: "shutdown")
+        // The drain waits on a queue of its own, so a second signal is handled while it waits (on `queue` it was
+        // not until the drain ended).
+        let drainQueue = DispatchQueue(label: "drain")
         let signals = ShutdownSignals(queue: queue) { name in
             let first = reason.withLock { current -> Bool in
                 if current != nil { return false }
@@ -90,6 +95,7 @@ enum ServeCommand: Command {
             guard first else {
                 // A second signal while draining: the operator wants out now.
                 log.log(.warn, "stopping at once", [("signal", name)])
+                stopNow.withLock { $0 = true }
                 server.stop()
                 return
             }
@@ -101,15 +107,17 @@ enum ServeCommand: Command {
                     ("signal", name), ("drain_delay_s", "\(config.drainDelay)"),
                     ("drain_deadline_s", "\(config.drainDeadline)"),
                 ])
-            queue.asyncAfter(deadline: .now() + config.drainDelay) {
+            drainQueue.asyncAfter(deadline: .now() + config.drainDelay) {
+                defer { drainFinished.leave() }
+                guard !stopNow.withLock({ $0 }) else { return }
                 let clean = server.drain(deadline: .milliseconds(Int64((config.drainDeadline * 1000).rounded())))
                 drained.withLock { $0 = clean }
                 server.stop()
-                drainFinished.leave()
             }
         }
         server.waitUntilStopped()
-        _ = drainFinished.wait(timeout: .now() + config.drainDelay + 1)
+        // After a second signal the drain delay is not waited out: the operator asked to stop now.
+        if !stopNow.withLock({ $0 }) { _ = drainFinished.wait(timeout: .now() + config.drainDelay + 1) }
         signals.cancel()
         let why = reason.withLock { $0 } ?? "server stopped"
         let clean = drained.withLock { $0 }

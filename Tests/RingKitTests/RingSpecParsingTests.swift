@@ -136,15 +136,19 @@ struct RingSpecParsingTests {
     }
 
     @Test func queryParametersDecodeOnlyWhatIsAsked() throws {
-        var parameters = QueryParameters(query: "a=1+2&b&c=%2541&bad=%&=empty")
+        var parameters = QueryParameters(query: "a=1+2&b&c=%2541&bad=%&=empty&lone=5%&hex=%4%zz%4")
         parameters.add(name: "path", encodedValue: "x+y%20z", plusIsSpace: false)
-        #expect(parameters.names == ["a", "b", "c", "bad", "", "path"])
+        #expect(parameters.names == ["a", "b", "c", "bad", "", "lone", "hex", "path"])
         #expect(try parameters.value("a") == "1 2")
         #expect(try parameters.value("b") == "")
         #expect(try parameters.value("c") == "%41")
         #expect(try parameters.value("path") == "x+y z")
         #expect(try parameters.value("missing") == nil)
-        #expect(throws: ParameterError.self) { try parameters.value("bad") }
+        // A `%` without two hex digits after it stays a `%` (WHATWG percent-decoding).
+        #expect(try parameters.value("bad") == "%")
+        #expect(try parameters.value("lone") == "5%")
+        #expect(try parameters.value("hex") == "%4%zz%4")
+        #expect(throws: ParameterError.self) { try QueryParameters(query: "bad=%FF").value("bad") }
         // `&` then a combining mark is one Character, yet still two parameters.
         let combining = QueryParameters(query: "a=1&\u{301}b=2")
         #expect(combining.names == ["a", "\u{301}b"])

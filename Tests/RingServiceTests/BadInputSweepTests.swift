@@ -56,7 +56,9 @@ struct BadInputSweepTests {
             let message = response.header("X-Error") ?? ""
             if let blame { check(message.hasPrefix(blame + ": "), "X-Error \(message)") }
             // A message a person reads: the bad value is cut short, not echoed in full.
-            check(message.utf8.count < 400, "X-Error of \(message.utf8.count) bytes")
+            check(message.utf8.count <= RingService.maxErrorHeaderBytes, "X-Error of \(message.utf8.count) bytes")
+            // Header values are ASCII (RFC 9110 §5.5): non-ASCII text from a parameter is percent-encoded there.
+            check(message.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "X-Error not printable ASCII: \(message)")
             check(response.header("Cache-Control") == "no-store", "error without no-store")
             check(response.header("ETag") == nil, "error with an ETag")
         } else {
@@ -175,7 +177,7 @@ struct BadInputSweepTests {
         #expect(Self.problems(response, target: target, format: .png, blame: "thickness") == [])
         #expect(response.status == .badRequest)
         #expect(
-            response.header("X-Error") == "thickness: \(thickness) is out of range 1…256 (at most half of size 512)")
+            response.header("X-Error") == "thickness: \(thickness) is out of range 1...256 (at most half of size 512)")
         // The refusal is an error image of the requested format and size, where a page expected the ring.
         let image = try #require(DecodedPNG(response.body))
         #expect(image.width == 2048 && image.height == 2048)

@@ -40,6 +40,23 @@ struct BadgeRouteTests {
         #expect(path.body == query.body)
     }
 
+    /// A lone `%` stays a `%` (WHATWG percent-decoding), and a path value may end in one: the URLs a reader writes
+    /// for "72 %" are the one image of 72.
+    @Test func aPercentSignInTheQueryOrAtTheEndOfThePathIsAPercentSign() {
+        let plain = service.get("/badge/coverage/72.svg")
+        for target in ["/badge/coverage/72%25.svg", "/badge/coverage/72%.svg"] {
+            let response = service.get(target)
+            #expect(response.status == .ok, "\(target): \(response.header("X-Error") ?? "")")
+            #expect(response.header("ETag") == plain.header("ETag"), "\(target)")
+        }
+        let ring = service.get("/ring/72%25.svg?size=64")
+        #expect(ring.status == .ok && ring.header("ETag") == service.get("/ring.svg?value=72&size=64").header("ETag"))
+        let label = service.get("/ring.svg?value=72&label=%7Bvalue%7D%")
+        #expect(label.status == .ok && label.text.contains(">72%<"))
+        let literal = service.get("/ring.svg?value=72&label=100%zz")
+        #expect(literal.status == .ok && literal.text.contains(">100%zz<"))
+    }
+
     @Test func aBadgeAndARingNeverShareACacheEntry() {
         let badge = service.get("/badge.svg?value=72")
         let ring = service.get("/ring.svg?value=72")

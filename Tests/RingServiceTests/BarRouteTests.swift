@@ -28,10 +28,10 @@ struct BarRouteTests {
     @Test func aBadBarIsAnErrorImageOfTheBarsWidthNamingTheParameter() {
         let response = service.get("/bar.svg?value=5&width=400&radius=99")
         #expect(response.status == .badRequest && response.header("Cache-Control") == "no-store")
-        #expect(response.header("X-Error") == "radius: 99 is out of range 0…10 (at most half of height 20)")
+        #expect(response.header("X-Error") == "radius: 99 is out of range 0...10 (at most half of height 20)")
         #expect(response.text.contains("width=\"400\""))
         let png = service.get("/bar.png?width=1024&scale=4&height=500")
-        #expect(png.status == .badRequest && png.header("X-Error") == "height: 500 is out of range 4…128")
+        #expect(png.status == .badRequest && png.header("X-Error") == "height: 500 is out of range 4...128")
         let decoded = DecodedPNG(png.body)
         #expect(decoded != nil && decoded!.width <= 2048 && decoded!.height <= 2048)
         #expect(service.get("/bar/abc.svg").header("X-Error")?.hasPrefix("value: \"abc\" is not a number") == true)
@@ -41,8 +41,8 @@ struct BarRouteTests {
         _ = service.get("/bar.svg?value=1")
         _ = service.get("/bar/2.png")
         let metrics = service.get("/metrics").text
-        #expect(metrics.contains("route=\"/bar.svg\",format=\"svg\",status=\"200\"} 1"))
-        #expect(metrics.contains("route=\"/bar/{value}\",format=\"png\",status=\"200\"} 1"))
+        #expect(metrics.contains("route=\"/bar.svg\",format=\"svg\",status=\"200\",outcome=\"image\"} 1"))
+        #expect(metrics.contains("route=\"/bar/{value}\",format=\"png\",status=\"200\",outcome=\"image\"} 1"))
     }
 }
 
@@ -73,6 +73,7 @@ struct ProgressBarDevRouteTests {
         #expect(service.get("/28").status == .notFound)
         #expect(service.get("/28/x/").status == .notFound)
         _ = service.get("/28/")
-        #expect(service.get("/metrics").text.contains("route=\"/{progress}/\",format=\"svg\",status=\"200\"}"))
+        let metrics = service.get("/metrics").text
+        #expect(metrics.contains("route=\"/{progress}/\",format=\"svg\",status=\"200\",outcome=\"image\"}"))
     }
 }

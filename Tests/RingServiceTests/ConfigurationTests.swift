@@ -94,6 +94,17 @@ struct ConfigurationTests {
         #expect(config.port == 9000 && config.drainDelay == 0.5 && config.host == "0.0.0.0")
     }
 
+    /// Windows editors save UTF-8 with a byte-order mark; it is not a value, so the file reads as without it.
+    @Test func aByteOrderMarkAtTheStartOfTheFileIsNotText() throws {
+        var config = ServiceConfiguration()
+        try config.apply(fileData: Data([0xEF, 0xBB, 0xBF] + Array(#"{"port": 9001}"#.utf8)), path: "bom.json")
+        #expect(config.port == 9001)
+        // Only at the start: inside the document it is still a character JSON does not allow there.
+        #expect(throws: ConfigurationError.self) {
+            try config.apply(fileData: Data(Array(#"{"port": 9001}"#.utf8) + [0xEF, 0xBB, 0xBF]), path: "bom.json")
+        }
+    }
+
     @Test func httpSettingsReachTheTransport() {
         var config = ServiceConfiguration()
         config.eventLoops = 3

@@ -15,11 +15,27 @@ struct ErrorImageResponseTests {
         #expect(response.header("Content-Type") == ImageFormat.svg.contentType)
         #expect(response.header("Cache-Control") == "no-store")
         #expect(response.header("ETag") == nil)
-        #expect(response.header("X-Error") == "size: 5000 is out of range 16…1024")
+        #expect(response.header("X-Error") == "size: 5000 is out of range 16...1024")
         #expect(response.header("Content-Security-Policy") == "default-src 'none'; style-src 'unsafe-inline'")
         let document = try XMLDocument(data: Data(response.body))
         #expect(document.rootElement()?.name == "svg")
         #expect(document.rootElement()?.stringValue?.contains("5000") == true)
+        // The image keeps the real ellipsis; the header, which is ASCII, writes three dots.
+        #expect(response.text.contains("16…1024"))
+    }
+
+    /// Header values are ASCII (RFC 9110 §5.5): text quoted from a parameter is percent-encoded in `X-Error` as its
+    /// UTF-8 bytes, control characters are spaces, and the image shows the real characters.
+    @Test func theErrorHeaderIsASCIIWhileTheImageKeepsTheText() throws {
+        let response = makeService().get("/ring.svg?color=gr%C3%BCn")
+        #expect(response.status == .badRequest)
+        let header = try #require(response.header("X-Error"))
+        #expect(header.hasPrefix(#"color: "gr%C3%BCn" is not a color"#), "\(header)")
+        #expect(header.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F })
+        #expect(response.text.contains("grün"))
+        let long = makeService().get("/ring.svg?label=" + String(repeating: "%F0%9F%94%A5", count: 300))
+        let cut = try #require(long.header("X-Error"))
+        #expect(cut.utf8.count <= RingService.maxErrorHeaderBytes && cut.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F })
     }
 
     @Test func badParameterOnPNGRouteAnswersWithADecodablePNG() throws {

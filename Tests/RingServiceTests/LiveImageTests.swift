@@ -129,7 +129,9 @@ final class LiveImageTests {
         let service = try makeLiveService(fixture, clock: clock) { $0.live.timeout = 0.5 }
         let response = service.get("/ring.png?url=\(url(path))&query=\(query)")
         #expect(response.status.code == status)
-        #expect(response.header("X-Error") == message.replacingOccurrences(of: "PORT", with: "\(fixture.port)"))
+        #expect(
+            response.header("X-Error")
+                == RingService.headerText(message.replacingOccurrences(of: "PORT", with: "\(fixture.port)")))
         #expect(response.header("X-Source") == "error" && response.header("Cache-Control") == "no-store")
         #expect(response.header("Content-Type") == "image/png")
         // Where non-200 images break (GitHub's proxy), the configured errorStatus 200 holds for these too.

@@ -184,6 +184,9 @@ struct LiveServiceTests {
         let text = try client.request("GET", "/metrics").text
         let (status, output) = try await MetricsTests.promtool(text)
         #expect(status == 0, "\(output)")
-        #expect(text.contains(#"progress_rings_http_requests_total{route="/ring.png",format="png",status="400"} 1"#))
+        #expect(
+            text.contains(
+                #"progress_rings_http_requests_total{route="/ring.png",format="png",status="400",outcome="error_image"} 1"#
+            ))
     }
 }

@@ -28,11 +28,24 @@ struct MetricsTests {
         #expect(response.status == .ok)
         #expect(response.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8")
         let text = response.text
-        #expect(text.contains(#"progress_rings_http_requests_total{route="/ring.svg",format="svg",status="200"} 2"#))
-        #expect(text.contains(#"progress_rings_http_requests_total{route="/ring.png",format="png",status="200"} 1"#))
-        #expect(text.contains(#"progress_rings_http_requests_total{route="/ring.svg",format="svg",status="400"} 1"#))
-        #expect(text.contains(#"progress_rings_http_requests_total{route="unmatched",format="none",status="404"} 1"#))
-        #expect(text.contains(#"progress_rings_http_requests_total{route="/healthz",format="none",status="405"} 1"#))
+        #expect(
+            text.contains(
+                #"progress_rings_http_requests_total{route="/ring.svg",format="svg",status="200",outcome="image"} 2"#))
+        #expect(
+            text.contains(
+                #"progress_rings_http_requests_total{route="/ring.png",format="png",status="200",outcome="image"} 1"#))
+        #expect(
+            text.contains(
+                #"progress_rings_http_requests_total{route="/ring.svg",format="svg",status="400",outcome="error_image"} 1"#
+            ))
+        #expect(
+            text.contains(
+                #"progress_rings_http_requests_total{route="unmatched",format="none",status="404",outcome="refused"} 1"#
+            ))
+        #expect(
+            text.contains(
+                #"progress_rings_http_requests_total{route="/healthz",format="none",status="405",outcome="refused"} 1"#)
+        )
         #expect(text.contains(#"progress_rings_cache_hits_total{cache="render"} 1"#))
         #expect(text.contains(#"progress_rings_cache_misses_total{cache="render"} 2"#))
         #expect(text.contains(#"progress_rings_cache_entries{cache="render"} 2"#))
@@ -52,6 +65,17 @@ struct MetricsTests {
         // The check above is only worth something if promtool refuses bad text.
         let (status, _) = try await Self.promtool("# TYPE x counter\nx{a=\"1\" 2\n")
         #expect(status != 0)
+    }
+
+    /// With `errorStatus` 200 an error image has the status of an image: the outcome tells them apart.
+    @Test func errorImagesServedWith200AreCountedAsErrorImages() {
+        let service = makeService { $0.errorStatus = 200 }
+        _ = service.get("/ring.svg?value=1")
+        _ = service.get("/ring.svg?size=1")
+        let text = service.get("/metrics").text
+        let prefix = #"progress_rings_http_requests_total{route="/ring.svg",format="svg",status="200","#
+        #expect(text.contains(prefix + #"outcome="image"} 1"#), "\(text)")
+        #expect(text.contains(prefix + #"outcome="error_image"} 1"#), "\(text)")
     }
 
     @Test func openConnectionsComeFromTheServer() {

@@ -206,7 +206,7 @@ struct PageTests {
     @Test func pagesAreCountedUnderTheirOwnRoute() {
         _ = service.get("/")
         _ = service.get("/examples")
-        #expect(service.metrics.requestCount(route: .builder, format: nil, status: 200) == 1)
-        #expect(service.metrics.requestCount(route: .examples, format: nil, status: 200) == 1)
+        #expect(service.metrics.requestCount(route: .builder, format: nil, status: 200, outcome: .page) == 1)
+        #expect(service.metrics.requestCount(route: .examples, format: nil, status: 200, outcome: .page) == 1)
     }
 }

@@ -38,6 +38,9 @@ struct CheckCommandTests {
             (["--timeout", "61"], "--timeout \"61\""),
             (["--timeout", "1", "--timeout", "2"], "--timeout given twice"),
             (["http://127.0.0.1/"], "unknown argument \"http://127.0.0.1/\""),
+            (["--port"], "--port needs a value"),
+            (["--port", "1", "--port", "2"], "--port given twice"),
+            (["--port", "9001", "--url", "http://127.0.0.1:9/x"], "--url and --port both name the address"),
         ])
     func badArgumentsAreUsageErrorsNamingTheValue(arguments: [String], expected: String) {
         guard case .exit(let status, let message) = CheckCommand.parse(arguments) else {
@@ -78,6 +81,22 @@ struct CheckCommandTests {
                 "PROGRESS_RINGS_CONFIG": file.path, "PROGRESS_RINGS_PORT": "7002",
             ])
             .description == "http://127.0.0.1:7002/healthz")
+    }
+
+    /// `--config`, `--port` and `--host` are serve's flags, read as serve reads them (over the environment).
+    @Test func serveFlagsNameTheAddressAsServeReadsThem() throws {
+        let parsed = CheckCommand.parse(["--port=9003", "--host", "::"])
+        #expect(parsed == .run(.init(url: nil, serveFlags: ["--port", "9003", "--host", "::"])))
+        guard case .run(let options) = parsed else { return }
+        #expect(
+            try CheckCommand.defaultURL(arguments: options.serveFlags, environment: ["PROGRESS_RINGS_PORT": "9001"])
+                .description == "http://[::1]:9003/healthz")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).json")
+        try Data(#"{"port": 7004}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(
+            try CheckCommand.defaultURL(arguments: ["--config", file.path], environment: [:]).description
+                == "http://127.0.0.1:7004/healthz")
     }
 
     @Test(
@@ -157,7 +176,7 @@ struct CheckCommandTests {
     @Test func helpExitsZeroAndBadUsageExitsTwo() async throws {
         let help = try await BuiltBinary.run(["check", "--help"])
         #expect(help.status == 0)
-        #expect(help.text.hasPrefix("usage: progress-rings check [--url URL] [--timeout SECONDS]"))
+        #expect(help.text.hasPrefix("usage: progress-rings check [--url URL | --config FILE --port PORT --host HOST]"))
         let top = try await BuiltBinary.run(["--help"])
         #expect(top.text.contains("  check     ask a server on this machine for /healthz"))
         let bad = try await BuiltBinary.run(["check", "--url", "http://192.168.1.1/healthz"])

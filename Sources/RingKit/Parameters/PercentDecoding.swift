@@ -1,14 +1,15 @@
 /// Percent-decoding and -encoding of query components (RFC 3986 §2.1, with the form rule that `+` is a space).
+/// Decoding follows the WHATWG URL standard's percent-decode: a `%` not followed by two hex digits stays a `%`, as
+/// browsers send it (`label={value}%`, `/badge/cov/72%.svg`).
 enum PercentDecoding {
     /// Why a component could not be decoded.
     enum Failure: Error {
-        /// A `%` not followed by two hex digits.
-        case malformedEscape
         /// The decoded bytes are not UTF-8 (overlong forms, surrogates and stray bytes included).
         case invalidUTF8
     }
 
-    /// Decodes `bytes` exactly once: `%2523` gives `%23`, never `#`. In a query `+` is a space; in a path it is a `+`.
+    /// Decodes `bytes` exactly once: `%2523` gives `%23`, never `#`, and `%zz` or a trailing `%` stays as it is. In
+    /// a query `+` is a space; in a path it is a `+`.
     static func decode(_ text: Substring, plusIsSpace: Bool) -> Result<String, Failure> {
         // Most names and values hold nothing to decode: they are already valid text.
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusIsSpace) }) {
@@ -26,14 +27,15 @@ enum PercentDecoding {
             bytes.formIndex(after: &index)
             switch byte {
             case UInt8(ascii: "%"):
-                guard index != bytes.endIndex, let high = hexValue(bytes[index]) else {
-                    return .failure(.malformedEscape)
+                // Only a `%` with two hex digits after it is an escape; the digits are looked at, not taken, until
+                // both are there.
+                let second = index == bytes.endIndex ? index : bytes.index(after: index)
+                guard second != bytes.endIndex, let high = hexValue(bytes[index]), let low = hexValue(bytes[second])
+                else {
+                    out.append(byte)
+                    continue
                 }
-                bytes.formIndex(after: &index)
-                guard index != bytes.endIndex, let low = hexValue(bytes[index]) else {
-                    return .failure(.malformedEscape)
-                }
-                bytes.formIndex(after: &index)
+                index = bytes.index(after: second)
                 out.append(high << 4 | low)
             case UInt8(ascii: "+") where plusIsSpace:
                 out.append(UInt8(ascii: " "))

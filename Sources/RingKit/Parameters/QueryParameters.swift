@@ -2,7 +2,7 @@
 ///
 /// The grammar is the same for URLs and the command line: parameters are separated by `&`, a name is separated from
 /// its value by the first `=` (a name alone has the empty value), names and values are percent-decoded exactly once
-/// and `+` is a space. Names are case-sensitive. A parameter nobody asks for is never decoded, so a malformed
+/// (a `%` not followed by two hex digits stays a `%`, as the WHATWG URL standard decodes) and `+` is a space. Names are case-sensitive. A parameter nobody asks for is never decoded, so a malformed
 /// unknown parameter (a tracking tag, a cache-buster) cannot make a request fail.
 public struct QueryParameters: Sendable {
     private struct Entry: Sendable {
@@ -63,7 +63,7 @@ public struct QueryParameters: Sendable {
     public func contains(_ name: String) -> Bool { entries[name] != nil }
 
     /// The decoded value of `name`, or `nil` when it was not given.
-    /// Throws when it was given more than once, has a malformed `%` escape, or does not decode to UTF-8.
+    /// Throws when it was given more than once, or does not decode to UTF-8.
     public func value(_ name: String) throws(ParameterError) -> String? {
         guard let entry = entries[name] else { return nil }
         guard entry.occurrences == 1 else { throw ParameterError(parameter: name, value: "", reason: "given twice") }
@@ -71,10 +71,6 @@ public struct QueryParameters: Sendable {
         switch PercentDecoding.decode(entry.encoded, plusIsSpace: entry.plusIsSpace) {
         case .success(let text):
             return text
-        case .failure(.malformedEscape):
-            throw ParameterError(
-                parameter: name, value: ParameterError.quoted(entry.encoded),
-                reason: "has a malformed percent escape (% must be followed by two hex digits)")
         case .failure(.invalidUTF8):
             throw ParameterError(
                 parameter: name, value: ParameterError.quoted(entry.encoded),

@@ -18,7 +18,8 @@ public enum Drawing: Sendable, Hashable {
         public var query: Substring
         /// `{label}` of `/badge/{label}/{value}.svg`.
         public var pathLabel: String?
-        /// `{value}` of `/ring/{value}.svg`, `/bar/{value}.svg` or `/badge/{label}/{value}.svg`.
+        /// `{value}` of `/ring/{value}.svg`, `/bar/{value}.svg` or `/badge/{label}/{value}.svg`, without the one `%`
+        /// (`%25`) it may end in: `/badge/coverage/72%25.svg` is `72`, as a reader writes a percentage.
         public var pathValue: String?
         /// Whose URL language the query was written in: this service's, or another's translated into it.
         public var dialect: Dialect
@@ -32,9 +33,15 @@ public enum Drawing: Sendable, Hashable {
             self.kind = kind
             self.query = query
             self.pathLabel = pathLabel
-            self.pathValue = pathValue
+            self.pathValue = pathValue.map(Self.withoutPercentSign)
             self.dialect = dialect
             self.read = read
+        }
+
+        private static func withoutPercentSign(_ value: String) -> String {
+            if value.hasSuffix("%25") { return String(value.dropLast(3)) }
+            if value.hasSuffix("%") { return String(value.dropLast()) }
+            return value
         }
     }
 
