@@ -35,9 +35,14 @@ enum TextLayout {
         state.value.laidOut(text, bold: bold, size: size, spacing: 0).line.width
     }
 
-    /// `text` laid out in one line, without drawing it: its width and how far its ink reaches.
+    /// `text` laid out in one line, without drawing it, as it is drawn on an image at scale 1: its width and how
+    /// far its ink reaches. Laid out in the context of that transformation whatever this thread drew last, since
+    /// Pango's boxes for glyphs no font has change shape with the device (a label measured after a scale-3 image
+    /// came out narrower than it was then drawn).
     static func line(of text: String, bold: Bool, size: Double) -> Line {
-        state.value.laidOut(text, bold: bold, size: size, spacing: 0).line
+        let state = state.value
+        state.update(for: state.measuring)
+        return state.laidOut(text, bold: bold, size: size, spacing: 0).line
     }
 
     /// Draws `text` in one line, its advance centred on `centerX` and its baseline at `baseline`, in the current
@@ -159,13 +164,20 @@ private final class PangoState {
         deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
+    /// A Cairo context on a 1 × 1 image surface, untransformed: the target `TextLayout.line` measures for.
+    let measuring: OpaquePointer
+
     init() {
         fontMap = pango_cairo_font_map_new()!
         contexts = [TextContext(fontMap, id: 0)]
         contextsMade = 1
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
+        measuring = cairo_create(surface)!
+        cairo_surface_destroy(surface)
     }
 
     deinit {
+        cairo_destroy(measuring)
         kept.removeAll()
         contexts.removeAll()
         for font in fonts.values { pango_font_description_free(font) }

@@ -8,7 +8,7 @@ extension TextMetrics {
     static func drawnWidth(of text: String, bold: Bool, at size: Double = 100) -> Double {
         let table = width(of: text, bold: bold)
         guard hasMark(text) else { return table }
-        return Swift.max(table, TextLayout.width(of: text, bold: bold, size: size) / size)
+        return Swift.max(table, TextLayout.line(of: text, bold: bold, size: size).width / size)
     }
 
     /// How far `text`'s ink reaches from the middle of its line, up or down, in em; the baseline sits
