@@ -46,7 +46,7 @@ struct ColorParsingTests {
 
     static let refused = [
         "", "#", "none", "transparent", "currentcolor", "ff", "fffff", "fffffff", "fffffffff", "#red", "gg0000",
-        " red", "red ", "r%65d", "0xff0000", "rgb(255,0,0)", "ｒｅｄ", "reda", "##f00", "f00 ", "brightgreenx",
+        " red", "red ", "r%65d", "0xff0000", "rgb(255,0,0", "ｒｅｄ", "reda", "##f00", "f00 ", "brightgreenx",
         "lightgoldenrodyellowx",
     ]
 

@@ -11,7 +11,7 @@ struct GradientTests {
     static let refused: [(String, String)] = [
         (
             "gradient=purplish",
-            #"gradient: "purplish" is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            #"gradient: "purplish" is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl())"#
         ),
         (
             "gradient=ff000080",
@@ -33,7 +33,7 @@ struct GradientTests {
         ),
         (
             "value=1,2&gradient=none,purplish",
-            #"gradient: "none,purplish" has "purplish", which is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            #"gradient: "none,purplish" has "purplish", which is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl())"#
         ),
     ]
 

@@ -54,7 +54,7 @@ struct MultiRingTests {
         ),
         (
             "value=30,60&color=red,purplish",
-            #"color: "red,purplish" has "purplish", which is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            #"color: "red,purplish" has "purplish", which is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl())"#
         ),
         (
             "value=30,60&track=none,none,none",

@@ -41,29 +41,32 @@ struct RingSpecRefusalTests {
         ("size=17&thickness=9", "thickness: 9 is out of range 1…8.5 (at most half of size 17)"),
         (
             "color=purplish",
-            #"color: "purplish" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            #"color: "purplish" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl())"#
         ),
-        ("color=", #"color: "" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#),
+        (
+            "color=",
+            #"color: "" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl())"#
+        ),
         (
             "color=none",
-            #"color: "none" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            #"color: "none" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl())"#
         ),
         (
             "textColor=none",
-            #"textColor: "none" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            #"textColor: "none" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl())"#
         ),
         // Decoded once: `%2523` is the text `%23`, not `#`.
         (
             "color=%2523ff0000",
-            #"color: "%23ff0000" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            #"color: "%23ff0000" is not a color (accepted: hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl())"#
         ),
         (
             "track=blurple",
-            #"track: "blurple" is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            #"track: "blurple" is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl())"#
         ),
         (
             "background=transparent",
-            #"background: "transparent" is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name)"#
+            #"background: "transparent" is not a color (accepted: none, hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl())"#
         ),
         ("cap=flat", #"cap: "flat" is not one of round, butt, square"#),
         ("cap=Round", #"cap: "Round" is not one of round, butt, square"#),

@@ -1,11 +1,13 @@
 extension RGBAColor {
     /// What a color parameter accepts, for error messages.
-    public static let acceptedForms = "hex #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name"
+    public static let acceptedForms = "hex #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name, rgb() or hsl()"
 
     /// Parses hex (`rgb`, `rgba`, `rrggbb`, `rrggbbaa`, with or without `#`, any case), one of the 148 CSS named colors
     /// (ASCII case-insensitive, as in CSS), or one of shields.io's names CSS does not take (`brightgreen`, `success`,
-    /// `important`, `critical`, `informational`, `inactive`). `nil` for anything else, including `none`.
+    /// `important`, `critical`, `informational`, `inactive`), or CSS Color 4's `rgb()`, `rgba()`, `hsl()`, `hsla()`
+    /// (`CSSColorFunction`). `nil` for anything else, including `none`.
     public static func parse(_ text: some StringProtocol) -> RGBAColor? {
+        if Substring(text).utf8.last == UInt8(ascii: ")") { return CSSColorFunction.parse(Substring(text)) }
         var utf8 = Substring(text).utf8[...]
         let hadHash = utf8.first == UInt8(ascii: "#")
         if hadHash { utf8 = utf8.dropFirst() }

@@ -172,7 +172,8 @@ struct ParameterReader {
             throw ParameterError(parameter: parameter, value: ParameterError.quoted(text), reason: reason)
         }
         guard text.utf8.contains(UInt8(ascii: ",")) else { return .one(try item(Substring(text), inList: false)) }
-        let pieces = text.split(separator: ",", omittingEmptySubsequences: false)
+        let pieces = RGBAColor.listItems(Substring(text))
+        if pieces.count == 1 { return .one(try item(Substring(text), inList: false)) }
         guard pieces.count == rings else {
             throw ParameterError(
                 parameter: parameter, value: ParameterError.quoted(text),

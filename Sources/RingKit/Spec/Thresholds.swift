@@ -69,7 +69,7 @@ public struct Thresholds: Sendable, Hashable {
                 parameter: parameter, value: ParameterError.quoted(whole), reason: "\(reason) (accepted: \(accepted))")
         }
         guard !whole.isEmpty else { throw refuse("is empty") }
-        let pairs = whole.split(separator: ",", omittingEmptySubsequences: false)
+        let pairs = RGBAColor.listItems(whole)
         guard pairs.count <= maximumSteps else { throw refuse("has \(pairs.count) pairs") }
         var steps: [Step] = []
         steps.reserveCapacity(pairs.count)
