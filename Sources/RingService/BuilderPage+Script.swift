@@ -113,15 +113,16 @@ extension BuilderPage {
             status.textContent = "Checking the image…";
             check(svg, ++generation);
           }
-          // Header values arrive as one character per byte; the service writes UTF-8 (range 16…1024).
-          function utf8(text) {
-            var bytes = new Uint8Array(text.length);
-            for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
-            return new TextDecoder().decode(bytes);
+          // X-Error is ASCII (RFC 9110): the service writes "..." for the ellipsis and percent-encodes the UTF-8 of other
+          // text it quotes; the field shows the sentence as the image does.
+          function sentence(header) {
+            return header.replace(/(%[0-9A-F]{2})+/g, function (run) {
+              try { return decodeURIComponent(run); } catch (e) { return run; }
+            }).replace(/\.\.\./g, "\u2026");
           }
           function errorOf(response) {
             var header = response.headers.get("X-Error");
-            return header ? utf8(header) : (response.ok ? "" : "the server answered " + response.status);
+            return header ? sentence(header) : (response.ok ? "" : "the server answered " + response.status);
           }
           function check(url, mine) {
             fetch(url, { cache: "no-store" }).then(function (response) {
