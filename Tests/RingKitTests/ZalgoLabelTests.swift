@@ -77,3 +77,19 @@ struct ZalgoLabelTests {
         #expect(TextMetrics.drawnWidth(of: "72%", bold: true) == TextMetrics.width(of: "72%", bold: true))
     }
 }
+
+/// A bar measures its label as drawn too: a label whose marks no font has takes the room its boxes take, so the
+/// track beside it is shorter than beside the same letters without marks (the width table gives both one width).
+struct ZalgoBarLabelTests {
+    @Test func aBarsLabelWithMarksTakesTheRoomItsBoxesTake() throws {
+        func layout(_ label: String) throws -> BarLayout {
+            BarLayout(try BarSpec.parse(query: "value=50&width=600&height=6&label=" + QueryParameters.encode(label)))
+        }
+        let a = try layout("Zalgo")
+        let b = try layout(ZalgoLabelTests.zalgo("Zalgo", marks: 3))
+        #expect(a.placement == .beside && b.placement == .beside)
+        #expect(
+            b.trackLength < a.trackLength - 10, "\(a.trackLength) beside the plain label, \(b.trackLength) beside marks"
+        )
+    }
+}

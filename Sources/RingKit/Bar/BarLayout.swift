@@ -71,7 +71,8 @@ public struct BarLayout: Sendable {
         let texts: [String?] = fractions.enumerated().map { index, fraction in
             Self.labelText(series, ring: index, fraction: fraction)
         }
-        let widest = texts.compactMap { $0 }.map { TextMetrics.width(of: $0, bold: bold) * size }.max()
+        // As drawn: a label with combining marks no font has is measured as Pango lays it out (`drawnWidth`).
+        let widest = texts.compactMap { $0 }.map { TextMetrics.drawnWidth(of: $0, bold: bold, at: size) * size }.max()
 
         // Inside when the text's capitals clear the bar by 2 px and it fits the track with half an em each side.
         var placement = Placement.none
