@@ -30,7 +30,7 @@ extension BuilderPage {
         .backdrop .hint{margin:.2rem 0 0;font-size:.85rem}
         .copy{display:grid;grid-template-columns:1fr auto;gap:.25rem .5rem;margin:.5rem 0}
         .copy label{grid-column:1/3;font-weight:600}
-        .copy textarea{resize:vertical}
+        .copy textarea{resize:vertical;field-sizing:content;min-height:3.2em}
         button{font:inherit;padding:.3rem .8rem;border:1px solid var(--line);border-radius:.3rem;background:var(--field);color:inherit;cursor:pointer}
         .formats,.kinds{display:flex;gap:1rem}
         .status{color:var(--muted);min-height:1.2em}

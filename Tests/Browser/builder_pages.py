@@ -114,6 +114,15 @@ class BuilderChecks(KindChecks, PageChecks):
         driver.find_element(By.CSS_SELECTOR, "button[data-copy=out-markdown]").click()
         self.wait_for(lambda d: "Markdown" in self.shown("status"), "the copy button's message")
 
+        # The snippet boxes grow to their text: a long URL or Markdown line is shown whole, not two lines of it.
+        if self.open("?value=30,60,90&color=red,green,blue&label=%7Bvalue%7D%20of%20a%20long%20label&size=200",
+                     "a preview with long snippets"):
+            for box in ["out-url", "out-markdown", "out-html"]:
+                hidden = driver.execute_script(
+                    "var e = document.getElementById(arguments[0]); return e.scrollHeight - e.clientHeight;", box)
+                if hidden > 1:
+                    fail("builder: the %s box hides %d px of its text" % (box, hidden))
+
         # Several rings: the alt text names every one, as the image's own title does.
         if self.open("?value=30,60,90&color=red,green,blue", "the three-ring preview"):
             alt = "Progress: 30%, 60%, 90%"
