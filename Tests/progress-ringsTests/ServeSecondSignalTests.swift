@@ -10,7 +10,9 @@ import Testing
 /// exits at once instead of when the delay ends (docs/operations.md).
 @Suite(.serialized)
 struct ServeSecondSignalTests {
-    static let drainDelay = 8.0
+    /// Long, so that "at once" has a wide margin on a machine loaded by sanitizers (under ThreadSanitizer an exit
+    /// took 3.7 s) while a process that waits for the delay still fails by far.
+    static let drainDelay = 30.0
 
     @Test(arguments: [(SIGTERM, SIGTERM), (SIGINT, SIGINT), (SIGTERM, SIGINT)])
     func aSecondSignalDuringTheDrainDelayExitsAtOnce(first: Int32, second: Int32) async throws {
@@ -26,7 +28,7 @@ struct ServeSecondSignalTests {
         await server.exit()
         let elapsed = ContinuousClock.now - signalled
         await server.logClosed()
-        #expect(elapsed < .seconds(3), "exited \(elapsed) after the second signal, drain delay \(Self.drainDelay) s")
+        #expect(elapsed < .seconds(10), "exited \(elapsed) after the second signal, drain delay \(Self.drainDelay) s")
         #expect(server.process.terminationStatus == 0)
         #expect(server.log.contains(#""msg":"stopping at once""#))
         #expect(server.log.contains(#""msg":"stopped""#))
