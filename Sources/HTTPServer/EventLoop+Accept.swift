@@ -36,14 +36,14 @@ extension EventLoop {
 
     /// Counts the connection, refuses it beyond `maxConnections`, and gives it to the least loaded loop.
     private func dispatch(_ fd: Int32) {
-        let open = shared.openConnections.add(1, ordering: .relaxed).oldValue
+        let open = lifecycle.openConnections.add(1, ordering: .relaxed).oldValue
         if open >= configuration.maxConnections {
-            shared.connectionClosed()
-            shared.rejectedConnections.add(1, ordering: .relaxed)
+            lifecycle.connectionClosed()
+            counterCells.rejectedConnections.add(1, ordering: .relaxed)
             Syscall.close(fd)
             return
         }
-        shared.acceptedConnections.add(1, ordering: .relaxed)
+        counterCells.acceptedConnections.add(1, ordering: .relaxed)
         var target = self
         var lowest = load.load(ordering: .relaxed)
         for peer in peers where peer !== self {
@@ -71,7 +71,7 @@ extension EventLoop {
 
     private func pauseAccepting() {
         guard listener >= 0, acceptPausedUntil == nil else { return }
-        shared.acceptPauses.add(1, ordering: .relaxed)
+        counterCells.acceptPauses.add(1, ordering: .relaxed)
         try? control(PR_EPOLL_CTL_MOD, listener, 0, Self.listenerToken)
         acceptPausedUntil = now + .milliseconds(100)
     }

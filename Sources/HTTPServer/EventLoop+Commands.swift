@@ -1,7 +1,7 @@
 /// The commands a loop follows (run, drain, stop) and closing what it owns.
 extension EventLoop {
     /// Applies a new command; returns true when the loop must exit.
-    func follow(_ command: ServerShared.Command) -> Bool {
+    func follow(_ command: ServerLifecycle.Command) -> Bool {
         followedCommand = command
         switch command {
         case .run:
@@ -35,6 +35,6 @@ extension EventLoop {
         connections[connection.slot] = nil
         freeSlots.append(connection.slot)
         load.subtract(1, ordering: .relaxed)
-        shared.connectionClosed()
+        lifecycle.connectionClosed()
     }
 }

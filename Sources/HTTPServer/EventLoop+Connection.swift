@@ -42,7 +42,7 @@ extension EventLoop {
                     start { [self] response in post(DeferredAnswer(pending: pending, response: response)) }
                 }
             case .respondError(let status, let reason, let isHead):
-                shared.protocolErrors.add(1, ordering: .relaxed)
+                counterCells.protocolErrors.add(1, ordering: .relaxed)
                 respondWithError(connection, status: status, reason: reason, isHead: isHead)
             case .shutdownOutput:
                 Syscall.shutdownOutput(connection.fd)
@@ -82,13 +82,12 @@ extension EventLoop {
         afterSend: (@Sendable () -> Void)?, isHead: Bool
     ) -> Bool {
         let pending = DeferredAnswer.Pending(connection: connection, isHead: isHead)
-        let until = WorkerHandOff.shortSliceUntil(workerActiveAt: now.nanoseconds)
-        shared.workersBusyUntil.store(until, ordering: .relaxed)
+        workerActivity.workerActive(at: now.nanoseconds)
         let queued = worker.run { [self] more in
             let started = MonotonicInstant.now().nanoseconds
             let response = work()
             let finished = MonotonicInstant.now().nanoseconds
-            shared.workersBusyUntil.store(WorkerHandOff.shortSliceUntil(workerActiveAt: finished), ordering: .relaxed)
+            workerActivity.workerActive(at: finished)
             post(
                 DeferredAnswer(pending: pending, response: response, afterSend: afterSend, fromWorker: true),
                 moreJobs: more, jobTook: finished - started, now: finished)

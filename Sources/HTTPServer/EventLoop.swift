@@ -38,7 +38,9 @@ final class EventLoop: @unchecked Sendable {
 
     let configuration: HTTPServerConfiguration
     let handler: any HTTPHandler
-    let shared: ServerShared
+    let lifecycle: ServerLifecycle
+    let counterCells: ServerCounterCells
+    let workerActivity: WorkerActivity
     let timeouts: HTTPConnectionStateMachine.Timeouts
     private let epoll: Int32
     private let wakeFD: Int32
@@ -58,7 +60,7 @@ final class EventLoop: @unchecked Sendable {
     private var nextTick: MonotonicInstant
     private let tickInterval: Duration
     var acceptPausedUntil: MonotonicInstant?
-    var followedCommand = ServerShared.Command.run
+    var followedCommand = ServerLifecycle.Command.run
     /// Connections that used their read budget with input still waiting; served again after the next poll.
     private var resumable: [HTTPConnection] = []
     /// Accepted sockets handed over by the listening loop, answers made by worker threads, and whether this loop
@@ -78,13 +80,16 @@ final class EventLoop: @unchecked Sendable {
     let worker: WorkerThread
 
     init(
-        listener: Int32?, configuration: HTTPServerConfiguration, handler: any HTTPHandler, shared: ServerShared
+        listener: Int32?, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
+        lifecycle: ServerLifecycle, counterCells: ServerCounterCells, workerActivity: WorkerActivity
     ) throws(IOError) {
         self.configuration = configuration
         self.handler = handler
-        self.shared = shared
+        self.lifecycle = lifecycle
+        self.counterCells = counterCells
+        self.workerActivity = workerActivity
         self.listener = listener ?? -1
-        self.worker = WorkerThread(name: "http-worker", running: shared.threads)
+        self.worker = WorkerThread(name: "http-worker", running: lifecycle.threads)
         self.timeouts = .init(
             header: configuration.headerTimeout, idle: configuration.idleTimeout,
             send: configuration.sendTimeout, linger: configuration.lingerTimeout)
@@ -113,7 +118,7 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Wakes the loop from another thread so it reads `shared.command`; does nothing once the loop has exited.
+    /// Wakes the loop from another thread so it reads `lifecycle.command`; does nothing once the loop has exited.
     func wake() {
         inbox.withLock { inbox in
             if !inbox.exited { Syscall.signalEventFD(wakeFD) }
@@ -131,7 +136,7 @@ final class EventLoop: @unchecked Sendable {
         if !taken {
             Syscall.close(fd)
             load.subtract(1, ordering: .relaxed)
-            shared.connectionClosed()
+            lifecycle.connectionClosed()
         }
     }
 
@@ -173,7 +178,7 @@ final class EventLoop: @unchecked Sendable {
             }
             var polled = MonotonicInstant.now()
             let wanted = WorkerHandOff.slice(
-                now: polled.nanoseconds, shortSliceUntil: shared.workersBusyUntil.load(ordering: .relaxed))
+                now: polled.nanoseconds, shortSliceUntil: workerActivity.shortSliceUntil.load(ordering: .relaxed))
             if wanted != slice {
                 slice = wanted
                 // 0 gives the thread back the kernel's default slice.
@@ -191,7 +196,7 @@ final class EventLoop: @unchecked Sendable {
             dateCache.refresh()
             // A command raised while this loop slept is followed before the batch is served, so a request that
             // arrives with the drain's wake-up is answered as a draining server answers.
-            if shared.currentCommand != followedCommand, follow(shared.currentCommand) { break }
+            if lifecycle.currentCommand != followedCommand, follow(lifecycle.currentCommand) { break }
             for index in 0..<Int(count) {
                 let event = events[index]
                 switch event.token {
@@ -219,8 +224,8 @@ final class EventLoop: @unchecked Sendable {
                 sendDeferredAnswers()
             }
             if let until = acceptPausedUntil, now >= until { resumeAccepting() }
-            if shared.currentCommand != followedCommand {
-                if follow(shared.currentCommand) { break }
+            if lifecycle.currentCommand != followedCommand {
+                if follow(lifecycle.currentCommand) { break }
             }
             if now >= nextTick { tick() }
         }
@@ -271,11 +276,11 @@ final class EventLoop: @unchecked Sendable {
             }
             switch action {
             case .respondError(let status, let reason, let isHead):
-                shared.headerTimeouts.add(1, ordering: .relaxed)
+                counterCells.headerTimeouts.add(1, ordering: .relaxed)
                 respondWithError(connection, status: status, reason: reason, isHead: isHead)
                 process(connection)
             case .close:
-                if !connection.output.isEmpty { shared.sendTimeouts.add(1, ordering: .relaxed) }
+                if !connection.output.isEmpty { counterCells.sendTimeouts.add(1, ordering: .relaxed) }
                 close(connection)
             case .read, .respond, .shutdownOutput, .wait:
                 break
@@ -306,7 +311,7 @@ final class EventLoop: @unchecked Sendable {
         for fd in orphans {
             Syscall.close(fd)
             load.subtract(1, ordering: .relaxed)
-            shared.connectionClosed()
+            lifecycle.connectionClosed()
         }
         Syscall.close(epoll)
         readBuffer.deallocate()

@@ -17,7 +17,9 @@ public final class HTTPServer: Sendable {
 
     private let configuration: HTTPServerConfiguration
     private let handler: any HTTPHandler
-    private let shared = ServerShared()
+    private let lifecycle = ServerLifecycle()
+    private let counterCells = ServerCounterCells()
+    private let workerActivity = WorkerActivity()
     private let state = Lock(State())
     private let boundPort = Atomic<Int>(0)
 
@@ -40,11 +42,11 @@ public final class HTTPServer: Sendable {
                     loops.append(
                         try EventLoop(
                             listener: index == 0 ? listener : nil, configuration: configuration, handler: handler,
-                            shared: shared))
+                            lifecycle: lifecycle, counterCells: counterCells, workerActivity: workerActivity))
                 }
             } catch {
                 // The loops made so far own their descriptors but have no thread yet: run them to a stop.
-                shared.raise(to: .stop)
+                lifecycle.raise(to: .stop)
                 for loop in loops { loop.run() }
                 throw error
             }
@@ -52,12 +54,12 @@ public final class HTTPServer: Sendable {
             state.loops = loops
             state.started = true
             for (index, loop) in loops.enumerated() {
-                shared.threads.enter()
-                let result = Self.spawn(loop, index: index, group: shared.threads)
+                lifecycle.threads.enter()
+                let result = Self.spawn(loop, index: index, group: lifecycle.threads)
                 guard result == 0 else {
                     // Out of threads: stop the loops already running, release the others here.
-                    shared.threads.leave()
-                    shared.raise(to: .stop)
+                    lifecycle.threads.leave()
+                    lifecycle.raise(to: .stop)
                     for started in loops[..<index] { started.wake() }
                     for unstarted in loops[index...] { unstarted.run() }
                     throw IOError(errno: result, function: "pthread_create")
@@ -70,22 +72,22 @@ public final class HTTPServer: Sendable {
     public var localPort: Int { boundPort.load(ordering: .acquiring) }
 
     /// Connections open now, over all loops.
-    public var openConnections: Int { shared.openConnections.load(ordering: .relaxed) }
+    public var openConnections: Int { lifecycle.openConnections.load(ordering: .relaxed) }
 
     /// Totals since start: accepted and rejected connections, protocol errors, timeouts.
-    public var counters: HTTPServerCounters { shared.counters }
+    public var counters: HTTPServerCounters { counterCells.snapshot }
 
     /// Stop accepting, answer in-flight requests with `Connection: close`, close idle connections; returns true
     /// when every connection closed before the deadline (then forces the rest closed and returns false).
     /// The server is stopped when it returns.
     public func drain(deadline: Duration) -> Bool {
         let end = DispatchTime.now() + .nanoseconds(Int(clamping: deadline.nanosecondsClamped))
-        shared.raise(to: .drain)
+        lifecycle.raise(to: .drain)
         wakeLoops()
         // The last connection to close signals after the command is `.drain`, and the count is read again after
         // each wake, so a close that comes before the wait begins is not missed; a stale signal only re-checks.
-        while shared.openConnections.load(ordering: .acquiring) > 0 {
-            if shared.allClosed.wait(timeout: end) == .timedOut { break }
+        while lifecycle.openConnections.load(ordering: .acquiring) > 0 {
+            if lifecycle.allClosed.wait(timeout: end) == .timedOut { break }
         }
         let clean = openConnections == 0
         stop()
@@ -94,14 +96,14 @@ public final class HTTPServer: Sendable {
 
     /// Closes every connection and listener at once; the loops exit (see `waitUntilStopped`).
     public func stop() {
-        shared.raise(to: .stop)
+        lifecycle.raise(to: .stop)
         wakeLoops()
     }
 
     /// Blocks until every loop thread has exited, and every worker thread has finished the answer it was making
     /// (at once when the server never started).
     public func waitUntilStopped() {
-        shared.threads.wait()
+        lifecycle.threads.wait()
     }
 
     private func wakeLoops() {

@@ -19,7 +19,7 @@ enum JSONReading {
         case .number(let n):
             return n.isFinite ? .success(n) : noValue("holds \(n), not a finite number")
         case .string(let s):
-            guard let n = NumberText.whole(s) else {
+            guard let n = DocumentNumber.whole(s) else {
                 return noValue(
                     "holds \(LiveText.quoted(s)), not a number (accepted: a number, or text such as \"87\" or \"87%\")")
             }
@@ -47,7 +47,7 @@ enum JSONReading {
         if let isError = object["isError"], case .other("true") = classify(isError) {
             return refuse("the endpoint document reports an error: \(LiveText.quoted(message))")
         }
-        guard let value = NumberText.leading(message), value.isFinite else {
+        guard let value = DocumentNumber.leading(message), value.isFinite else {
             return refuse("the endpoint message \(LiveText.quoted(message)) does not start with a number")
         }
         var label: String?

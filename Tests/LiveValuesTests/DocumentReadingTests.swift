@@ -35,19 +35,19 @@ struct DocumentReadingTests {
         ("100%", 100),
     ])
     func numericTextIsRead(text: String, expected: Double) {
-        #expect(NumberText.whole(text) == expected)
+        #expect(DocumentNumber.whole(text) == expected)
     }
 
     @Test(arguments: ["", "%", "87%%", "0x10", "inf", "nan", "1,234", "12 apples", ".5", "5.", "--1", "1e", "٣"])
     func otherTextIsNotANumber(text: String) {
-        #expect(NumberText.whole(text) == nil)
+        #expect(DocumentNumber.whole(text) == nil)
     }
 
     @Test(arguments: [
         ("87% covered", 87.0), ("7/12", 7), ("  -2.5 left", -2.5), ("1.2k", 1.2), ("3.", 3), ("2e", 2), ("9e2x", 900),
     ])
     func aMessageGivesItsLeadingNumber(text: String, expected: Double) {
-        #expect(NumberText.leading(text) == expected)
+        #expect(DocumentNumber.leading(text) == expected)
     }
 
     @Test func endpointDocumentsAreReadAsShieldsWritesThem() throws {

@@ -1,6 +1,6 @@
 /// Numbers written as text in a document: `"87"`, `"87%"`, `" -0.5 "`, `"1e3"`, and the leading number of a
 /// shields message (`"87% covered"`, `"7/12"`). Decimal only: no hex, no `inf`, no `nan`, no thousands separators.
-enum NumberText {
+enum DocumentNumber {
     /// The number when `text` is a decimal, optionally followed by `%`, with spaces around; nil otherwise.
     static func whole(_ text: some StringProtocol) -> Double? {
         let bytes = Array(text.utf8)

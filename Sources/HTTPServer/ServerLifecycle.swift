@@ -1,8 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// State the server's caller and its event loops share: the command the loops follow and the counters.
-final class ServerShared: Sendable {
+/// Where the server is in its life (running, draining, stopping), how many connections are open and which threads
+/// still run: what `HTTPServer` and its event loops agree on to drain and stop.
+final class ServerLifecycle: Sendable {
     enum Command: Int {
         case run = 0
         case drain = 1
@@ -11,15 +12,6 @@ final class ServerShared: Sendable {
 
     let command = Atomic<Int>(Command.run.rawValue)
     let openConnections = Atomic<Int>(0)
-    let acceptedConnections = Atomic<Int>(0)
-    let rejectedConnections = Atomic<Int>(0)
-    let protocolErrors = Atomic<Int>(0)
-    let headerTimeouts = Atomic<Int>(0)
-    let sendTimeouts = Atomic<Int>(0)
-    let acceptPauses = Atomic<Int>(0)
-    /// Until this monotonic instant (nanoseconds) the loops keep a short scheduler slice: a second after a worker
-    /// last started or finished an answer (see `WorkerHandOff.workerSlice`).
-    let workersBusyUntil = Atomic<Int64>(0)
     /// One entry per loop thread and per worker thread still running; `HTTPServer.waitUntilStopped` waits for it.
     let threads = DispatchGroup()
     /// Signalled each time the last open connection closes once a drain has begun: what `HTTPServer.drain` waits on.
@@ -44,16 +36,5 @@ final class ServerShared: Sendable {
             if exchanged { return }
             current = original
         }
-    }
-
-    var counters: HTTPServerCounters {
-        var counters = HTTPServerCounters()
-        counters.acceptedConnections = acceptedConnections.load(ordering: .relaxed)
-        counters.rejectedConnections = rejectedConnections.load(ordering: .relaxed)
-        counters.protocolErrors = protocolErrors.load(ordering: .relaxed)
-        counters.headerTimeouts = headerTimeouts.load(ordering: .relaxed)
-        counters.sendTimeouts = sendTimeouts.load(ordering: .relaxed)
-        counters.acceptPauses = acceptPauses.load(ordering: .relaxed)
-        return counters
     }
 }
