@@ -55,7 +55,8 @@ CONTAINER_URLS='200||/ring.svg?value=72
 400||/ring.svg?value=1&value=2
 400||/ring/abc.svg
 200||/
-200||/examples'
+200||/examples
+200||/parameters'
 
 compare_urls() {
   local container=$1 host=$2 count=0 svg=0 png=0 errors=0 pages=0 mismatches=0

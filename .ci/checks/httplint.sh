@@ -45,6 +45,7 @@ GET|/badge/build/72.svg|
 GET|/badge.svg?value=abc|
 GET|/|
 GET|/examples|
+GET|/parameters|
 GET|/healthz|
 GET|/readyz|
 GET|/metrics|

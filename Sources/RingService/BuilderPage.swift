@@ -43,8 +43,8 @@ enum BuilderPage {
             <section class="controls" aria-labelledby="parameters">
             <h2 id="parameters">Parameters</h2>
             <p class="hint">Each field says what it means, its default and what it accepts; an empty field keeps the \
-            default. The full reference, with what each option draws and every error message, is \
-            <code>docs/parameters.md</code> beside the README.</p>
+            default. Every parameter with its default and what it accepts: the \
+            <a href="/parameters">parameter reference</a>.</p>
             <form id="builder" autocomplete="off" novalidate>
             \(form)</form>
             </section>

@@ -1,7 +1,7 @@
 /// The routes as metrics name them, a closed set so label cardinality stays bounded.
 enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
     case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, barSVG, barPNG, barValue, progressBarDev
-    case builder, examples
+    case builder, examples, parameters
     case healthz, readyz, metrics
     case serverOptions, notFound
 
@@ -20,6 +20,7 @@ enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
         case .progressBarDev: "/{progress}/"
         case .builder: "/"
         case .examples: "/examples"
+        case .parameters: "/parameters"
         case .healthz: "/healthz"
         case .readyz: "/readyz"
         case .metrics: "/metrics"

@@ -25,6 +25,7 @@ public final class RingService: HTTPHandler {
     /// (the gallery's live cards follow the configured sources, which are fixed at start-up too).
     let builderPage: StaticPage
     let galleryPage: StaticPage
+    let referencePage = ReferencePage.make()
 
     /// Live values: nil until the configuration turns them on.
     let live: LiveValues?
@@ -103,6 +104,8 @@ public final class RingService: HTTPHandler {
             response = builderPage.response(to: request)
         case .examples:
             response = galleryPage.response(to: request)
+        case .parameters:
+            response = referencePage.response(to: request)
         case .healthz:
             response = responses.healthy
         case .readyz:

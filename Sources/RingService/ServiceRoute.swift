@@ -10,6 +10,8 @@ enum ServiceRoute: Sendable, Hashable {
     case builder
     /// `/examples`, the gallery.
     case examples
+    /// `/parameters`, the parameter reference.
+    case parameters
     case healthz
     case readyz
     case metrics
@@ -35,6 +37,7 @@ enum ServiceRoute: Sendable, Hashable {
         case "/bar.png": self = .image(.init(kind: .bar, query: request.query), .png, varyAccept: false)
         case "/": self = .builder
         case "/examples": self = .examples
+        case "/parameters": self = .parameters
         case "/healthz": self = .healthz
         case "/readyz": self = .readyz
         case "/metrics": self = .metrics
@@ -114,6 +117,7 @@ enum ServiceRoute: Sendable, Hashable {
             }
         case .builder: .builder
         case .examples: .examples
+        case .parameters: .parameters
         case .healthz: .healthz
         case .readyz: .readyz
         case .metrics: .metrics

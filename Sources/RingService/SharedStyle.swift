@@ -30,6 +30,6 @@ enum SharedStyle {
         return
             "<a class=\"skip\" href=\"#main\">Skip to content</a>\n<header class=\"site\"><strong>progress-rings</strong>"
             + "<nav aria-label=\"pages\">" + link("/", "Builder") + " · " + link("/examples", "Gallery")
-            + " · <a href=\"/#parameters\">Parameters</a></nav></header>\n"
+            + " · " + link("/parameters", "Parameters") + "</nav></header>\n"
     }
 }

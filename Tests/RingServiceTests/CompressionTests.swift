@@ -84,7 +84,7 @@ struct CompressionTests {
         #expect(response.text.contains("<svg"))
     }
 
-    @Test(arguments: ["/", "/examples"])
+    @Test(arguments: ["/", "/examples", "/parameters"])
     func pagesGoOutGzipCompressedOnceAtStartUp(target: String) throws {
         let service = makeService()
         let plain = service.get(target)

@@ -30,7 +30,7 @@ struct PageTests {
         return String(html[open.upperBound..<close.lowerBound])
     }
 
-    @Test(arguments: ["/", "/examples"])
+    @Test(arguments: ["/", "/examples", "/parameters"])
     func pagesAllowOnlyTheirOwnInlineStyleAndScript(path: String) throws {
         let response = service.get(path)
         #expect(response.status == .ok)
@@ -54,7 +54,7 @@ struct PageTests {
         }
     }
 
-    @Test(arguments: ["/", "/examples"])
+    @Test(arguments: ["/", "/examples", "/parameters"])
     func pagesRevalidateWithTheirStrongETag(path: String) throws {
         let first = service.get(path)
         let etag = try #require(first.header("ETag"))
@@ -116,13 +116,12 @@ struct PageTests {
         }
     }
 
-    /// The builder's fields carry their own meaning and range; the reference tables live in docs/parameters.md
-    /// and are not repeated on the page, which keeps the `#parameters` anchor the navigation links to.
+    /// The builder's fields carry their own meaning and range; the reference tables are the reference page's,
+    /// not repeated on the builder, which links to it.
     @Test func builderPointsToTheParameterReferenceInsteadOfRepeatingIt() {
         let html = service.get("/").text
         #expect(!html.contains("<table") && !html.contains("<th scope=\"row\">"))
-        #expect(html.contains("<h2 id=\"parameters\">") && html.contains("<code>docs/parameters.md</code>"))
-        #expect(SharedStyle.header(current: "/").contains("href=\"/#parameters\""))
+        #expect(html.contains("<a href=\"/parameters\">parameter reference</a>"))
         for field in BuilderPage.fields {
             #expect(html.contains("<p class=\"hint\" id=\"\(field.inputID)-hint\">"), "no hint for \(field.inputID)")
         }
@@ -208,5 +207,35 @@ struct PageTests {
         _ = service.get("/examples")
         #expect(service.metrics.requestCount(route: .builder, format: nil, status: 200, outcome: .page) == 1)
         #expect(service.metrics.requestCount(route: .examples, format: nil, status: 200, outcome: .page) == 1)
+    }
+
+    /// Every page's "Parameters" link leads to a reference of every parameter the table holds, with its docs.
+    @Test func theParametersLinkLeadsToTheReferenceOfEveryParameter() {
+        for path in ["/", "/examples"] {
+            #expect(service.get(path).text.contains("<a href=\"/parameters\">Parameters</a>"))
+        }
+        let html = service.get("/parameters").text
+        #expect(html.contains("<a href=\"/parameters\" aria-current=\"page\">Parameters</a>"))
+        var names = Set<String>()
+        for table in ImageParameter.DocsTable.allCases {
+            for (name, docs) in ImageParameter.rows(table) {
+                names.insert(name)
+                #expect(html.contains("<td>\(ReferencePage.inline(docs.accepted))</td>"), "\(name)")
+            }
+        }
+        for row in ImageParameter.all { names.insert(row.name) }
+        for name in names { #expect(html.contains("<th scope=\"row\"><code>\(name)</code></th>"), "\(name)") }
+        #expect(html.contains("<code>#2563eb</code>"), "the ring's default color")
+        #expect(!html.contains("](") && !html.contains("`"), "no Markdown is left unconverted")
+        #expect(service.metrics.requestCount(route: .parameters, format: nil, status: 200, outcome: .page) == 1)
+    }
+
+    /// The reference writes the table's Markdown as HTML: code spans, links as their text, escaped bars; the rest
+    /// escaped.
+    @Test func referenceTextsTurnTheirMarkdownIntoEscapedHTML() {
+        #expect(
+            ReferencePage.inline("`a<b` and [the `x` guide](#x-y) \\| 5 > 4 [not a link")
+                == "<code>a&lt;b</code> and the <code>x</code> guide | 5 &gt; 4 [not a link")
+        #expect(ReferencePage.inline("an `open code span") == "an `open code span")
     }
 }

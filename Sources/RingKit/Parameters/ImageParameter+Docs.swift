@@ -9,16 +9,24 @@ extension ImageParameter {
         case barShape = "bar"
     }
 
+    /// The rows of `table`, in key order: each parameter's name and what the docs say of it in that kind.
+    public static func rows(_ table: DocsTable) -> [(name: String, docs: Docs)] {
+        switch table {
+        case .ring: RingSpec.parameterRows.names.map { ($0, docs(of: $0, kind: .ring)) }
+        case .badge: BadgeSpec.parameterRows.names.map { ($0, docs(of: $0, kind: .badge)) }
+        case .barShape: BarSpec.parameterRows.names.map { ($0, docs(of: $0, kind: .bar)) }
+        }
+    }
+
+    /// The parameters the service reads itself on every kind of image (the live-value ones), in table order.
+    public static var serviceRows: [(name: String, docs: Docs)] {
+        all.filter(\.readByService).map { ($0.name, $0.docs) }
+    }
+
     /// The Markdown table of `table`: a header and one row a parameter (`name | meaning | default | accepted`).
     public static func markdown(_ table: DocsTable) -> String {
-        let rows: [(String, Docs)]
-        switch table {
-        case .ring: rows = RingSpec.parameterRows.names.map { ($0, docs(of: $0, kind: .ring)) }
-        case .badge: rows = BadgeSpec.parameterRows.names.map { ($0, docs(of: $0, kind: .badge)) }
-        case .barShape: rows = BarSpec.parameterRows.names.map { ($0, docs(of: $0, kind: .bar)) }
-        }
         var text = "| name | meaning | default | accepted |\n|---|---|---|---|\n"
-        for (name, docs) in rows {
+        for (name, docs) in rows(table) {
             text += "| `\(name)` | \(docs.meaning) | \(docs.defaultText) | \(docs.accepted) |\n"
         }
         return text
