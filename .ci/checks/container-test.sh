@@ -7,7 +7,7 @@
 #   - a second build after a README-only change reuses the dependency and compile layers (both builds timed);
 #   - the container turns `healthy` through the image's own HEALTHCHECK (`progress-rings check`);
 #   - it runs as uid 10001 with --read-only --cap-drop ALL --security-opt no-new-privileges (seen from /proc);
-#   - 55 URLs (rings, badges, bars, PNG at scale 2, labels in Hebrew, Arabic, Chinese and emoji drawn by the
+#   - 56 URLs (rings, badges, bars, PNG at scale 2, labels in Hebrew, Arabic, Chinese and emoji drawn by the
 #     image's fonts, error images, pages) give the same status, headers and bytes as
 #     the host's binary;
 #   - settings from `-e PROGRESS_RINGS_…` and from a mounted config file take effect;
