@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Whether two servers (two builds of progress-rings) answer the same bytes: N pseudo-random ring, badge and bar PNG
-URLs (labels in five scripts, scales 1-3, themes, weights; the same list every run), each fetched from both.
+"""Whether two servers (two builds of progress-rings) answer the same bytes: N pseudo-random ring, badge and bar URLs,
+SVG and PNG (labels in five scripts and templates, scales 1-3, themes, weights, gauges, caps, thresholds, gradients,
+several rings, animation, badge styles and icons; the same list every run), each fetched from both.
 Prints the URLs that differ; exits 1 if any does.
 Usage: .ci/bench/same-bytes.py PORT_A PORT_B [N] [--levels L]   (servers on 127.0.0.1, e.g. `progress-rings serve --port
 18611`)
@@ -58,8 +59,29 @@ def level_difference(x, y):
     return max((abs(c - d) for p, q in zip(pa, pb) if p != q for c, d in zip(p, q)), default=0)
 rnd = random.Random(7)
 texts = ["build", "coverage", "覆盖率", "تقدم", "ok", "テスト", "진행", "done ✓", "a"*40, "passing", "v1.2.3"]
+templates = ["{value}/{max}", "{percent}% done", "{value} of {max} tasks", "{min}–{max}"]
+def ring_features(q):
+    """The ring's features beside value and size: gauges, caps, directions, thresholds, gradients, several rings,
+    animation, templates, backgrounds, tracks."""
+    if rnd.random() < 0.15: q["arc"] = str(rnd.choice([180, 270, 300]))
+    if rnd.random() < 0.1: q["cap"] = rnd.choice(["butt", "square"])
+    if rnd.random() < 0.1: q["direction"] = "ccw"
+    if rnd.random() < 0.1: q["start"] = str(rnd.choice([45, 90, -90]))
+    if rnd.random() < 0.15: q["thresholds"] = rnd.choice(["50:orange,80:green", "30:red,60:yellow,90:green"])
+    if rnd.random() < 0.1: q["gradient"] = rnd.choice(["red", "#10b981"])
+    if rnd.random() < 0.1: q["track"] = rnd.choice(["none", "#eee"])
+    if rnd.random() < 0.1: q["background"] = rnd.choice(["white", "#111827"])
+    if rnd.random() < 0.1: q["animate"] = str(rnd.choice([1, 2.5]))
+    if rnd.random() < 0.1: q["decimals"] = str(rnd.randint(1, 3))
+    if rnd.random() < 0.1: q["label"] = rnd.choice(templates)
+    if rnd.random() < 0.08:
+        q["value"] = ",".join(str(rnd.randint(0, 100)) for _ in range(rnd.randint(2, 4)))
+        if rnd.random() < 0.5: q["color"] = ",".join(rnd.choice(["red", "green", "blue", "orange"]) for _ in q["value"].split(","))
+    if rnd.random() < 0.08: q["max"] = str(rnd.choice([8, 12, 1000])); q.setdefault("label", "{value}/{max}")
+    return q
 def url():
     k = rnd.random()
+    fmt = rnd.choice(["png", "svg"])
     if k < 0.55:
         q = {"value": str(rnd.randint(0, 100) + rnd.choice([0, 0.5, 0.25])), "size": str(rnd.choice([32, 64, 96, 128, 200, 256]))}
         if rnd.random() < 0.3: q["scale"] = str(rnd.choice([1, 2, 3]))
@@ -67,17 +89,28 @@ def url():
         if rnd.random() < 0.2: q["fontWeight"] = "bold"
         if rnd.random() < 0.2: q["theme"] = rnd.choice(["dark", "auto"])
         if rnd.random() < 0.2: q["color"] = rnd.choice(["red", "green", "#123456"])
-        return "/ring.png?" + urllib.parse.urlencode(q)
+        return f"/ring.{fmt}?" + urllib.parse.urlencode(ring_features(q))
     if k < 0.8:
         q = {"label": rnd.choice(texts), "value": str(rnd.randint(0, 100))}
         if rnd.random() < 0.3: q["scale"] = "2"
-        return "/badge.png?" + urllib.parse.urlencode(q)
+        if rnd.random() < 0.15: q["style"] = "flat-square"
+        if rnd.random() < 0.15: q["icon"] = "bar"
+        if rnd.random() < 0.15: q["thresholds"] = "50:orange,80:green"
+        if rnd.random() < 0.15: q["theme"] = rnd.choice(["dark", "auto"])
+        if rnd.random() < 0.1: q["decimals"] = "1"
+        return f"/badge.{fmt}?" + urllib.parse.urlencode(q)
     q = {"value": str(rnd.randint(0, 100)), "width": str(rnd.choice([100, 200, 400])), "height": str(rnd.choice([20, 40]))}
     if rnd.random() < 0.5: q["label"] = rnd.choice(texts + ["%d%%" % rnd.randint(0, 100)])
-    return "/bar.png?" + urllib.parse.urlencode(q)
+    if rnd.random() < 0.15: q["radius"] = str(rnd.choice([0, 4]))
+    if rnd.random() < 0.15: q["theme"] = rnd.choice(["dark", "auto"])
+    if rnd.random() < 0.1: q["thresholds"] = "50:orange,80:green"
+    if rnd.random() < 0.1: q["gradient"] = "red"
+    return f"/bar.{fmt}?" + urllib.parse.urlencode(q)
 bad = 0; codes = {}; near = 0; worst = 0
+kinds = []
 for i in range(n):
     u = url()
+    kinds.append(".svg?" in u)
     got = []
     for port in (a, b):
         try:
@@ -95,5 +128,5 @@ for i in range(n):
         bad += 1
         if bad < 10: print("DIFF", u, got[0][0], got[1][0], len(got[0][1]), len(got[1][1]))
 within = f", {near} PNGs differ by at most {worst} level(s) (allowed {levels})" if levels is not None else ""
-print(f"{n} urls, {bad} differ{within}, statuses {codes}")
+print(f"{n} urls ({sum(1 for k in kinds if k)} SVG), {bad} differ{within}, statuses {codes}")
 sys.exit(1 if bad else 0)

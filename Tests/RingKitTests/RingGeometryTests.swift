@@ -88,7 +88,8 @@ struct RingGeometryTests {
     @Test(arguments: [
         (RingSpec.Label.auto, 72.0, 0, String?("72%")), (.auto, 72.345, 2, "72.35%"), (.auto, 1.0 / 3, 3, "0.333%"),
         (.none, 72, 0, nil), (.template("{value}/{max} done"), 7, 0, "7/100 done"),
-        (.template("{percent}% of {min}–{max}"), 12.5, 1, "12.5% of 0–100"),
+        (.template("{percent}% of {min}–{max}"), 12.5, 1, "12.5% of 0.0–100.0"),
+        (.template("{percent}% of {min}–{max}"), 12.5, 0, "13% of 0–100"),
         (.template("{unknown} {value"), 3, 0, "{unknown} {value"),
         (.template(""), 3, 0, nil), (.auto, 0.4, 0, "1%"), (.auto, 99.6, 0, "99%"), (.auto, 100, 0, "100%"),
         (.auto, 0, 0, "0%"),

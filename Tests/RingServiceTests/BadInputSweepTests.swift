@@ -25,7 +25,9 @@ struct BadInputSweepTests {
         "%D9%A7", "%EF%BC%97", "1%2C2", "a%26b%3Dc", "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
         "%22%3E%3Csvg%20onload%3Dx%3E", "url(javascript:x)", "red", "RED", "%23fff", "#fff", "fff", "ffff",
         "fffff", "rgb(1,2,3)", "none", "transparent", "round", "ccw", "bold", "{value}", "{percent}%25", "{nope}",
-        "{", "}", "{{value}}", String(repeating: "x", count: 41), String(repeating: "%F0%9F%94%A5", count: 41),
+        "{", "}", "{{value}}", "bytes", "si:W", "si%3A", "prefix:%e2%80%ae",
+        "suffix:" + String(repeating: "x", count: 17),
+        "auto", String(repeating: "x", count: 41), String(repeating: "%F0%9F%94%A5", count: 41),
         String(repeating: "a", count: 8192), String(repeating: "%41", count: 8192),
     ]
 

@@ -1,5 +1,6 @@
 extension BadgeSpec {
-    /// The one spec of all those that draw this badge: `value` clamped into `min…max`, `-0` made `0`, `theme=dark`
+    /// The one spec of all those that draw this badge: `value` clamped into `min…max` unless a unit writes it,
+    /// `decimals` resolved unless a unit scales, `-0` made `0`, `theme=dark`
     /// resolved into the colors it gives (leaving `light`), and `themedColors` reduced to what `auto` can switch (a
     /// color still at its light default; the right panel only while no threshold colors it).
     /// Parsing returns normalized specs; the keys normalize a spec built by hand.
@@ -8,7 +9,9 @@ extension BadgeSpec {
         // Adding +0 turns -0 into +0 and leaves every other number as it is.
         spec.min = min + 0
         spec.max = max + 0
-        spec.value = (min <= max ? Swift.min(Swift.max(value, min), max) : value) + 0
+        // With a unit the text writes the value as read; the icon clamps it.
+        spec.value = (unit == nil && min <= max ? Swift.min(Swift.max(value, min), max) : value) + 0
+        if unit == nil || unit?.isPercent == true { spec.decimals = decimals ?? 0 }
         let light = Self.defaultColors(.light)
         var atLightDefaults: ColorRoles = []
         if labelColor == light.labelColor { atLightDefaults.insert(.labelColor) }

@@ -21,8 +21,11 @@ public struct BadgeSpec: Sendable, Hashable {
     public var value: Double = 0
     public var min: Double = 0
     public var max: Double = 100
-    /// Digits after the point in the percentage.
-    public var decimals: Int = 0
+    /// Digits after the point in the percentage, or in the value with a unit; `nil` (only with a unit that scales)
+    /// means three significant digits.
+    public var decimals: Int? = 0
+    /// With a unit, the right text is the value in it (`1.2 GiB`), not its percentage.
+    public var unit: NumberUnit? = nil
     public var style: Style = .flat
     /// Pixel density of the PNG.
     public var scale: Int = 1
@@ -74,13 +77,16 @@ extension BadgeSpec {
         return Swift.min(Swift.max((value - min) / span, 0), 1)
     }
 
-    /// The right text: the percentage with `decimals` digits, e.g. `72%`.
+    /// The right text: the percentage with `decimals` digits (`72%`), or the value in `unit` (`1.2 GiB`).
     public var valueText: String {
-        LabelText.text(.auto, value: value, min: min, max: max, fraction: fraction, decimals: decimals)!
+        LabelText.text(.auto, value: value, min: min, max: max, fraction: fraction, style: valueStyle)!
     }
 
+    /// How the value is written: in `unit`, with `decimals`.
+    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals) }
+
     /// The percentage as the badge shows it (see `PercentText`), which thresholds compare.
-    public var shownPercent: PercentText { PercentText(fraction: fraction, decimals: decimals) }
+    public var shownPercent: PercentText { PercentText(fraction: fraction, decimals: valueStyle.percentDecimals) }
 
     /// The right half's fill: the `thresholds` step the shown percentage reaches, or `color`.
     public var valueColor: RGBAColor {

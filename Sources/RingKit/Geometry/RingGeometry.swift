@@ -114,20 +114,20 @@ public struct RingGeometry: Sendable, Hashable {
             innerBands = bands
         }
 
-        let decimals = Swift.min(Swift.max(spec.decimals, 0), 3)
+        let style = spec.valueStyle
+        let decimals = style.percentDecimals
         let percentText = PercentText(fraction: fraction, decimals: decimals).text
         let text = LabelText.text(
-            spec.label, value: spec.value, min: spec.min, max: spec.max, fraction: fraction, decimals: decimals)
+            spec.label, value: spec.value, min: spec.min, max: spec.max, fraction: fraction, style: style)
         if let given = spec.title {
             title = RingGeometry.printable(given)
-        } else if case .template = spec.label, let text {
+        } else if spec.label != .none, spec.label != .auto || style.unit != nil, let text {
             // The name says what the label shows (`Progress: 7/12`); each inner ring as its own value fills the
             // template, as each bar of a series shows it, or its percentage where that fills to nothing.
             let values = spec.innerRings.map(\.value)
             title = zip(values, innerBands).reduce("Progress: " + text) { name, ring in
                 let shown = LabelText.text(
-                    spec.label, value: ring.0, min: spec.min, max: spec.max, fraction: ring.1.fraction,
-                    decimals: decimals)
+                    spec.label, value: ring.0, min: spec.min, max: spec.max, fraction: ring.1.fraction, style: style)
                 return name + ", " + (shown ?? PercentText(fraction: ring.1.fraction, decimals: decimals).text + "%")
             }
         } else {
@@ -201,14 +201,17 @@ public struct RingGeometry: Sendable, Hashable {
         return String(scalars)
     }
 
-    /// Replaces `{value}`, `{percent}`, `{min}` and `{max}` in `template`; any other text stays as written.
-    static func fill(_ template: String, value: Double, min: Double, max: Double, percent: String) -> String {
+    /// Replaces `{value}`, `{percent}`, `{min}` and `{max}` in `template` (the numbers written in `style`); any other
+    /// text stays as written.
+    static func fill(
+        _ template: String, value: Double, min: Double, max: Double, percent: String, style: ValueStyle
+    ) -> String {
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var out = ""
         var rest = Substring(template)
         let names: [(String, String)] = [
-            ("{value}", NumberText.plain(value)), ("{percent}", percent),
-            ("{min}", NumberText.plain(min)), ("{max}", NumberText.plain(max)),
+            ("{value}", style.text(value)), ("{percent}", percent), ("{min}", style.text(min)),
+            ("{max}", style.text(max)),
         ]
         outer: while let brace = rest.firstIndex(of: "{") {
             out += rest[..<brace]

@@ -24,6 +24,30 @@ extension ImageParameter {
                     }
                 })),
         .init(
+            "unit", .all, .text,
+            docs: .init(
+                "how values are written: `label=auto` shows the value in it, `{value}`, `{min}` and `{max}` are "
+                    + "written in it (`1.2 GiB`, `350 ms`, `12.5K req/s`)", default: "none: numbers as read",
+                accepted: "see [units](#units)"),
+            badgeDocs: .init(
+                "the value in this unit instead of its percentage (`1.2 GiB`)", default: "none: the percentage",
+                accepted: "see [units](#units)"),
+            field: .init(
+                "Label",
+                "How values are written: bytes, decbytes, bits, Bps, bps, ns, us, ms, s, reqps, ops, short, percent, "
+                    + "percentunit, or prefix:$, suffix: widgets, si:W. The automatic label then shows the value.",
+                placeholder: "none"),
+            ring: .init(
+                24,
+                read: { reader, spec throws(ParameterError) in
+                    (spec.unit, spec.decimals) = try reader.unit(decimals: spec.decimals)!
+                }, key: { spec, _ in spec.unit.map { PercentDecoding.encode($0.name) } }),
+            badge: .init(
+                13,
+                read: { reader, spec throws(ParameterError) in
+                    (spec.unit, spec.decimals) = try reader.unit(decimals: spec.decimals)!
+                }, key: { spec, _ in spec.unit.map { PercentDecoding.encode($0.name) } })),
+        .init(
             "fontSize", [.ring, .bar], .decimal,
             docs: .init(
                 "label size in pixels", default: "fits the inner circle (a bar: three fifths of its height)",

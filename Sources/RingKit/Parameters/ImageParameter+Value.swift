@@ -67,23 +67,24 @@ extension ImageParameter {
         .init(
             "decimals", .all, .integer,
             docs: .init(
-                "digits after the point in `auto` and `{percent}`", default: "`0`",
-                accepted: "integer \(range(ImageLimits.decimals))"),
+                "digits after the point in percentages (`auto`, `{percent}`), and in `{value}`, `{min}`, `{max}` when "
+                    + "it is 1 or more or a `unit` is set (see [units](#units))",
+                default: "`0`; with a unit that scales, `auto`: three significant digits",
+                accepted: "integer \(range(ImageLimits.decimals)), or `auto`"),
             badgeDocs: .init(
-                "digits after the point in the percentage", default: "`0`",
-                accepted: "integer \(range(ImageLimits.decimals))"),
+                "digits after the point in the percentage, or in the value with a `unit`",
+                default: "`0`; with a unit that scales, `auto`",
+                accepted: "integer \(range(ImageLimits.decimals)), or `auto`"),
             field: .init(
-                "Value", "Digits after the point in the percentage, \(range(ImageLimits.decimals)).", placeholder: "0"),
+                "Value",
+                "Digits after the point, \(range(ImageLimits.decimals)): in the percentage, and in the value with a "
+                    + "unit (default: three significant digits).", placeholder: "0"),
             ring: .init(
-                14,
-                read: { reader, spec throws(ParameterError) in
-                    spec.decimals = try reader.integer(of: "decimals", in: ImageLimits.decimals)!
-                }, key: { spec, _ in String(spec.decimals) }),
+                14, read: { reader, spec throws(ParameterError) in spec.decimals = try reader.decimals() },
+                key: { spec, _ in spec.decimals.map { String($0) } ?? "auto" }),
             badge: .init(
-                7,
-                read: { reader, spec throws(ParameterError) in
-                    spec.decimals = try reader.integer(of: "decimals", in: ImageLimits.decimals)!
-                }, key: { spec, _ in String(spec.decimals) })),
+                7, read: { reader, spec throws(ParameterError) in spec.decimals = try reader.decimals() },
+                key: { spec, _ in spec.decimals.map { String($0) } ?? "auto" })),
     ]
 
     /// The live-value parameters: every image route takes them, and the service reads them (`LiveTarget`).

@@ -191,6 +191,21 @@ struct ParameterReader {
         return try Thresholds.parse(text, parameter: "thresholds")
     }
 
+    /// `decimals`: digits 0…3, or `auto` (`nil`: the unit's own digits).
+    func decimals() throws(ParameterError) -> Int? {
+        if try parameters.value("decimals") == "auto" { return nil }
+        return try integer(of: "decimals", in: ImageLimits.decimals)
+    }
+
+    /// `unit`: a named unit or a custom `prefix:`, `suffix:` or `si:` text (free text's rules apply to it); and the
+    /// digits it writes with, `decimals` as given or, where the query leaves it out, the unit's own (`nil`: three
+    /// significant digits for a unit that scales, none for a percentage).
+    func unit(decimals: Int?) throws(ParameterError) -> (NumberUnit, Int?)? {
+        guard let text = try text(of: "unit", maximumLength: 64, allowsEmpty: false) else { return nil }
+        let unit = try NumberUnit.parse(text)
+        return (unit, parameters.contains("decimals") || unit.isPercent ? decimals : nil)
+    }
+
     /// One of the keyword's cases, spelled exactly (`round`, not `Round`).
     func keyword<Keyword: RawRepresentable & CaseIterable>(
         of parameter: String, as type: Keyword.Type

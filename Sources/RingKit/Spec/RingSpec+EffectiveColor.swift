@@ -15,6 +15,7 @@ extension RingSpec {
     public func shownPercent(ofRing index: Int) -> PercentText {
         let span = max - min
         let value = value(ofRing: index)
+        let decimals = valueStyle.percentDecimals
         guard span > 0, span.isFinite, value.isFinite else { return PercentText(fraction: 0, decimals: decimals) }
         return PercentText(fraction: (value - min) / span, decimals: decimals)
     }
@@ -24,4 +25,7 @@ extension RingSpec {
         guard let first = thresholds?.steps.first else { return false }
         return shownPercent(ofRing: index).shown >= first.percent
     }
+
+    /// How the label writes values: in `unit`, with `decimals`.
+    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals) }
 }

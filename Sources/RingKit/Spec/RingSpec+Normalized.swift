@@ -1,7 +1,8 @@
 extension RingSpec {
     /// The one spec of all those that draw this image: `thickness` and `start` resolved from their defaults,
-    /// `start` folded into 0..<360, every value clamped into `min…max`, `-0` made `0`, an empty template made
-    /// `none`, the label's styling (`textColor`, `fontSize`, `fontWeight`) reset when there is no label to style,
+    /// `start` folded into 0..<360, every value clamped into `min…max` unless the label writes it, `-0` made `0`, an
+    /// empty template made `none`, `decimals` resolved unless a unit scales, the label's styling (`textColor`,
+    /// `fontSize`, `fontWeight`, `unit`) reset when there is no label to style,
     /// `theme=dark` resolved into the colors it gives (leaving `light`), and `themedColors` reduced to what a theme can
     /// still change.
     /// Parsing returns normalized specs; `canonicalKey` normalizes a spec built by hand.
@@ -10,8 +11,13 @@ extension RingSpec {
         // Adding +0 turns -0 into +0 and leaves every other number as it is.
         spec.min = min + 0
         spec.max = max + 0
-        spec.value = clamped(value)
-        for index in innerRings.indices { spec.innerRings[index].value = clamped(innerRings[index].value) }
+        // The arc is clamped; the text is not: a label that writes the value keeps it as read (`450 ms` on a full
+        // ring of max 300).
+        let keepsValue = LabelText.showsValue(label, unit: unit)
+        spec.value = keepsValue ? value + 0 : clamped(value)
+        for index in innerRings.indices {
+            spec.innerRings[index].value = keepsValue ? innerRings[index].value + 0 : clamped(innerRings[index].value)
+        }
         spec.thickness = (thickness ?? Self.defaultThickness(size: size, rings: ringCount)) + 0
         spec.cap = Self.capDrawn(cap, size: size, thickness: spec.thickness!, rings: ringCount)
         spec.start = Self.normalizedAngle(start ?? Self.defaultStart(arc: arc, direction: direction))
@@ -33,6 +39,7 @@ extension RingSpec {
             spec.textColor = defaults.textColor
             spec.fontSize = defaults.fontSize
             spec.fontWeight = defaults.fontWeight
+            spec.unit = nil
             themed.remove(.textColor)
         }
         if spec.theme == .auto {
@@ -42,6 +49,7 @@ extension RingSpec {
             spec.themedColors = themed
             if themed.isEmpty && !spec.switchesThresholdOrGradientColors { spec.theme = .light }
         }
+        if spec.unit == nil || spec.unit?.isPercent == true { spec.decimals = spec.decimals ?? 0 }
         if spec.theme == .light {
             // Bookkeeping only: in the light theme the values say everything.
             spec.themedColors = spec.rolesAtLightDefaults(.all)

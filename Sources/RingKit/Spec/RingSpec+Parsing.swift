@@ -62,7 +62,7 @@ extension RingSpec {
         guard g.labelLayout == nil else { return }
         guard
             let text = LabelText.text(
-                label, value: value, min: min, max: max, fraction: g.fraction, decimals: decimals)
+                label, value: value, min: min, max: max, fraction: g.fraction, style: valueStyle)
         else { return }
         let needed = LabelLayout.holeNeeded(for: text, bold: fontWeight == .bold)
         throw ParameterError(

@@ -60,7 +60,11 @@ public struct RingSpec: Sendable, Hashable {
     public var start: Double? = nil
     public var direction: Direction = .cw
     public var label: Label = .auto
-    public var decimals: Int = 0
+    /// Digits after the point in percentages and values; `nil` (only with a unit that scales) means three
+    /// significant digits (see `ValueStyle`).
+    public var decimals: Int? = 0
+    /// How values are written; `nil` means as read.
+    public var unit: NumberUnit? = nil
     /// `nil` means: fit the inner circle.
     public var fontSize: Double? = nil
     public var fontWeight: FontWeight = .bold

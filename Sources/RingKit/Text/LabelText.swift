@@ -1,23 +1,34 @@
-/// The one place a label's text is made, for rings, bars and badges alike: the percentage, a template filled with the
-/// numbers, or nothing.
+/// The one place a label's text is made, for rings, bars and badges alike: the percentage, the value in its unit, a
+/// template filled with the numbers, or nothing.
 public enum LabelText {
     /// What `label` shows for `value` in `min…max` (`fraction` of the way, as the arc or fill shows it): `auto` is the
-    /// percentage with `decimals` digits and `%` (`72%`, never `100%` before done), a template has `{value}`,
-    /// `{percent}`, `{min}` and `{max}` filled (the value clamped into `min…max`) and is made printable (see
-    /// `RingGeometry.printable`), and `none` or a template that fills to nothing is `nil`.
+    /// percentage with `style`'s decimals and `%` (`72%`, never `100%` before done), or with a unit the value in it
+    /// (`412 GiB`); a template has `{value}`, `{percent}`, `{min}` and `{max}` filled (the numbers written in `style`,
+    /// the value as read, not clamped: the arc is clamped, the text is not) and is made printable (see
+    /// `RingGeometry.printable`); `none` or a template that fills to nothing is `nil`.
     public static func text(
-        _ label: RingSpec.Label, value: Double, min: Double, max: Double, fraction: Double, decimals: Int
+        _ label: RingSpec.Label, value: Double, min: Double, max: Double, fraction: Double, style: ValueStyle
     ) -> String? {
-        let percent = PercentText(fraction: fraction, decimals: decimals).text
         switch label {
         case .auto:
-            return percent + "%"
+            if style.unit != nil { return style.text(value) }
+            return PercentText(fraction: fraction, decimals: style.percentDecimals).text + "%"
         case .none:
             return nil
         case .template(let template):
-            let clamped = Swift.min(Swift.max(value, min), max)
-            let text = RingGeometry.fill(template, value: clamped, min: min, max: max, percent: percent)
+            let percent = PercentText(fraction: fraction, decimals: style.percentDecimals).text
+            let text = RingGeometry.fill(template, value: value, min: min, max: max, percent: percent, style: style)
             return text.isEmpty ? nil : RingGeometry.printable(text)
+        }
+    }
+
+    /// Whether `label` writes the value itself (a template with `{value}`, or `auto` with a unit), so the spec keeps
+    /// the value as read rather than clamped into `min…max`.
+    static func showsValue(_ label: RingSpec.Label, unit: NumberUnit?) -> Bool {
+        switch label {
+        case .auto: unit != nil
+        case .none: false
+        case .template(let template): template.contains("{value}")
         }
     }
 }

@@ -29,8 +29,10 @@ enum NumberText {
         let magnitude = abs(x)
         if magnitude >= 1e15 || magnitude < 1e-6 { return scientific(x) }
         if x == x.rounded() { return String(Int64(x)) }
-        // The shortest round-trip digits, then the exponent (if Swift chose one) written out as zeros.
-        let text = x.description
+        // The shortest digits of the number rounded to 15 significant digits (a double holds 15 exactly), so binary
+        // noise never shows (0.1 + 0.2 reads `0.3`, not `0.30000000000000004`); then the exponent (if Swift chose
+        // one) written out as zeros.
+        let text = withoutNoise(x).description
         guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
             let exponent = Int(text[text.index(after: e)...])
         else { return text }
@@ -51,12 +53,25 @@ enum NumberText {
         return negative ? "-" + out : out
     }
 
-    /// `x` as `m×10ⁿ`, with `m` of at most six significant digits and no trailing zeros.
-    static func scientific(_ x: Double) -> String {
+    /// `x` rounded to 15 significant digits: the digits a double holds exactly, without the noise of binary
+    /// arithmetic.
+    static func withoutNoise(_ x: Double) -> Double {
+        var buffer = [CChar](repeating: 0, count: 40)
+        _ = withVaList([x]) { vsnprintf(&buffer, buffer.count, "%.15g", $0) }
+        return strtod(buffer, nil)
+    }
+
+    /// 10 to the power `digits` (0…6).
+    static func power(_ digits: Int) -> Double { powers[Swift.max(0, Swift.min(digits, powers.count - 1))] }
+
+    /// `x` as `m×10ⁿ`, with `m` of at most `digits` (1…17) significant digits and no trailing zeros.
+    static func scientific(_ x: Double, digits: Int = 6) -> String {
         // printf's %e rounds the mantissa correctly for every double, subnormals included; the C locale is the
         // process's default, so the point is a point.
-        var buffer = [CChar](repeating: 0, count: 32)
-        _ = withVaList([x]) { vsnprintf(&buffer, buffer.count, "%.5e", $0) }
+        var buffer = [CChar](repeating: 0, count: 40)
+        _ = withVaList([Int32(Swift.max(0, Swift.min(digits, 17) - 1)), x]) {
+            vsnprintf(&buffer, buffer.count, "%.*e", $0)
+        }
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return text }
         var m = String(text[..<e])

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How a label writes the values it shows (`{value}`, `{min}`, `{max}`, and `label=auto` with a unit): the unit and
+/// the digits after the point.
+public struct ValueStyle: Sendable, Hashable {
+    /// `nil`: the number as read.
+    public var unit: NumberUnit?
+    /// Digits after the point. `nil` with a unit that scales: at most three significant digits, trailing zeros
+    /// dropped. Without a unit, 0 and `nil` write the number as read (shortest digits, no binary noise).
+    public var decimals: Int?
+
+    public init(unit: NumberUnit? = nil, decimals: Int? = nil) {
+        self.unit = unit
+        self.decimals = decimals
+    }
+
+    /// Digits of a percentage: the given ones, else none.
+    var percentDecimals: Int { Swift.min(Swift.max(decimals ?? 0, 0), 3) }
+
+    /// `x` as the label writes it: `1.2 GiB`, `350 ms`, `12.5K req/s`, `$12.5`, `72%`, `0.3`.
+    public func text(_ x: Double) -> String {
+        guard let unit else {
+            if let decimals, decimals > 0 { return NumberText.fixed(x, decimals: decimals) }
+            return NumberText.plain(x)
+        }
+        switch unit.kind {
+        case .percent(let fraction):
+            return percent(fraction ? x * 100 : x) + "%"
+        case .binary(let symbol):
+            let (number, prefix) = scaled(x, Self.binary)
+            return number + " " + prefix + symbol
+        case .decimal(let symbol):
+            let (number, prefix) = scaled(x, Self.decimal)
+            return number + " " + prefix + symbol
+        case .si(let symbol):
+            let (number, prefix) = scaled(x, Self.si, base: Self.siBase)
+            return number + " " + prefix + symbol
+        case .count(let after):
+            let (number, prefix) = scaled(x, Self.count)
+            return number + prefix + after
+        case .duration(let base):
+            let (number, symbol) = scaled(x, DurationScale.units, base: base)
+            return number + " " + symbol
+        case .affix(let before, let after):
+            return before + (decimals.map { NumberText.fixed(x, decimals: $0) } ?? NumberText.plain(x)) + after
+        }
+    }
+
+    /// A percentage `p` with the percentage rules inside 0…100 (never `100` before done, never `0` once begun), and
+    /// rounded as any number outside it (a value over its maximum reads `150`).
+    private func percent(_ p: Double) -> String {
+        if p > 0 && p < 100 { return PercentText(fraction: p / 100, decimals: percentDecimals).text }
+        return NumberText.fixed(p, decimals: percentDecimals)
+    }
+
+    /// `x` in the largest step of `scale` it reaches (each step a name and its size in the unit at `base`), or in
+    /// the smallest step for numbers below it; zero in the unit at `base`. Returns the number and the step's name.
+    private func scaled(_ x: Double, _ scale: [(name: String, size: Double)], base: Int = 0) -> (String, String) {
+        guard x.isFinite, x != 0 else { return ("0", scale[base].name) }
+        let magnitude = abs(x) * scale[base].size
+        var step = 0
+        while step + 1 < scale.count, magnitude >= scale[step + 1].size { step += 1 }
+        var number = magnitude / scale[step].size
+        var digits = digitsAfterPoint(number)
+        // A number that rounds up to the next step's size is written in that step (`1 KiB`, not `1024 B`).
+        if step + 1 < scale.count, Self.rounded(number, digits) >= scale[step + 1].size / scale[step].size {
+            step += 1
+            number = magnitude / scale[step].size
+            digits = digitsAfterPoint(number)
+        }
+        let signed = x < 0 ? -number : number
+        if decimals == nil && (number >= 1e15 || number < 1e-6) {
+            return (NumberText.scientific(signed, digits: 3), scale[step].name)
+        }
+        if decimals != nil { return (NumberText.fixed(signed, decimals: digits), scale[step].name) }
+        var out: [UInt8] = []
+        NumberText.appendCompact(signed, decimals: digits, to: &out)
+        return (String(decoding: out, as: UTF8.self), scale[step].name)
+    }
+
+    /// The given digits, or those that keep three significant digits (`1.21`, `12.5`, `350`, `1023`, `0.0123`).
+    private func digitsAfterPoint(_ magnitude: Double) -> Int {
+        if let decimals { return decimals }
+        guard magnitude > 0 else { return 0 }
+        return Swift.min(Swift.max(0, 2 - Int(log10(magnitude).rounded(.down))), 6)
+    }
+
+    private static func rounded(_ x: Double, _ digits: Int) -> Double {
+        let power = NumberText.power(digits)
+        return (x * power).rounded() / power
+    }
+
+    static let binary: [(name: String, size: Double)] = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei", "Zi", "Yi"]
+        .enumerated().map { ($0.element, Double(sign: .plus, exponent: 10 * $0.offset, significand: 1)) }
+    static let decimal: [(name: String, size: Double)] = ["", "k", "M", "G", "T", "P", "E", "Z", "Y"]
+        .enumerated().map { ($0.element, pow(10, Double(3 * $0.offset))) }
+    static let count: [(name: String, size: Double)] = ["", "K", "M", "B", "T"]
+        .enumerated().map { ($0.element, pow(10, Double(3 * $0.offset))) }
+    static let si: [(name: String, size: Double)] = ["p", "n", "µ", "m", "", "k", "M", "G", "T", "P", "E"]
+        .enumerated().map { ($0.element, pow(10, Double(3 * ($0.offset - 4)))) }
+    static let siBase = 4
+}
