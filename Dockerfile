@@ -14,6 +14,7 @@ RUN apt-get update \
         fonts-noto-color-emoji \
         libcairo2-dev \
         libcurl4-openssl-dev \
+        libicu-dev \
         libpango1.0-dev \
         libpng-dev \
         make \
@@ -45,6 +46,7 @@ RUN apt-get update \
         ca-certificates \
         libcairo2 \
         libcurl4 \
+        libicu72 \
         libpango-1.0-0 \
         libpangocairo-1.0-0 \
         libpng16-16 \

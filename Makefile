@@ -5,9 +5,10 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), Pango (text layout: shaping, bidi, font fallback), libpng and zlib
-# (PNG encoding), libcurl (live values), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
+# (PNG encoding), libcurl (live values), ICU (how each locale writes numbers), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
 # Arabic…), Noto Sans CJK (Chinese, Japanese, Korean, with a real bold face) and Noto Color Emoji.
-BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-config fonts-dejavu-core \
+BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-openssl-dev libicu-dev pkg-config \
+	fonts-dejavu-core \
 	fonts-noto-cjk fonts-noto-color-emoji
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, libpng and pngcheck read our
 # PNG writer's files, promtool checks /metrics, headless Chromium (driven by Debian's selenium) also shows the

@@ -33,11 +33,16 @@ let package = Package(
             linkerSettings: [.linkedLibrary("z")]
         ),
         .target(name: "CSystem"),
+        // ICU (Debian's libicu-dev): each locale's decimal and grouping symbols, grouping sizes, digits and percent
+        // sign, read through a C file since ICU's functions are versioned by macros.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         // A pthread mutex behind Mutex's API, which ThreadSanitizer can see (Synchronization.Mutex it cannot), and
         // named detached threads.
         .target(name: "Locking", dependencies: ["CSystem"]),
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
-        .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG"]),
+        .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG", "CICU", "Locking"]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
         // BuilderPage.js is embedded by .ci/tools/embed-builder-script.py (BuilderPage+Script.swift), not read at run time.
         .target(

@@ -45,6 +45,11 @@ CONTAINER_URLS='200||/ring.svg?value=72
 200||/badge.png?label=%F0%9F%9A%80%20launch&value=90&scale=2
 200||/bar.png?value=72&width=400&height=40&label=%D8%AA%D9%82%D8%AF%D9%85%20%7Bvalue%7D%25
 200||/bar.svg?value=72
+200||/ring.svg?value=72.5&decimals=1&locale=de
+200||/badge.png?label=disk&value=1288490188.8&max=2e12&unit=bytes&locale=de
+200||/ring.png?value=1234567&max=1e7&label=%7Bvalue%7D&locale=en-IN&scale=2
+200||/ring.svg?value=450&max=300&unit=ms
+400||/ring.svg?value=72&locale=xx
 400||/ring.svg?size=5000
 400||/ring.png?size=5000
 400||/ring.png?value=abc&scale=2

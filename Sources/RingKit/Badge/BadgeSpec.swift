@@ -26,6 +26,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var decimals: Int? = 0
     /// With a unit, the right text is the value in it (`1.2 GiB`), not its percentage.
     public var unit: NumberUnit? = nil
+    /// Separators, digits and the percent sign's place; `nil` means a point, no grouping and `72%`.
+    public var locale: NumberLocale? = nil
     public var style: Style = .flat
     /// Pixel density of the PNG.
     public var scale: Int = 1
@@ -83,7 +85,7 @@ extension BadgeSpec {
     }
 
     /// How the value is written: in `unit`, with `decimals`.
-    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals) }
+    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals, locale: locale) }
 
     /// The percentage as the badge shows it (see `PercentText`), which thresholds compare.
     public var shownPercent: PercentText { PercentText(fraction: fraction, decimals: valueStyle.percentDecimals) }

@@ -121,7 +121,7 @@ public struct RingGeometry: Sendable, Hashable {
             spec.label, value: spec.value, min: spec.min, max: spec.max, fraction: fraction, style: style)
         if let given = spec.title {
             title = RingGeometry.printable(given)
-        } else if spec.label != .none, spec.label != .auto || style.unit != nil, let text {
+        } else if spec.label != .none, let text {
             // The name says what the label shows (`Progress: 7/12`); each inner ring as its own value fills the
             // template, as each bar of a series shows it, or its percentage where that fills to nothing.
             let values = spec.innerRings.map(\.value)

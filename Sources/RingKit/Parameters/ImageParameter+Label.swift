@@ -48,6 +48,22 @@ extension ImageParameter {
                     (spec.unit, spec.decimals) = try reader.unit(decimals: spec.decimals)!
                 }, key: { spec, _ in spec.unit.map { PercentDecoding.encode($0.name) } })),
         .init(
+            "locale", .all, .text,
+            docs: .init(
+                "how numbers are written: decimal separator, digit grouping, digits and the percent sign's place "
+                    + "(`de`: `72,5 %`, `1,2 GiB`; `en-IN`: `12,34,567`), from ICU's locale data",
+                default: "none: `72.5%`, no grouping", accepted: "see [locales](#locales)"),
+            field: .init(
+                "Label",
+                "How numbers are written, a BCP 47 tag: de (72,5 %), fr-CH, en-IN (12,34,567), pt-BR. Default: "
+                    + "72.5%, no grouping.", placeholder: "none"),
+            ring: .init(
+                25, read: { reader, spec throws(ParameterError) in spec.locale = try reader.locale() },
+                key: { spec, _ in spec.locale?.tag }),
+            badge: .init(
+                14, read: { reader, spec throws(ParameterError) in spec.locale = try reader.locale() },
+                key: { spec, _ in spec.locale?.tag })),
+        .init(
             "fontSize", [.ring, .bar], .decimal,
             docs: .init(
                 "label size in pixels", default: "fits the inner circle (a bar: three fifths of its height)",

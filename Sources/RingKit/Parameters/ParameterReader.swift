@@ -206,6 +206,12 @@ struct ParameterReader {
         return (unit, parameters.contains("decimals") || unit.isPercent ? decimals : nil)
     }
 
+    /// `locale`: a BCP 47 tag of a language ICU has number data for.
+    func locale() throws(ParameterError) -> NumberLocale? {
+        guard let text = try text(of: "locale", maximumLength: 16, allowsEmpty: false) else { return nil }
+        return try NumberLocale.parse(text)
+    }
+
     /// One of the keyword's cases, spelled exactly (`round`, not `Round`).
     func keyword<Keyword: RawRepresentable & CaseIterable>(
         of parameter: String, as type: Keyword.Type

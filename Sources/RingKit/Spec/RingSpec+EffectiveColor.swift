@@ -27,5 +27,5 @@ extension RingSpec {
     }
 
     /// How the label writes values: in `unit`, with `decimals`.
-    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals) }
+    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals, locale: locale) }
 }

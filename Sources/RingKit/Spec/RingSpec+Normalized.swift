@@ -2,7 +2,7 @@ extension RingSpec {
     /// The one spec of all those that draw this image: `thickness` and `start` resolved from their defaults,
     /// `start` folded into 0..<360, every value clamped into `min…max` unless the label writes it, `-0` made `0`, an
     /// empty template made `none`, `decimals` resolved unless a unit scales, the label's styling (`textColor`,
-    /// `fontSize`, `fontWeight`, `unit`) reset when there is no label to style,
+    /// `fontSize`, `fontWeight`, `unit`, `locale`) reset when there is no label to style,
     /// `theme=dark` resolved into the colors it gives (leaving `light`), and `themedColors` reduced to what a theme can
     /// still change.
     /// Parsing returns normalized specs; `canonicalKey` normalizes a spec built by hand.
@@ -40,6 +40,7 @@ extension RingSpec {
             spec.fontSize = defaults.fontSize
             spec.fontWeight = defaults.fontWeight
             spec.unit = nil
+            spec.locale = nil
             themed.remove(.textColor)
         }
         if spec.theme == .auto {

@@ -65,6 +65,8 @@ public struct RingSpec: Sendable, Hashable {
     public var decimals: Int? = 0
     /// How values are written; `nil` means as read.
     public var unit: NumberUnit? = nil
+    /// Separators, digits and the percent sign's place; `nil` means a point, no grouping and `72%`.
+    public var locale: NumberLocale? = nil
     /// `nil` means: fit the inner circle.
     public var fontSize: Double? = nil
     public var fontWeight: FontWeight = .bold

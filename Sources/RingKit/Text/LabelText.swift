@@ -12,11 +12,11 @@ public enum LabelText {
         switch label {
         case .auto:
             if style.unit != nil { return style.text(value) }
-            return PercentText(fraction: fraction, decimals: style.percentDecimals).text + "%"
+            return style.withPercentSign(PercentText(fraction: fraction, decimals: style.percentDecimals).text)
         case .none:
             return nil
         case .template(let template):
-            let percent = PercentText(fraction: fraction, decimals: style.percentDecimals).text
+            let percent = style.localized(PercentText(fraction: fraction, decimals: style.percentDecimals).text)
             let text = RingGeometry.fill(template, value: value, min: min, max: max, percent: percent, style: style)
             return text.isEmpty ? nil : RingGeometry.printable(text)
         }

@@ -2,19 +2,28 @@
     import Glibc
 #endif
 
-/// How a label writes the values it shows (`{value}`, `{min}`, `{max}`, and `label=auto` with a unit): the unit and
-/// the digits after the point.
+/// How a label writes the values it shows (`{value}`, `{min}`, `{max}`, and `label=auto` with a unit): the unit, the
+/// digits after the point and the locale.
 public struct ValueStyle: Sendable, Hashable {
     /// `nil`: the number as read.
     public var unit: NumberUnit?
     /// Digits after the point. `nil` with a unit that scales: at most three significant digits, trailing zeros
     /// dropped. Without a unit, 0 and `nil` write the number as read (shortest digits, no binary noise).
     public var decimals: Int?
+    /// `nil`: a point, no grouping, `%` after the number (the output before locales existed).
+    public var locale: NumberLocale?
 
-    public init(unit: NumberUnit? = nil, decimals: Int? = nil) {
+    public init(unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil) {
         self.unit = unit
         self.decimals = decimals
+        self.locale = locale
     }
+
+    /// A number as `NumberText` writes it (`-1234.5`), in the locale's symbols.
+    func localized(_ ascii: String) -> String { locale?.localize(ascii) ?? ascii }
+
+    /// A percentage's digits (`72.5`) with the percent sign, where the locale puts it (`72.5%`, `72,5 %`).
+    func withPercentSign(_ digits: String) -> String { locale?.percent(digits) ?? digits + "%" }
 
     /// Digits of a percentage: the given ones, else none.
     var percentDecimals: Int { Swift.min(Swift.max(decimals ?? 0, 0), 3) }
@@ -22,12 +31,12 @@ public struct ValueStyle: Sendable, Hashable {
     /// `x` as the label writes it: `1.2 GiB`, `350 ms`, `12.5K req/s`, `$12.5`, `72%`, `0.3`.
     public func text(_ x: Double) -> String {
         guard let unit else {
-            if let decimals, decimals > 0 { return NumberText.fixed(x, decimals: decimals) }
-            return NumberText.plain(x)
+            if let decimals, decimals > 0 { return localized(NumberText.fixed(x, decimals: decimals)) }
+            return localized(NumberText.plain(x))
         }
         switch unit.kind {
         case .percent(let fraction):
-            return percent(fraction ? x * 100 : x) + "%"
+            return withPercentSign(percent(fraction ? x * 100 : x))
         case .binary(let symbol):
             let (number, prefix) = scaled(x, Self.binary)
             return number + " " + prefix + symbol
@@ -44,7 +53,7 @@ public struct ValueStyle: Sendable, Hashable {
             let (number, symbol) = scaled(x, DurationScale.units, base: base)
             return number + " " + symbol
         case .affix(let before, let after):
-            return before + (decimals.map { NumberText.fixed(x, decimals: $0) } ?? NumberText.plain(x)) + after
+            return before + localized(decimals.map { NumberText.fixed(x, decimals: $0) } ?? NumberText.plain(x)) + after
         }
     }
 
@@ -72,12 +81,12 @@ public struct ValueStyle: Sendable, Hashable {
         }
         let signed = x < 0 ? -number : number
         if decimals == nil && (number >= 1e15 || number < 1e-6) {
-            return (NumberText.scientific(signed, digits: 3), scale[step].name)
+            return (localized(NumberText.scientific(signed, digits: 3)), scale[step].name)
         }
-        if decimals != nil { return (NumberText.fixed(signed, decimals: digits), scale[step].name) }
+        if decimals != nil { return (localized(NumberText.fixed(signed, decimals: digits)), scale[step].name) }
         var out: [UInt8] = []
         NumberText.appendCompact(signed, decimals: digits, to: &out)
-        return (String(decoding: out, as: UTF8.self), scale[step].name)
+        return (localized(String(decoding: out, as: UTF8.self)), scale[step].name)
     }
 
     /// The given digits, or those that keep three significant digits (`1.21`, `12.5`, `350`, `1023`, `0.0123`).

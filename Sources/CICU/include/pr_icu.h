@@ -1,0 +1,30 @@
+#ifndef PROGRESS_RINGS_PR_ICU_H
+#define PROGRESS_RINGS_PR_ICU_H
+
+/// What a locale writes numbers with, as ICU's CLDR data says, in UTF-8: the symbols, the grouping sizes, the affixes
+/// of a percentage and the ten digits. ICU's functions are versioned by macros (`unum_open` is `unum_open_72`), which
+/// Swift cannot call through, so this small C file does.
+typedef struct {
+    /// The locale ICU found for the tag, as a BCP 47 tag (`de`, `en-IN`).
+    char tag[64];
+    char decimal[16];
+    char group[16];
+    char minus[16];
+    /// Digits between separators, the first group and the others (`en-IN`: 3 and 2); 0: no grouping.
+    int primary_grouping;
+    int secondary_grouping;
+    /// How many digits an integer needs before the first group is split off, beyond the group itself (1 in most
+    /// locales; 2 in `es` and `pl`, where 1234 stays whole).
+    int minimum_grouping;
+    /// A percentage's text before and after the number (`de`: "" and NBSP "%"; `tr`: "%" and "").
+    char percent_prefix[32];
+    char percent_suffix[32];
+    /// Each digit 0…9, NUL-terminated, 8 bytes apiece (`ar-EG`: U+0660…U+0669).
+    char digits[10][8];
+} pr_number_symbols;
+
+/// Fills `out` for the BCP 47 tag `tag`. Returns 0, or -1 when the tag is not well-formed, -2 when ICU has no
+/// data of its language (it would fall back to the root locale), -3 when ICU failed otherwise.
+int pr_number_symbols_for(const char *tag, pr_number_symbols *out);
+
+#endif
