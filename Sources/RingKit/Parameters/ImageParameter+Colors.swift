@@ -105,11 +105,32 @@ extension ImageParameter {
                 "Color by value: 50:orange,80:green means from 50 % orange, from 80 % green; up to 8 ascending pairs.",
                 placeholder: "50:orange,80:green"),
             ring: .init(
-                22, read: { reader, spec throws(ParameterError) in spec.thresholds = try reader.thresholds() },
-                key: { spec, _ in spec.thresholds?.canonicalText }),
+                22,
+                read: { reader, spec throws(ParameterError) in
+                    spec.thresholds = try reader.thresholds(min: spec.min, max: spec.max)
+                }, key: { spec, _ in spec.thresholds?.canonicalText }),
             badge: .init(
-                3, read: { reader, spec throws(ParameterError) in spec.thresholds = try reader.thresholds() },
-                key: { spec, _ in spec.thresholds?.canonicalText })),
+                3,
+                read: { reader, spec throws(ParameterError) in
+                    spec.thresholds = try reader.thresholds(min: spec.min, max: spec.max)
+                }, key: { spec, _ in spec.thresholds?.canonicalText })),
+        .init(
+            "thresholdsMode", .all, .keyword(words(Thresholds.Mode.self)),
+            docs: .init(
+                "whether `thresholds` are percentages of `min…max` or values in the value's own units "
+                    + "(`value=420&max=1000&thresholds=200:orange,500:red&thresholdsMode=absolute`)",
+                default: "`percentage`", accepted: "`percentage`, `absolute`"),
+            field: .init(
+                "Colors",
+                "percentage: thresholds are shares of min…max; absolute: they are values, as the value itself "
+                    + "(Grafana's default).", placeholder: "percentage"),
+            // The thresholds are read as percentages of min…max whichever mode wrote them: the key holds them so.
+            ring: .init(
+                26, read: { reader, _ throws(ParameterError) in _ = try reader.thresholdsMode() },
+                key: { _, _ in nil }),
+            badge: .init(
+                15, read: { reader, _ throws(ParameterError) in _ = try reader.thresholdsMode() },
+                key: { _, _ in nil })),
         .init(
             "gradient", [.ring, .bar], .colorOrNone,
             docs: .init(

@@ -185,10 +185,18 @@ struct ParameterReader {
         return .each(list)
     }
 
-    /// `percent:color` pairs (see `Thresholds.parse(_:parameter:)`).
-    func thresholds() throws(ParameterError) -> Thresholds? {
+    /// `percent:color` pairs, or `value:color` pairs of `min…max` with `thresholdsMode=absolute` (see
+    /// `Thresholds.parse(_:parameter:absolute:)`); `nil` when none are given or every absolute step lies above `max`.
+    func thresholds(min: Double, max: Double) throws(ParameterError) -> Thresholds? {
         guard let text = try parameters.value("thresholds") else { return nil }
-        return try Thresholds.parse(text, parameter: "thresholds")
+        let absolute = try thresholdsMode() == .absolute
+        let thresholds = try Thresholds.parse(text, parameter: "thresholds", absolute: absolute ? (min, max) : nil)
+        return thresholds.steps.isEmpty ? nil : thresholds
+    }
+
+    /// `thresholdsMode`: `percentage` or `absolute`.
+    func thresholdsMode() throws(ParameterError) -> Thresholds.Mode? {
+        try keyword(of: "thresholdsMode", as: Thresholds.Mode.self)
     }
 
     /// `decimals`: digits 0…3, or `auto` (`nil`: the unit's own digits).

@@ -14,6 +14,13 @@ public struct Thresholds: Sendable, Hashable {
         }
     }
 
+    /// How `thresholds` reads its numbers (`thresholdsMode`): as percentages of `min…max`, or as values in the value's
+    /// own units (Grafana's two modes). Absolute steps are turned into percentages when read, so one image has one
+    /// key whichever way its steps were written.
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
+        case percentage, absolute
+    }
+
     /// The most pairs one parameter may list.
     public static let maximumSteps = 8
 
@@ -56,17 +63,23 @@ public struct Thresholds: Sendable, Hashable {
         return text
     }
 
+    /// What the parameter accepts in absolute mode, for error messages.
+    public static let acceptedAbsolute = "up to 8 value:color pairs, values ascending, such as 200:orange,500:red"
+
     /// Reads `percent:color` pairs separated by commas, e.g. `50:orange,80:%23008000` (already percent-decoded).
-    /// Errors name `parameter` and the pair at fault.
+    /// With `absolute` bounds the numbers are values in `min…max`'s units, turned into percentages of it: a step
+    /// below `min` applies from the start (the highest such one), a step above `max` is never reached and is left
+    /// out. Errors name `parameter` and the pair at fault.
     public static func parse(
-        _ text: some StringProtocol, parameter: String = "thresholds"
+        _ text: some StringProtocol, parameter: String = "thresholds", absolute: (min: Double, max: Double)? = nil
     ) throws(ParameterError)
         -> Thresholds
     {
         let whole = Substring(text)
         func refuse(_ reason: String) -> ParameterError {
             ParameterError(
-                parameter: parameter, value: ParameterError.quoted(whole), reason: "\(reason) (accepted: \(accepted))")
+                parameter: parameter, value: ParameterError.quoted(whole),
+                reason: "\(reason) (accepted: \(absolute == nil ? accepted : acceptedAbsolute))")
         }
         guard !whole.isEmpty else { throw refuse("is empty") }
         let pairs = RGBAColor.listItems(whole)
@@ -80,10 +93,11 @@ public struct Thresholds: Sendable, Hashable {
             }
             let percentText = pair[..<colon]
             let colorText = pair[pair.index(after: colon)...]
+            let number = absolute == nil ? "percent" : "value"
             guard case .success(let percent) = CanonicalNumber.parse(percentText) else {
-                throw refuse("has \(shownPair), whose percent \(ParameterError.quoted(percentText)) is not a number")
+                throw refuse("has \(shownPair), whose \(number) \(ParameterError.quoted(percentText)) is not a number")
             }
-            guard percent >= 0 && percent <= 100 else {
+            guard absolute != nil || (percent >= 0 && percent <= 100) else {
                 throw refuse("has \(shownPair), whose percent is out of range 0…100")
             }
             guard let color = RGBAColor.parse(colorText) else {
@@ -96,6 +110,14 @@ public struct Thresholds: Sendable, Hashable {
             }
             steps.append(Step(percent: percent + 0, color: color))
         }
-        return Thresholds(steps)
+        guard let absolute else { return Thresholds(steps) }
+        var shares: [Step] = []
+        for step in steps {
+            let share = Self.percent(value: step.percent, min: absolute.min, max: absolute.max)
+            guard share <= 100 else { break }
+            if share <= 0, !shares.isEmpty { shares.removeAll() }
+            shares.append(Step(percent: Swift.max(0, share) + 0, color: step.color))
+        }
+        return Thresholds(shares)
     }
 }
