@@ -14,8 +14,7 @@ extension LiveConfiguration {
         if let prometheus {
             if url != nil { throw .bad("prometheus", "", "cannot be combined with url (give one source)") }
             if query != nil { throw .bad("query", "", "applies to url, not to prometheus") }
-            if maxQuery != nil { throw .bad("maxQuery", "", "applies to url, not to prometheus") }
-            return try prometheusSource(prometheus, server: server)
+            return try prometheusSource(prometheus, maxQuery: maxQuery, server: server)
         }
         if server != nil { throw .bad("server", "", "needs prometheus (the query to send to it)") }
         return try urlSource(url ?? "", query: query, maxQuery: maxQuery)
@@ -82,44 +81,66 @@ extension LiveConfiguration {
         }
     }
 
-    private func prometheusSource(_ text: String, server: String?) throws(LiveError) -> LiveSource {
-        guard let first = servers.first else {
+    /// The source of `prometheus=text` (a query's name or PromQL) and of its max: `maxQuery` as given (a name or PromQL,
+    /// on the same server), else the named query's own `maxQuery`.
+    private func prometheusSource(_ text: String, maxQuery: String?, server: String?) throws(LiveError) -> LiveSource {
+        guard servers.first != nil else {
             throw .bad("prometheus", "", "is off here: no Prometheus servers are configured (prometheusServers)")
         }
-        guard !text.isEmpty else {
-            throw .bad("prometheus", "", "is empty (accepted: a PromQL query or a query's name)")
+        let value = try promQL(text, parameter: "prometheus", server: server)
+        let chosen = try self.server(value.server)
+        let url = Self.queryURL(base: chosen.base, promQL: value.promQL)
+        let document = LiveSource.Document(kind: .prometheus(server: chosen.name), url: url, trustedHost: url.host)
+        guard let maxText = maxQuery ?? value.maxQuery else {
+            return LiveSource(document: document, query: nil, maxQuery: nil, shownName: value.shownName)
         }
-        let promQL: String
-        let serverName: String
-        let shownName: String
+        let max = try promQL(maxText, parameter: "maxQuery", server: chosen.name)
+        guard max.server == chosen.name else {
+            throw .bad(
+                "maxQuery", LiveText.quoted(maxText),
+                "is answered by \(max.server), and prometheus by \(chosen.name) (accepted: a query on the same server)")
+        }
+        let maxURL = Self.queryURL(base: chosen.base, promQL: max.promQL)
+        let maxDocument = LiveSource.Document(
+            kind: .prometheus(server: chosen.name), url: maxURL, trustedHost: maxURL.host)
+        return LiveSource(
+            document: document, query: nil, maxQuery: nil, shownName: value.shownName, maxDocument: maxDocument,
+            maxShownName: max.shownName)
+    }
+
+    /// The PromQL that `text` names for `parameter` (`prometheus` or `maxQuery`): a configured query's, or `text` itself;
+    /// the server that answers it; how messages show it; and a configured query's own max query.
+    private func promQL(
+        _ text: String, parameter: String, server: String?
+    ) throws(LiveError) -> (promQL: String, server: String, shownName: String, maxQuery: String?) {
+        guard !text.isEmpty else {
+            throw .bad(parameter, "", "is empty (accepted: a PromQL query or a query's name)")
+        }
         if let named = queries[text] {
-            if let server, server != named.server {
+            if let server, server != named.server, parameter == "prometheus" {
                 throw .bad(
                     "server", LiveText.quoted(server),
                     "does not apply: the query \(LiveText.shown(text)) is answered by \(named.server)")
             }
-            (promQL, serverName, shownName) = (named.query, named.server, text)
-        } else {
-            guard text.utf8.count <= Self.maxPromQLLength else {
-                throw .bad("prometheus", LiveText.quoted(text), "is longer than \(Self.maxPromQLLength) bytes")
-            }
-            if let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                throw .bad(
-                    "prometheus", LiveText.quoted(text), "contains the control character \(LiveText.shown(String(bad)))"
-                )
-            }
-            promQL = text
-            serverName = server ?? first.name
-            shownName = LiveText.shown(text, limit: LiveText.urlLength)
+            return (named.query, named.server, text, named.maxQuery)
         }
-        guard let chosen = servers.first(where: { $0.name == serverName }) else {
-            let names = servers.map(\.name).joined(separator: ", ")
+        guard text.utf8.count <= Self.maxPromQLLength else {
+            throw .bad(parameter, LiveText.quoted(text), "is longer than \(Self.maxPromQLLength) bytes")
+        }
+        if let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
             throw .bad(
-                "server", LiveText.quoted(serverName), "is not a configured Prometheus server (accepted: \(names))")
+                parameter, LiveText.quoted(text), "contains the control character \(LiveText.shown(String(bad)))")
         }
-        let url = Self.queryURL(base: chosen.base, promQL: promQL)
-        let document = LiveSource.Document(kind: .prometheus(server: chosen.name), url: url, trustedHost: url.host)
-        return LiveSource(document: document, query: nil, maxQuery: nil, shownName: shownName)
+        return (text, server ?? servers[0].name, LiveText.shown(text, limit: LiveText.urlLength), nil)
+    }
+
+    /// The configured server named `name`.
+    private func server(_ name: String) throws(LiveError) -> Server {
+        guard let chosen = servers.first(where: { $0.name == name }) else {
+            let names = servers.map(\.name).joined(separator: ", ")
+            throw .bad("server", LiveText.quoted(name), "is not a configured Prometheus server (accepted: \(names))")
+        }
+        return chosen
     }
 
     /// What an empty answer to `prometheus` (as messages show it) means. A bare name (letters, digits, `_`, `:`,

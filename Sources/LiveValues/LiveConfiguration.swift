@@ -15,8 +15,8 @@ struct LiveConfiguration: Sendable {
     let hosts: HostAllowList
     let sources: [String: NamedSource]
     let servers: [Server]
-    /// name → (server's name, PromQL).
-    let queries: [String: (server: String, query: String)]
+    /// name → (server's name, PromQL, PromQL of its max).
+    let queries: [String: (server: String, query: String, maxQuery: String?)]
 
     /// The longest `query`/`maxQuery`, `prometheus` and `server` read, in bytes (`url`: `FetchURL.maxLength`).
     static let maxPromQLLength = 2048
@@ -64,7 +64,7 @@ struct LiveConfiguration: Sendable {
             servers.append(Server(name: server.name, base: base))
         }
         self.servers = servers
-        var queries: [String: (server: String, query: String)] = [:]
+        var queries: [String: (server: String, query: String, maxQuery: String?)] = [:]
         for (name, query) in settings.prometheusQueries {
             func refuse(_ reason: String) -> LiveSettingsError {
                 LiveSettingsError(setting: "prometheusQueries", reason: "\(LiveText.quoted(name)): \(reason)")
@@ -77,7 +77,10 @@ struct LiveConfiguration: Sendable {
             guard !query.query.isEmpty, query.query.utf8.count <= Self.maxPromQLLength else {
                 throw refuse("query is empty or longer than \(Self.maxPromQLLength) bytes")
             }
-            queries[name] = (server, query.query)
+            if let maxQuery = query.maxQuery, maxQuery.isEmpty || maxQuery.utf8.count > Self.maxPromQLLength {
+                throw refuse("maxQuery is empty or longer than \(Self.maxPromQLLength) bytes")
+            }
+            queries[name] = (server, query.query, query.maxQuery)
         }
         self.queries = queries
     }

@@ -30,10 +30,13 @@ public struct LiveSettings: Sendable, Hashable {
         /// The server's name; nil means the first server.
         public var server: String?
         public var query: String
+        /// A second query on the same server whose one number is `max` ("used of total").
+        public var maxQuery: String?
 
-        public init(server: String? = nil, query: String) {
+        public init(server: String? = nil, query: String, maxQuery: String? = nil) {
             self.server = server
             self.query = query
+            self.maxQuery = maxQuery
         }
     }
 

@@ -21,28 +21,47 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
     let document: Document
     let query: JSONPath?
     let maxQuery: JSONPath?
+    /// For Prometheus, the second query whose one number is the max (`maxQuery`), fetched with the first.
+    let maxDocument: Document?
+    /// How messages name `maxDocument`: the query or its configured name.
+    let maxShownName: String?
     /// How messages name the document: the URL, or the configured name that keeps the URL private.
     let shownName: String
     /// The fields' hash, computed once: a lookup on the event loop hashes one integer, not the URL and paths.
     private let hash: Int
 
-    init(document: Document, query: JSONPath?, maxQuery: JSONPath?, shownName: String) {
+    init(
+        document: Document, query: JSONPath?, maxQuery: JSONPath?, shownName: String, maxDocument: Document? = nil,
+        maxShownName: String? = nil
+    ) {
         self.document = document
         self.query = query
         self.maxQuery = maxQuery
         self.shownName = shownName
+        self.maxDocument = maxDocument
+        self.maxShownName = maxShownName
         var hasher = Hasher()
         hasher.combine(document)
         hasher.combine(query)
         hasher.combine(maxQuery)
         hasher.combine(shownName)
+        hasher.combine(maxDocument)
         hash = hasher.finalize()
     }
 
     public static func == (a: LiveSource, b: LiveSource) -> Bool {
         a.hash == b.hash && a.document == b.document && a.query == b.query && a.maxQuery == b.maxQuery
-            && a.shownName == b.shownName
+            && a.shownName == b.shownName && a.maxDocument == b.maxDocument
     }
+
+    /// What one fetch gets: the document, and the max's document where there is one. Sources that share both share
+    /// one fetch.
+    struct Fetch: Hashable, Sendable {
+        let document: Document
+        let maxDocument: Document?
+    }
+
+    var fetch: Fetch { Fetch(document: document, maxDocument: maxDocument) }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
@@ -62,6 +81,7 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         if case .prometheus(let server) = document.kind { text += "&server=\(server)" }
         if let query { text += "&query=" + LiveText.shown(query.description, limit: JSONPath.maxLength) }
         if let maxQuery { text += "&maxQuery=" + LiveText.shown(maxQuery.description, limit: JSONPath.maxLength) }
+        if let maxShownName { text += "&maxQuery=" + maxShownName }
         return text
     }
 }

@@ -20,7 +20,7 @@ extension LiveValues {
             case lead
             case full
         }
-        let document = source.document
+        let document = source.fetch
         let now = clock.now()
         let maxFlights = maxFlights
         let step: Step = state.withLock { s in
@@ -35,7 +35,8 @@ extension LiveValues {
                 return .joined
             }
             guard s.flights.count < maxFlights else {
-                s.counters.countFetch(host: document.url.host, outcome: LiveError.Kind.busy.rawValue, seconds: nil)
+                s.counters.countFetch(
+                    host: document.document.url.host, outcome: LiveError.Kind.busy.rawValue, seconds: nil)
                 return .full
             }
             s.flights[document] = Flight(sources: [source], deliveries: [(source, deliver)])
@@ -82,20 +83,30 @@ extension LiveValues {
     }
 
     /// Fetches `document` and delivers the answers to every source waiting on it.
-    private func complete(_ document: LiveSource.Document) {
+    private func complete(_ document: LiveSource.Fetch) {
         let (answers, deliveries) = lead(document)
         for (source, deliver) in deliveries { deliver(answers[source] ?? .failed(Self.lost(source))) }
     }
 
-    /// Fetches `document` once, reads every waiting source's value out of it, stores them and counts the fetch.
+    /// Fetches `fetch`'s document once (and its max's document after it, within the same deadline), reads every
+    /// waiting source's value out of them, stores them and counts the fetches.
     private func lead(
-        _ document: LiveSource.Document
+        _ fetch: LiveSource.Fetch
     ) -> (
         answers: [LiveSource: LiveAnswer], deliveries: [(source: LiveSource, deliver: @Sendable (LiveAnswer) -> Void)]
     ) {
+        let document = fetch.document
         let started = MonotonicClock().now()
         let fetched = get(document, started: started)
         let seconds = MonotonicClock().now() - started
+        // The max is worth fetching only when the value came back.
+        var fetchedMax: (Result<CurlFetcher.Response, CurlFetcher.Failure>, seconds: Double)?
+        if let maxDocument = fetch.maxDocument, case .success(let response) = fetched,
+            (200..<300).contains(response.status)
+        {
+            let maxStarted = MonotonicClock().now()
+            fetchedMax = (get(maxDocument, started: started), MonotonicClock().now() - maxStarted)
+        }
         let readAt = Date()
         // Parsed once, however many sources read it.
         var parsed: JSONValue?
@@ -103,14 +114,15 @@ extension LiveValues {
             parsed = JSONReading.document(response.body)
         }
         let outcome = Self.outcome(of: fetched, document: document, parsed: parsed)
-        let sources = state.withLock { $0.flights[document]?.sources ?? [] }
+        let fetchedOutcome = fetchedMax.map { Self.outcome(of: $0.0, document: fetch.maxDocument!, parsed: nil) }
+        let sources = state.withLock { $0.flights[fetch]?.sources ?? [] }
         var results: [LiveSource: Result<LiveReading, LiveError>] = [:]
-        for source in sources { results[source] = reading(source, fetched, parsed, readAt) }
+        for source in sources { results[source] = reading(source, fetched, fetchedMax?.0, parsed, readAt) }
         let now = clock.now()
         return state.withLock { s in
-            let flight = s.flights.removeValue(forKey: document)
+            let flight = s.flights.removeValue(forKey: fetch)
             let late = flight?.sources.subtracting(sources) ?? []
-            for source in late { results[source] = reading(source, fetched, parsed, readAt) }
+            for source in late { results[source] = reading(source, fetched, fetchedMax?.0, parsed, readAt) }
             var answers: [LiveSource: LiveAnswer] = [:]
             for (source, result) in results {
                 let answer = s.store.record(source, result, now: now, settings: settings)
@@ -120,6 +132,11 @@ extension LiveValues {
             s.counters.countFetch(
                 host: document.url.host, outcome: outcome,
                 seconds: outcome == LiveError.Kind.busy.rawValue ? nil : seconds)
+            if let fetchedMax, let fetchedOutcome, let maxDocument = fetch.maxDocument {
+                s.counters.countFetch(
+                    host: maxDocument.url.host, outcome: fetchedOutcome,
+                    seconds: fetchedOutcome == LiveError.Kind.busy.rawValue ? nil : fetchedMax.seconds)
+            }
             return (answers, flight?.deliveries ?? [])
         }
     }
@@ -137,10 +154,10 @@ extension LiveValues {
         ) { configuration.refusal(of: $0) }
     }
 
-    /// What `source` reads out of the fetched document.
+    /// What `source` reads out of the fetched document (and its max's, for a Prometheus source with `maxQuery`).
     private func reading(
-        _ source: LiveSource, _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>, _ parsed: JSONValue?,
-        _ readAt: Date
+        _ source: LiveSource, _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>,
+        _ fetchedMax: Result<CurlFetcher.Response, CurlFetcher.Failure>?, _ parsed: JSONValue?, _ readAt: Date
     ) -> Result<LiveReading, LiveError> {
         let response: CurlFetcher.Response
         switch fetched {
@@ -150,9 +167,15 @@ extension LiveValues {
         switch source.document.kind {
         case .prometheus(let server):
             let noData = configuration.noData(prometheus: source.shownName, server: server)
-            return PrometheusAnswer.value(
+            var reading = PrometheusAnswer.value(
                 status: response.status, body: response.body, server: server, noData: noData
             ).map { LiveReading(value: $0, readAt: readAt) }
+            guard case .success(var read) = reading, let maxShownName = source.maxShownName else { return reading }
+            reading = maxReading(fetchedMax, shownName: maxShownName, server: server, source: source).map { max in
+                read.max = max
+                return read
+            }
+            return reading
         case .json:
             guard (200..<300).contains(response.status) else {
                 return .failure(
@@ -167,6 +190,26 @@ extension LiveValues {
                         kind: .notJSON))
             }
             return Self.read(source, in: parsed, readAt: readAt)
+        }
+    }
+
+    /// The max a Prometheus source's second query answered; errors name `maxQuery`.
+    private func maxReading(
+        _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>?, shownName: String, server: String,
+        source: LiveSource
+    ) -> Result<Double, LiveError> {
+        func named(_ error: LiveError) -> LiveError {
+            LiveError(parameter: "maxQuery", value: error.value, reason: error.reason, kind: error.kind)
+        }
+        switch fetched {
+        case nil: return .failure(Self.lost(source))
+        case .failure(let failure):
+            let error = LiveError.fetch(failure, source: source, settings: settings)
+            return .failure(LiveError(parameter: "maxQuery", value: shownName, reason: error.reason, kind: error.kind))
+        case .success(let response):
+            let noData = configuration.noData(prometheus: shownName, server: server)
+            return PrometheusAnswer.value(status: response.status, body: response.body, server: server, noData: noData)
+                .mapError(named)
         }
     }
 

@@ -46,8 +46,8 @@ public final class LiveValues: Sendable {
     struct State {
         var store: LiveValueStore
         var counters = LiveCounters()
-        /// Per document being fetched, who waits for it.
-        var flights: [LiveSource.Document: Flight] = [:]
+        /// Per document being fetched (with its max's document, where a source has one), who waits for it.
+        var flights: [LiveSource.Fetch: Flight] = [:]
     }
 
     /// Documents fetched or waiting for a slot at once, at most: beyond it a new document fails `busy` at once

@@ -34,9 +34,10 @@ enum LiveSettingsJSON {
             case .string(let query):
                 return LiveSettings.PrometheusQuery(query: query)
             case .object:
-                let fields = try strings(value, of: name, allowed: ["server", "query"])
+                let fields = try strings(value, of: name, allowed: ["server", "query", "maxQuery"])
                 guard let query = fields["query"] else { throw Problem("\(quoted(name)) has no \"query\"") }
-                return LiveSettings.PrometheusQuery(server: fields["server"], query: query)
+                return LiveSettings.PrometheusQuery(
+                    server: fields["server"], query: query, maxQuery: fields["maxQuery"])
             default:
                 throw Problem("\(quoted(name)) is \(value.kindName), not PromQL or an object")
             }
@@ -63,6 +64,7 @@ enum LiveSettingsJSON {
                 var fields: [ConfigJSON.Member] = []
                 if let server = query.server { fields.append(.init(key: "server", value: .string(server))) }
                 fields.append(.init(key: "query", value: .string(query.query)))
+                if let maxQuery = query.maxQuery { fields.append(.init(key: "maxQuery", value: .string(maxQuery))) }
                 return ConfigJSON.Member(key: name, value: .object(fields))
             })
     }

@@ -68,10 +68,10 @@ extension ServiceConfiguration {
         .init(
             name: "prometheusQueries",
             doc:
-                "PromQL named for prometheus=NAME: name → query, or name → {\"server\": …, \"query\": …} (default "
-                + "server: the first).",
+                "PromQL named for prometheus=NAME: name → query, or name → {\"server\": …, \"query\": …, \"maxQuery\": "
+                + "…} (default server: the first; maxQuery: a second query whose number is max).",
             kind: .object(
-                accepted: "an object of name → PromQL or name → {\"server\": …, \"query\": …}",
+                accepted: "an object of name → PromQL or name → {\"server\": …, \"query\": …, \"maxQuery\": …}",
                 check: { LiveSettingsJSON.queries($0).problem }),
             get: { .json(LiveSettingsJSON.json(queries: $0.live.prometheusQueries)) },
             set: {

@@ -23,8 +23,8 @@ struct PrometheusTests {
         #expect(try read("fixture_series").error?.message == "prometheus: the query returned 3 series; one is needed")
         #expect(
             try read("fixture_missing").error?.message
-                == "prometheus: fixture_missing names no configured query (configured: done), and as a metric it "
-                + "has no data on server main")
+                == "prometheus: fixture_missing names no configured query (configured: done, done_of_total, elsewhere, total), and as a "
+                + "metric it has no data on server main")
         #expect(try read("fixture_missing + 1").error?.message == "prometheus: the query returned no data")
         #expect(
             try read("fixture_done[1m]").error?.message
@@ -37,6 +37,33 @@ struct PrometheusTests {
             try read("up", server: "down").error?.message
                 == "prometheus: server down could not be reached (Couldn't connect to server)")
         #expect(live.counters.fetches[.init(host: "127.0.0.1", outcome: "ok")] ?? 0 >= 6)
+        try checkMaxQueries(live: live)
+    }
+
+    /// `maxQuery` with `prometheus` is a second query on the same server whose number is the max: PromQL or a
+    /// configured name, given in the URL or carried by a named query; its errors name `maxQuery`.
+    static func checkMaxQueries(live: LiveValues) throws {
+        func read(_ query: String, max: String?, server: String? = nil) throws -> LiveAnswer {
+            try live.read(maxQuery: max, prometheus: query, server: server)
+        }
+        let given = try read("fixture_done", max: "fixture_total").reading
+        #expect(given?.value == 7 && given?.max == 12, "\(String(describing: given))")
+        #expect(try read("fixture_done", max: "total").reading?.max == 12)
+        #expect(try read("done_of_total", max: nil).reading?.max == 12)
+        #expect(try read("done_of_total", max: "scalar(fixture_total) * 2").reading?.max == 24)
+        #expect(try read("fixture_done", max: nil).reading?.max == nil)
+        #expect(
+            try read("fixture_done", max: "fixture_series").error?.message
+                == "maxQuery: the query returned 3 series; one is needed")
+        #expect(
+            try read("fixture_done", max: "fixture_missing + 1").error?.message
+                == "maxQuery: the query returned no data")
+        #expect(throws: LiveError.self) { try read("fixture_done", max: "") }
+        #expect(throws: LiveError.self) { try read("fixture_done", max: "elsewhere") }
+        // The value and its max are one fetch's: the pair is read again only when the pair is asked again.
+        let source = try #require(
+            try live.source(url: nil, query: nil, maxQuery: "fixture_total", prometheus: "fixture_done", server: nil))
+        #expect(source.description == "prometheus=fixture_done&server=main&maxQuery=fixture_total")
     }
 
     /// Starts the exporter and Prometheus, waits for the first sample, runs `body`, and stops both.
@@ -50,7 +77,11 @@ struct PrometheusTests {
             $0.prometheusServers = [
                 .init(name: "main", url: prometheus.url), .init(name: "down", url: "http://127.0.0.1:9"),
             ]
-            $0.prometheusQueries = ["done": .init(query: "fixture_done")]
+            $0.prometheusQueries = [
+                "done": .init(query: "fixture_done"), "total": .init(query: "fixture_total"),
+                "done_of_total": .init(query: "fixture_done", maxQuery: "fixture_total"),
+                "elsewhere": .init(server: "down", query: "up"),
+            ]
         }
         let probe = try #require(
             try live.source(url: nil, query: nil, maxQuery: nil, prometheus: "fixture_done", server: nil))

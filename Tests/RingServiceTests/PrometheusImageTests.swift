@@ -37,6 +37,14 @@ struct PrometheusImageTests {
             let series = service.get("/bar.png?prometheus=fixture_series")
             #expect(series.status == .badGateway && series.header("Content-Type") == "image/png")
             #expect(series.header("X-Error") == "prometheus: the query returned 3 series; one is needed")
+            // Used of total: the max from a second query, written in a unit, with no max in the URL.
+            let used = service.get(
+                "/ring.svg?prometheus=done&maxQuery=fixture_total&label=%7Bvalue%7D%20of%20%7Bmax%7D")
+            #expect(used.body == service.get("/ring.svg?value=7&max=12&label=%7Bvalue%7D%20of%20%7Bmax%7D").body)
+            let bad = service.get("/ring.svg?prometheus=done&maxQuery=fixture_series")
+            #expect(bad.header("X-Error") == "maxQuery: the query returned 3 series; one is needed")
+            let both = service.get("/ring.svg?prometheus=done&maxQuery=fixture_total&max=12")
+            #expect(both.status == .badRequest && both.header("X-Error")?.hasPrefix("max: ") == true)
         }
     }
 }

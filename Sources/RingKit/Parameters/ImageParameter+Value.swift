@@ -102,8 +102,11 @@ extension ImageParameter {
             placeholder: "$.totals.percent", docs: "where the value sits in the document (a JSONPath subset)"),
         .live(
             "maxQuery", inputMode: "text",
-            "Where max sits in the same document, for 7 of 12 ($.total); max then stays empty.",
-            placeholder: "$.total", docs: "where `max` sits in the same document"),
+            "Where max sits in the same document, for 7 of 12 ($.total); with prometheus, a second query whose number "
+                + "is max. max then stays empty.",
+            placeholder: "$.total",
+            docs: "where `max` sits in the same document; with `prometheus`, a second query "
+                + "(PromQL or a configured name) whose one number is `max`"),
         .live(
             "prometheus", inputMode: "text",
             "Instead of url: a PromQL instant query whose answer is one number, or the name of a query this server "
