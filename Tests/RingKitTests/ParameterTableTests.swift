@@ -79,12 +79,12 @@ struct ParameterTableTests {
             ImageParameter.names(readBy: .ring) == [
                 "value", "min", "max", "size", "thickness", "color", "track", "background", "textColor", "cap", "arc",
                 "start", "direction", "label", "decimals", "fontSize", "fontWeight", "animate", "scale", "title",
-                "cacheSeconds", "theme", "thresholds", "gradient", "unit", "locale", "thresholdsMode",
+                "cacheSeconds", "theme", "thresholds", "gradient", "unit", "locale", "thresholdsMode", "map",
             ])
         #expect(
             ImageParameter.names(readBy: .badge) == [
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
-                "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode",
+                "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map",
             ])
     }
 

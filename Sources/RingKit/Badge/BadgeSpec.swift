@@ -28,6 +28,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var unit: NumberUnit? = nil
     /// Separators, digits and the percent sign's place; `nil` means a point, no grouping and `72%`.
     public var locale: NumberLocale? = nil
+    /// Texts (and colors) that replace matching values.
+    public var valueMap: ValueMap? = nil
     public var style: Style = .flat
     /// Pixel density of the PNG.
     public var scale: Int = 1
@@ -85,13 +87,14 @@ extension BadgeSpec {
     }
 
     /// How the value is written: in `unit`, with `decimals`.
-    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals, locale: locale) }
+    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals, locale: locale, map: valueMap) }
 
     /// The percentage as the badge shows it (see `PercentText`), which thresholds compare.
     public var shownPercent: PercentText { PercentText(fraction: fraction, decimals: valueStyle.percentDecimals) }
 
     /// The right half's fill: the `thresholds` step the shown percentage reaches, or `color`.
     public var valueColor: RGBAColor {
+        if let mapped = valueMap?.item(for: value)?.color { return mapped }
         guard let thresholds else { return color }
         return thresholds.color(forPercent: shownPercent.shown, default: color)
     }

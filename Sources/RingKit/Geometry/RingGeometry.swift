@@ -210,7 +210,7 @@ public struct RingGeometry: Sendable, Hashable {
         var out = ""
         var rest = Substring(template)
         let names: [(String, String)] = [
-            ("{value}", style.text(value)), ("{percent}", percent), ("{min}", style.text(min)),
+            ("{value}", style.valueText(value)), ("{percent}", percent), ("{min}", style.text(min)),
             ("{max}", style.text(max)),
         ]
         outer: while let brace = rest.firstIndex(of: "{") {

@@ -115,6 +115,22 @@ extension ImageParameter {
                     spec.thresholds = try reader.thresholds(min: spec.min, max: spec.max)
                 }, key: { spec, _ in spec.thresholds?.canonicalText })),
         .init(
+            "map", .all, .text,
+            docs: .init(
+                "value mappings: a value, an inclusive range or a value that could not be read shown as a text, "
+                    + "optionally in a color (`0:down:red,1:up:green`, `0..50:degraded:orange`, `null:no data`)",
+                default: "none", accepted: "see [mappings](#value-mappings-map)"),
+            field: .init(
+                "Colors",
+                "Texts for values: 0:down:red,1:up:green, 0..50:degraded:orange, null:no data; the first match wins "
+                    + "and replaces the label's value (and colors the progress).", placeholder: "0:down:red,1:up:green"),
+            ring: .init(
+                27, read: { reader, spec throws(ParameterError) in spec.valueMap = try reader.valueMap() },
+                key: { spec, _ in spec.valueMap?.canonicalText }),
+            badge: .init(
+                16, read: { reader, spec throws(ParameterError) in spec.valueMap = try reader.valueMap() },
+                key: { spec, _ in spec.valueMap?.canonicalText })),
+        .init(
             "thresholdsMode", .all, .keyword(words(Thresholds.Mode.self)),
             docs: .init(
                 "whether `thresholds` are percentages of `min…max` or values in the value's own units "

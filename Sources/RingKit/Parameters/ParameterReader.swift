@@ -194,6 +194,12 @@ struct ParameterReader {
         return thresholds.steps.isEmpty ? nil : thresholds
     }
 
+    /// `map`: value mappings (see `ValueMap.parse`).
+    func valueMap() throws(ParameterError) -> ValueMap? {
+        guard let text = try parameters.value("map") else { return nil }
+        return try ValueMap.parse(text)
+    }
+
     /// `thresholdsMode`: `percentage` or `absolute`.
     func thresholdsMode() throws(ParameterError) -> Thresholds.Mode? {
         try keyword(of: "thresholdsMode", as: Thresholds.Mode.self)
@@ -265,6 +271,16 @@ struct ParameterReader {
                 parameter: parameter, value: "",
                 reason: "is empty (accepted: text of 1…\(maximumLength) characters)")
         }
+        try Self.checkText(text, of: parameter, maximumLength: maximumLength)
+        return text
+    }
+
+    /// Refuses text that free text may not hold (see `text(of:maximumLength:allowsEmpty:)`), naming `parameter` and
+    /// quoting `shown` (the whole value, where `text` is a part of it).
+    static func checkText(
+        _ text: some StringProtocol, of parameter: String, maximumLength: Int, shown: String? = nil
+    ) throws(ParameterError) {
+        let quoted = ParameterError.quoted(shown ?? String(text))
         for scalar in text.unicodeScalars {
             // ASCII needs no Unicode tables, which are slow to consult.
             if scalar.isASCII {
@@ -278,22 +294,22 @@ struct ParameterReader {
                 problem = "the noncharacter"
             } else if Self.isBidiControl(scalar) {
                 throw ParameterError(
-                    parameter: parameter, value: ParameterError.quoted(text),
+                    parameter: parameter, value: quoted,
                     reason: "contains the bidi control \(Self.codePoint(scalar)) (accepted: text without embedding, "
                         + "override or isolate controls; right-to-left text is laid out in its own direction)")
             } else {
                 continue
             }
             throw ParameterError(
-                parameter: parameter, value: ParameterError.quoted(text),
-                reason: "contains \(problem) \(Self.codePoint(scalar))")
+                parameter: parameter, value: quoted, reason: "contains \(problem) \(Self.codePoint(scalar))")
         }
         guard text.count <= maximumLength else {
             throw ParameterError(
-                parameter: parameter, value: ParameterError.quoted(text),
-                reason: "is longer than \(maximumLength) characters")
+                parameter: parameter, value: quoted,
+                reason: shown == nil
+                    ? "is longer than \(maximumLength) characters"
+                    : "has a text longer than \(maximumLength) characters: \(ParameterError.quoted(text))")
         }
-        return text
     }
 
     /// U+202A…U+202E (embeddings and overrides) and U+2066…U+2069 (isolates). Browsers and Pango do not treat them

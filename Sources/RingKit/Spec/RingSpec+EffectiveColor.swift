@@ -5,6 +5,7 @@ extension RingSpec {
 
     /// The color ring `index` (0 is the outermost) is drawn in, or where its gradient starts.
     public func effectiveColor(ofRing index: Int) -> RGBAColor {
+        if let mapped = valueMap?.item(for: value(ofRing: index))?.color { return mapped }
         let own = color(ofRing: index)
         guard let thresholds else { return own }
         return thresholds.color(forPercent: shownPercent(ofRing: index).shown, default: own)
@@ -20,12 +21,13 @@ extension RingSpec {
         return PercentText(fraction: (value - min) / span, decimals: decimals)
     }
 
-    /// Whether ring `index` takes its color from a `thresholds` step rather than from `color`.
+    /// Whether ring `index` takes its color from a `thresholds` step (or a `map` item) rather than from `color`.
     func reachesThreshold(ring index: Int) -> Bool {
+        if valueMap?.item(for: value(ofRing: index))?.color != nil { return true }
         guard let first = thresholds?.steps.first else { return false }
         return shownPercent(ofRing: index).shown >= first.percent
     }
 
     /// How the label writes values: in `unit`, with `decimals`.
-    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals, locale: locale) }
+    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals, locale: locale, map: valueMap) }
 }

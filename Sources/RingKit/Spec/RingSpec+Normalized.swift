@@ -13,7 +13,8 @@ extension RingSpec {
         spec.max = max + 0
         // The arc is clamped; the text is not: a label that writes the value keeps it as read (`450 ms` on a full
         // ring of max 300).
-        let keepsValue = LabelText.showsValue(label, unit: unit)
+        // A map matches the value as read, whatever the label shows: it may color the ring.
+        let keepsValue = LabelText.showsValue(label, unit: unit) || valueMap != nil
         spec.value = keepsValue ? value + 0 : clamped(value)
         for index in innerRings.indices {
             spec.innerRings[index].value = keepsValue ? innerRings[index].value + 0 : clamped(innerRings[index].value)

@@ -67,6 +67,8 @@ public struct RingSpec: Sendable, Hashable {
     public var unit: NumberUnit? = nil
     /// Separators, digits and the percent sign's place; `nil` means a point, no grouping and `72%`.
     public var locale: NumberLocale? = nil
+    /// Texts (and colors) that replace matching values.
+    public var valueMap: ValueMap? = nil
     /// `nil` means: fit the inner circle.
     public var fontSize: Double? = nil
     public var fontWeight: FontWeight = .bold

@@ -11,6 +11,7 @@ public enum LabelText {
     ) -> String? {
         switch label {
         case .auto:
+            if let mapped = style.map?.item(for: value) { return mapped.text }
             if style.unit != nil { return style.text(value) }
             return style.withPercentSign(PercentText(fraction: fraction, decimals: style.percentDecimals).text)
         case .none:
@@ -22,11 +23,11 @@ public enum LabelText {
         }
     }
 
-    /// Whether `label` writes the value itself (a template with `{value}`, or `auto` with a unit), so the spec keeps
-    /// the value as read rather than clamped into `min…max`.
-    static func showsValue(_ label: RingSpec.Label, unit: NumberUnit?) -> Bool {
+    /// Whether `label` writes the value itself (a template with `{value}`, or `auto` with a unit or a map), so the
+    /// spec keeps the value as read rather than clamped into `min…max`.
+    static func showsValue(_ label: RingSpec.Label, unit: NumberUnit?, map: ValueMap? = nil) -> Bool {
         switch label {
-        case .auto: unit != nil
+        case .auto: unit != nil || map != nil
         case .none: false
         case .template(let template): template.contains("{value}")
         }

@@ -12,12 +12,19 @@ public struct ValueStyle: Sendable, Hashable {
     public var decimals: Int?
     /// `nil`: a point, no grouping, `%` after the number (the output before locales existed).
     public var locale: NumberLocale?
+    /// Texts that replace the value where it matches (`0:down`).
+    public var map: ValueMap?
 
-    public init(unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil) {
+    public init(unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil, map: ValueMap? = nil) {
         self.unit = unit
         self.decimals = decimals
         self.locale = locale
+        self.map = map
     }
+
+    /// What the label shows for the value itself: the mapped text where `map` matches it, else the value written
+    /// in this style.
+    public func valueText(_ x: Double) -> String { map?.item(for: x)?.text ?? text(x) }
 
     /// A number as `NumberText` writes it (`-1234.5`), in the locale's symbols.
     func localized(_ ascii: String) -> String { locale?.localize(ascii) ?? ascii }
