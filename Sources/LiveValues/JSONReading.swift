@@ -11,8 +11,9 @@ enum JSONReading {
     /// The finite number at `path`: a JSON number, or a string such as `"87"` or `"87%"`. Errors name `parameter`.
     static func number(at path: JSONPath, in document: JSONValue, parameter: String) -> Result<Double, LiveError> {
         let shownPath = LiveText.shown(path.description, limit: LiveText.urlLength)
-        func noValue(_ reason: String) -> Result<Double, LiveError> {
-            .failure(LiveError(parameter: parameter, value: shownPath, reason: reason, kind: .noValue))
+        func noValue(_ reason: String, missing: LiveError.Missing? = nil) -> Result<Double, LiveError> {
+            .failure(
+                LiveError(parameter: parameter, value: shownPath, reason: reason, kind: .noValue, missing: missing))
         }
         guard let node = path.find(in: document) else { return noValue("is not in the document") }
         switch classify(node) {
@@ -25,7 +26,7 @@ enum JSONReading {
             }
             return n.isFinite ? .success(n) : noValue("holds \(LiveText.quoted(s)), not a finite number")
         case .other(let kind):
-            return noValue("holds \(kind), not a number")
+            return noValue("holds \(kind), not a number", missing: kind == "null" ? .null : nil)
         }
     }
 

@@ -27,18 +27,27 @@ public struct LiveError: Error, Sendable, Hashable, CustomStringConvertible {
         case noValue = "no_value"
     }
 
+    /// A value that is there but not a number: JSON's `null` (and a Prometheus query with no data), or NaN. A
+    /// value mapping (`map=null:no data`) can show these; without one they are errors like any other.
+    public enum Missing: String, Sendable, Hashable {
+        case null, nan
+    }
+
     /// The parameter at fault: `url`, `query`, `maxQuery`, `prometheus` or `server`.
     public let parameter: String
     /// The value shown, already shortened and escaped; empty when the reason needs none (`url: timed out after 2.5 s`).
     public let value: String
     public let reason: String
     public let kind: Kind
+    /// Set where the value read was null or NaN.
+    public let missing: Missing?
 
-    public init(parameter: String, value: String, reason: String, kind: Kind) {
+    public init(parameter: String, value: String, reason: String, kind: Kind, missing: Missing? = nil) {
         self.parameter = parameter
         self.value = value
         self.reason = reason
         self.kind = kind
+        self.missing = missing
     }
 
     /// True when the request itself is wrong (a 400), false when reading the value failed upstream.

@@ -9,9 +9,10 @@ enum PrometheusAnswer {
     static func value(
         status: Int, body: [UInt8], server: String, noData: (value: String, reason: String) = noData
     ) -> Result<Double, LiveError> {
-        func fail(_ reason: String, _ kind: LiveError.Kind = .noValue, value: String = "") -> Result<Double, LiveError>
-        {
-            .failure(LiveError(parameter: "prometheus", value: value, reason: reason, kind: kind))
+        func fail(
+            _ reason: String, _ kind: LiveError.Kind = .noValue, value: String = "", missing: LiveError.Missing? = nil
+        ) -> Result<Double, LiveError> {
+            .failure(LiveError(parameter: "prometheus", value: value, reason: reason, kind: kind, missing: missing))
         }
         let shownServer = LiveText.shown(server)
         guard let answer = JSONReading.document(body), case .object = answer else {
@@ -35,7 +36,8 @@ enum PrometheusAnswer {
             guard case .array(let series)? = data["result"] else {
                 return fail("the query's vector has no result list")
             }
-            guard !series.isEmpty else { return fail(noData.reason, value: noData.value) }
+            // No data is Grafana's null: a mapping of null shows it.
+            guard !series.isEmpty else { return fail(noData.reason, value: noData.value, missing: .null) }
             guard series.count == 1 else { return fail("the query returned \(series.count) series; one is needed") }
             guard case .array(let sample)? = series[0]["value"] else {
                 return fail("the query's sample has no value")
@@ -61,7 +63,8 @@ enum PrometheusAnswer {
             return .failure(
                 LiveError(
                     parameter: "prometheus", value: "",
-                    reason: "the query returned \(LiveText.shown(text)), not a finite number", kind: .noValue))
+                    reason: "the query returned \(LiveText.shown(text)), not a finite number", kind: .noValue,
+                    missing: text == "NaN" ? .nan : nil))
         }
         return .success(value)
     }

@@ -122,4 +122,19 @@ public struct LiveTarget: Sendable {
             }
         }
     }
+
+    /// The drawing `request` asks for where the source read `null` or NaN: an empty image whose `map` item for it
+    /// stands for the value. A failure where the request's map has no such item (or none at all).
+    public func drawing(
+        missing: LiveError.Missing, _ request: Drawing.Request,
+        parse: (Drawing.Request) throws(ParameterError) -> Drawing
+    ) -> Result<Drawing, ParameterError> {
+        var full = request
+        full.read = [ReadNumber("value", 0, from: source.parameter, missing: missing == .null ? .null : .nan)]
+        do {
+            return .success(try parse(full))
+        } catch {
+            return .failure(error)
+        }
+    }
 }

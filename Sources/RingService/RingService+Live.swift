@@ -77,10 +77,13 @@ extension RingService {
         var origin = given
         switch value {
         case .failed(let error):
+            if let mapped = missingImage(error, request, drawing, entry, format, varyAccept, onLoop) { return mapped }
             return .now(liveErrorImage(error, drawing, format: format, varyAccept: varyAccept), .error, .error)
         case .fresh(let read, let secondsLeft):
             (reading, maxAge) = (read, secondsLeft)
-        case .stale(let read, _):
+        case .stale(let read, let error):
+            // A source that holds null now: a map item for it says so, rather than the last number.
+            if let mapped = missingImage(error, request, drawing, entry, format, varyAccept, onLoop) { return mapped }
             (reading, maxAge, origin) = (read, Int(live?.settings.retrySeconds ?? 0), .stale)
         }
         // The target and the value read: one value, one entry, answered without parsing while it lasts. Built once
@@ -118,6 +121,27 @@ extension RingService {
         let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
         return placedAnswer(
             request, parsed, key: key, alias: alias, onLoop: onLoop, headers: headers, origin: origin)
+    }
+
+    /// The image of a source that read `null` or NaN where the request maps it (`map=null:no data`): the empty image
+    /// with the item's text, status 200, fresh for as long as the failure is remembered; nil where nothing maps it.
+    private func missingImage(
+        _ error: LiveError, _ request: HTTPRequest, _ drawing: Drawing.Request, _ entry: LiveTargets.Entry,
+        _ format: ImageFormat, _ varyAccept: Bool, _ onLoop: Bool
+    ) -> ImageAnswer? {
+        guard let missing = error.missing, drawing.query.contains("map"),
+            case .success(let parsed) = entry.target.drawing(missing: missing, drawing, parse: renderer.parse)
+        else { return nil }
+        let maxAge = Int(live?.settings.retrySeconds ?? 0)
+        let headers: HTTPHeaders = [
+            .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: LiveOrigin.fresh.rawValue,
+        ]
+        let alias = TargetKey(target: request.target + "\n&value=" + missing.rawValue, format: format)
+        if let cached = cache.value(aliasedBy: alias) {
+            return .now(answer(request, with: cached).adding(headers), .hit, .fresh)
+        }
+        let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
+        return placedAnswer(request, parsed, key: key, alias: alias, onLoop: onLoop, headers: headers, origin: .fresh)
     }
 
     /// The error image of a value that could not be read: the URL's fault is a bad request (400, or the

@@ -8,7 +8,10 @@ struct RingSpecRefusalTests {
     static let refused: [(String, String)] = [
         ("value", #"value: "" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
         ("value=NaN", #"value: "NaN" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
-        ("value=nan", #"value: "nan" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        (
+            "value=nan",
+            #"value: "nan" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5; null or nan only with a map item for it, such as map=nan:no%20data)"#
+        ),
         ("value=inf", #"value: "inf" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
         ("value=-Infinity", #"value: "-Infinity" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
         ("value=0x1p3", #"value: "0x1p3" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),

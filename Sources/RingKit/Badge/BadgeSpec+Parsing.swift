@@ -25,7 +25,9 @@ extension BadgeSpec {
     /// reports the same error, and the messages are those of the ring's parameters of the same name.
     public init(parameters: QueryParameters) throws(ParameterError) {
         self.init()
-        try Self.parameterRows.read(ParameterReader(parameters: parameters), into: &self)
+        let reader = ParameterReader(parameters: parameters)
+        try Self.parameterRows.read(reader, into: &self)
+        try reader.checkMissingValue(missingValue, map: valueMap)
         self = normalized()
     }
 

@@ -30,6 +30,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var locale: NumberLocale? = nil
     /// Texts (and colors) that replace matching values.
     public var valueMap: ValueMap? = nil
+    /// The value read as `null` or NaN (`value` is then `min`): `valueMap`'s item for it is shown.
+    public var missingValue: ValueMap.Match? = nil
     public var style: Style = .flat
     /// Pixel density of the PNG.
     public var scale: Int = 1
@@ -87,14 +89,16 @@ extension BadgeSpec {
     }
 
     /// How the value is written: in `unit`, with `decimals`.
-    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals, locale: locale, map: valueMap) }
+    public var valueStyle: ValueStyle {
+        ValueStyle(unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue)
+    }
 
     /// The percentage as the badge shows it (see `PercentText`), which thresholds compare.
     public var shownPercent: PercentText { PercentText(fraction: fraction, decimals: valueStyle.percentDecimals) }
 
     /// The right half's fill: the `thresholds` step the shown percentage reaches, or `color`.
     public var valueColor: RGBAColor {
-        if let mapped = valueMap?.item(for: value)?.color { return mapped }
+        if let mapped = valueStyle.mappedItem(for: value)?.color { return mapped }
         guard let thresholds else { return color }
         return thresholds.color(forPercent: shownPercent.shown, default: color)
     }

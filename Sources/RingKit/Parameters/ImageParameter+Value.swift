@@ -20,7 +20,17 @@ extension ImageParameter {
             ring: .init(
                 0,
                 read: { reader, spec throws(ParameterError) in
-                    guard let given = try reader.numberList("value") else { return }
+                    // null or nan (from a source, or written so): an empty ring, for a map item to show.
+                    if let missing = reader.missingRead {
+                        (spec.value, spec.missingValue) = (spec.min, missing)
+                        return
+                    }
+                    let list: (first: ParameterReader.Given, more: [ParameterReader.Given])?
+                    do throws(ParameterError) { list = try reader.numberList("value") } catch {
+                        (spec.value, spec.missingValue) = (spec.min, try reader.missingWritten(after: error))
+                        return
+                    }
+                    guard let given = list else { return }
                     spec.value = given.first.number
                     guard !given.more.isEmpty else { return }
                     let light = RingSpec.Theme.light
@@ -29,12 +39,20 @@ extension ImageParameter {
                     }
                 },
                 key: { spec, _ in
-                    let first = CanonicalNumber.text(spec.value)
+                    let first = spec.missingValue?.text ?? CanonicalNumber.text(spec.value)
                     return spec.innerRings.reduce(first) { $0 + "," + CanonicalNumber.text($1.value) }
                 }),
             badge: .init(
-                4, read: { reader, spec throws(ParameterError) in spec.value = try reader.number(of: "value")!.number },
-                key: { spec, _ in CanonicalNumber.text(spec.value) })),
+                4,
+                read: { reader, spec throws(ParameterError) in
+                    if let missing = reader.missingRead {
+                        (spec.value, spec.missingValue) = (spec.min, missing)
+                        return
+                    }
+                    do throws(ParameterError) { spec.value = try reader.number(of: "value")!.number } catch {
+                        (spec.value, spec.missingValue) = (spec.min, try reader.missingWritten(after: error))
+                    }
+                }, key: { spec, _ in spec.missingValue?.text ?? CanonicalNumber.text(spec.value) })),
         .init(
             "min", .all, .decimal,
             docs: .init(

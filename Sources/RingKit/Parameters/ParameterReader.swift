@@ -194,6 +194,31 @@ struct ParameterReader {
         return thresholds.steps.isEmpty ? nil : thresholds
     }
 
+    /// A `value` read from a source as `null` or NaN.
+    var missingRead: ValueMap.Match? { parameters.readNumber("value")?.missing }
+
+    /// A `value` written `null` or `nan` in the URL (to show a mapping of it), looked at only where reading it as a
+    /// number failed with `error`, which is thrown again for any other text: a number costs nothing more.
+    func missingWritten(after error: ParameterError) throws(ParameterError) -> ValueMap.Match {
+        switch try parameters.value("value") {
+        case "null": return .null
+        case "nan": return .nan
+        default: throw error
+        }
+    }
+
+    /// Refuses a `null` or `nan` value that `map` has no item for, naming the source that read it, or `value`.
+    func checkMissingValue(_ missing: ValueMap.Match?, map: ValueMap?) throws(ParameterError) {
+        guard let missing, map?.item(forMissing: missing) == nil else { return }
+        let source = parameters.readNumber("value")?.source
+        throw ParameterError(
+            parameter: source ?? "value", value: source == nil ? ParameterError.quoted(missing.text) : "",
+            reason: source == nil
+                ? "is not a number (accepted: a decimal such as 72, -0.5 or 1e-5; null or nan only with a map item "
+                    + "for it, such as map=\(missing.text):no%20data)"
+                : "read \(missing.text), which no map item shows (add one, such as map=\(missing.text):no%20data)")
+    }
+
     /// `map`: value mappings (see `ValueMap.parse`).
     func valueMap() throws(ParameterError) -> ValueMap? {
         guard let text = try parameters.value("map") else { return nil }

@@ -67,7 +67,7 @@ public struct QueryParameters: Sendable {
     public func value(_ name: String) throws(ParameterError) -> String? {
         guard let entry = entries[name] else { return nil }
         guard entry.occurrences == 1 else { throw ParameterError(parameter: name, value: "", reason: "given twice") }
-        if let read = entry.read { return CanonicalNumber.text(read.number) }
+        if let read = entry.read { return read.missing?.text ?? CanonicalNumber.text(read.number) }
         switch PercentDecoding.decode(entry.encoded, plusIsSpace: entry.plusIsSpace) {
         case .success(let text):
             return text

@@ -7,10 +7,13 @@ public struct ReadNumber: Sendable, Hashable {
     public var number: Double
     /// The parameter a message about it names: `url`, `prometheus` or `maxQuery`.
     public var source: String
+    /// Set where the source held no number but `null` or NaN (`number` is then unused): a value mapping may show it.
+    public var missing: ValueMap.Match?
 
-    public init(_ parameter: String, _ number: Double, from source: String) {
+    public init(_ parameter: String, _ number: Double, from source: String, missing: ValueMap.Match? = nil) {
         self.parameter = parameter
         self.number = number
         self.source = source
+        self.missing = missing
     }
 }

@@ -5,7 +5,7 @@ extension RingSpec {
 
     /// The color ring `index` (0 is the outermost) is drawn in, or where its gradient starts.
     public func effectiveColor(ofRing index: Int) -> RGBAColor {
-        if let mapped = valueMap?.item(for: value(ofRing: index))?.color { return mapped }
+        if let mapped = mappedItem(ofRing: index)?.color { return mapped }
         let own = color(ofRing: index)
         guard let thresholds else { return own }
         return thresholds.color(forPercent: shownPercent(ofRing: index).shown, default: own)
@@ -23,11 +23,18 @@ extension RingSpec {
 
     /// Whether ring `index` takes its color from a `thresholds` step (or a `map` item) rather than from `color`.
     func reachesThreshold(ring index: Int) -> Bool {
-        if valueMap?.item(for: value(ofRing: index))?.color != nil { return true }
+        if mappedItem(ofRing: index)?.color != nil { return true }
         guard let first = thresholds?.steps.first else { return false }
         return shownPercent(ofRing: index).shown >= first.percent
     }
 
     /// How the label writes values: in `unit`, with `decimals`.
-    public var valueStyle: ValueStyle { ValueStyle(unit: unit, decimals: decimals, locale: locale, map: valueMap) }
+    public var valueStyle: ValueStyle {
+        ValueStyle(unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue)
+    }
+
+    /// The `map` item that ring `index`'s value matches (the first ring's may be missing).
+    func mappedItem(ofRing index: Int) -> ValueMap.Item? {
+        index == 0 ? valueStyle.mappedItem(for: value) : valueMap?.item(for: value(ofRing: index))
+    }
 }

@@ -47,6 +47,7 @@ extension RingSpec {
         var reader = ParameterReader(parameters: parameters)
         reader.forBars = forBars
         try (forBars ? BarSpec.sharedRows : Self.parameterRows).read(reader, into: &self)
+        try reader.checkMissingValue(missingValue, map: valueMap)
         self = normalized()
         if !forBars { try checkLabelFits() }
     }

@@ -69,6 +69,8 @@ public struct RingSpec: Sendable, Hashable {
     public var locale: NumberLocale? = nil
     /// Texts (and colors) that replace matching values.
     public var valueMap: ValueMap? = nil
+    /// The value read as `null` or NaN (`value` is then `min`): `valueMap`'s item for it is shown.
+    public var missingValue: ValueMap.Match? = nil
     /// `nil` means: fit the inner circle.
     public var fontSize: Double? = nil
     public var fontWeight: FontWeight = .bold

@@ -11,7 +11,7 @@ public enum LabelText {
     ) -> String? {
         switch label {
         case .auto:
-            if let mapped = style.map?.item(for: value) { return mapped.text }
+            if let mapped = style.mappedItem(for: value) { return mapped.text }
             if style.unit != nil { return style.text(value) }
             return style.withPercentSign(PercentText(fraction: fraction, decimals: style.percentDecimals).text)
         case .none:

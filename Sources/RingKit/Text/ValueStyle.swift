@@ -14,17 +14,29 @@ public struct ValueStyle: Sendable, Hashable {
     public var locale: NumberLocale?
     /// Texts that replace the value where it matches (`0:down`).
     public var map: ValueMap?
+    /// Set where the value was read as `null` or NaN: `map`'s item for it stands for the value.
+    public var missing: ValueMap.Match?
 
-    public init(unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil, map: ValueMap? = nil) {
+    public init(
+        unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil, map: ValueMap? = nil,
+        missing: ValueMap.Match? = nil
+    ) {
         self.unit = unit
         self.decimals = decimals
         self.locale = locale
         self.map = map
+        self.missing = missing
+    }
+
+    /// The `map` item for the value `x` (or for the missing value).
+    public func mappedItem(for x: Double) -> ValueMap.Item? {
+        if let missing { return map?.item(forMissing: missing) }
+        return map?.item(for: x)
     }
 
     /// What the label shows for the value itself: the mapped text where `map` matches it, else the value written
     /// in this style.
-    public func valueText(_ x: Double) -> String { map?.item(for: x)?.text ?? text(x) }
+    public func valueText(_ x: Double) -> String { mappedItem(for: x)?.text ?? text(x) }
 
     /// A number as `NumberText` writes it (`-1234.5`), in the locale's symbols.
     func localized(_ ascii: String) -> String { locale?.localize(ascii) ?? ascii }

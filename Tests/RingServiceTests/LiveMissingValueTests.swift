@@ -1,0 +1,59 @@
+import Foundation
+import HTTPServer
+import RingKit
+import TestSupport
+import Testing
+
+@testable import RingService
+
+/// A live value that reads `null` (or NaN, or a Prometheus query with no data) draws the `map` item for it, status
+/// 200, instead of the error image; without such an item it is the error it always was.
+@Suite(.serialized)
+final class LiveMissingValueTests {
+    let fixture: FixtureServer
+
+    init() throws { fixture = try FixtureServer() }
+
+    deinit { fixture.stop() }
+
+    func service() throws -> RingService {
+        try makeLiveService(fixture) { $0.live.prometheusServers = [.init(name: "main", url: fixture.url("prom"))] }
+    }
+
+    @Test func aNullWithAMappingDrawsTheMappedTextOverAnEmptyTrack() throws {
+        let service = try service()
+        try fixture.write("status.json", #"{"load": null, "ok": 42}"#)
+        let url = QueryParameters.encode(fixture.url("status.json"))
+        for route in ["/ring.svg", "/ring.png", "/bar.svg", "/badge.svg", "/badge.png"] {
+            let answer = service.get("\(route)?url=\(url)&query=load&map=null:no%20data:gray")
+            #expect(answer.status == .ok, "\(route): \(answer.header("X-Error") ?? "")")
+            // The same bytes as the empty image of the mapped text, written in the URL.
+            let written = service.get("\(route)?value=null&map=null:no%20data:gray")
+            #expect(answer.body == written.body, "\(route)")
+            #expect(answer.header("X-Source") == "fresh")
+        }
+        #expect(service.get("/ring.svg?value=null&map=null:no%20data:gray").text.contains(">no data<"))
+        // Without a mapping of null: the error image, as before.
+        let unmapped = service.get("/ring.svg?url=\(url)&query=load&map=0:zero")
+        #expect(unmapped.status == .badGateway)
+        #expect(unmapped.header("X-Error") == "query: $.load holds null, not a number")
+        // A number at the path is drawn as a number, the map standing by.
+        let number = service.get("/ring.svg?url=\(url)&query=ok&map=null:no%20data")
+        #expect(number.status == .ok && number.text.contains(">42%<"))
+    }
+
+    @Test func prometheusNaNAndNoDataAreMappedAsNanAndNull() throws {
+        let service = try service()
+        // The fixture answers a query with the file of its name.
+        try fixture.write("ratio", #"{"status":"success","data":{"resultType":"scalar","result":[1700000000,"NaN"]}}"#)
+        let nan = service.get("/ring.svg?prometheus=ratio&map=nan:undefined")
+        #expect(nan.status == .ok && nan.text.contains(">undefined<"), "\(nan.header("X-Error") ?? "")")
+        for name in ["empty", "empty2"] {
+            try fixture.write(name, #"{"status":"success","data":{"resultType":"vector","result":[]}}"#)
+        }
+        let none = service.get("/ring.svg?prometheus=empty&map=null:no%20data")
+        #expect(none.status == .ok && none.text.contains(">no data<"), "\(none.header("X-Error") ?? "")")
+        let unmapped = service.get("/ring.svg?prometheus=empty2")
+        #expect(unmapped.header("X-Error")?.contains("no data") == true)
+    }
+}
