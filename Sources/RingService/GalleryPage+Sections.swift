@@ -80,6 +80,35 @@ extension GalleryPage {
             ]
         ),
         (
+            "Monitoring",
+            [
+                Example(
+                    path: "/ring.svg?value=442471710720&max=549755813888&unit=bytes&arc=270&size=160"
+                        + "&thresholds=80:orange,90:red",
+                    caption: "a disk gauge in GiB"),
+                Example(
+                    path: "/ring.svg?value=0.35&max=0.3&unit=s&arc=270&size=160&label=p99%20%7Bvalue%7D",
+                    caption: "latency over its max: the text is true, the arc full"),
+                Example(
+                    path: "/badge.svg?label=traffic&value=12500&max=50000&unit=reqps", caption: "requests per second"),
+                Example(
+                    path: "/ring.svg?value=420&max=1000&unit=short&thresholds=200:orange,500:red"
+                        + "&thresholdsMode=absolute&size=160",
+                    caption: "thresholds in the value's units"),
+                Example(
+                    path: "/badge.svg?label=api&value=0&max=1&map=0:down:red,1:up:brightgreen",
+                    caption: "up/down from a mapping"),
+                Example(
+                    path: "/badge.svg?label=load&value=null&map=null:no%20data:gray", caption: "null mapped to no data"),
+                Example(
+                    path: "/ring.svg?value=1288490188.8&max=2147483648&unit=bytes&locale=de&size=160",
+                    caption: "the same ring in de"),
+                Example(
+                    path: "/ring.svg?value=1234567&max=10000000&label=%7Bvalue%7D&locale=en-IN&size=160",
+                    caption: "and in en-IN"),
+            ]
+        ),
+        (
             "Several rings",
             [
                 Example(path: "/ring.svg?value=30,60,90&color=red,green,blue", caption: "three rings, outermost first"),

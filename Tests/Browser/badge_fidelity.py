@@ -31,6 +31,8 @@ QUERIES = [
     "label=docs&value=50&labelColor=white&color=yellow&decimals=1",
     "label=tests&value=5&style=flat-square",
     "label=a&value=99.9&thresholds=50:orange,99:green&color=%23c2410c80",
+    "label=disk&value=1288490188.8&max=2147483648&unit=bytes&locale=de",
+    "label=api&value=0&max=1&map=0:down:red,1:up:brightgreen",
 ] + ["value=30&" + label(words) for _, words in SCRIPTS if words]
 
 # (what Chromium is shown, what our PNG draws): each pair must fail the comparison, or the check proves nothing.

@@ -28,6 +28,8 @@ CASES = [
     "value=72&theme=dark",
     "value=72&theme=dark&label=none&radius=0",
     "value=72&scale=2",
+    "value=412e9&max=512e9&unit=bytes&width=240",
+    "value=72.5&decimals=1&locale=de&width=240",
     "value=30,60,90&scale=2&radius=0&gradient=orange",
     "value=72&width=400&height=40",
     "value=30&height=8&width=300&" + label(SCRIPTS[0][0]),

@@ -28,6 +28,14 @@ def fidelity_cases():
         "value=80&gradient=%2316a34a&cap=round",
         "value=97&gradient=orange&color=purple&direction=ccw&size=200&thickness=24",
         "value=72&theme=dark&label=none",
+        # Numbers as people read them: units, locales (no-break spaces, Arabic-Indic digits), mappings.
+        "value=1288490188.8&max=2147483648&unit=bytes&size=160",
+        "value=72.5&decimals=1&locale=de&size=160",
+        "value=1234567&max=10000000&label=%7Bvalue%7D&locale=en-IN&size=200",
+        "value=-1234.5&min=-10000&label=%7Bvalue%7D&locale=fr-CH&size=200",
+        "value=72&locale=ar-EG&size=160",
+        "value=0.35&max=0.3&unit=s&arc=270&size=160",
+        "value=0&max=1&map=0:down:red,1:up:green&size=160",
     ]
     # Labels in every script, at issue 16's size (256), the default size and scale 2.
     for template, _ in SCRIPTS:
