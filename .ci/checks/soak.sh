@@ -13,7 +13,9 @@
 #   vanish+reset  half requests that vanish (close or reset) and 2048 px requests reset mid-response: the well-formed
 #                 traffic beside them has no failed request and a p99 within 3 × its quiet value (the mean of the
 #                 same traffic alone just before and just after, so one noisy window on a shared machine does not
-#                 decide)
+#                 decide) plus BESIDE_SLACK_MS (10 ms): what the hostile clients' own CPU adds on 2 shared cores, a
+#                 few scheduler slices (runs that harmed no request measured 2.4-4.1 ms against quiet p99s of 0.24-0.93
+#                 ms); a server that stalls on them is seconds late and fails requests, far past it
 #   recovery      a quiet window after (warmed as the one before was) has requests, none failed, and a p99 within
 #                 2 × the one before; a window over that bound is measured again, up to 3 windows, the best judged
 #                 (a server the attack left slower is slower in every one; noise on a shared machine is not)
@@ -66,6 +68,7 @@ SEND_TIMEOUT=30
 SLACK=5
 read -r -a EXTRA_FLAGS <<<"${SOAK_SERVER_FLAGS:-}"
 KINDS=${HOSTILE_KINDS:-slowloris,slow-reader,flood,malformed,vanish,reset}
+BESIDE_SLACK_MS=${BESIDE_SLACK_MS:-10}
 QUIET_SECONDS=$((SECONDS_TOTAL / 6 < 10 ? 10 : (SECONDS_TOTAL / 6 > 60 ? 60 : SECONDS_TOTAL / 6)))
 CONNECTIONS=16
 
@@ -228,12 +231,14 @@ resets=$(ran reset)
 undisturbed=$({ [[ ",$KINDS," != *,vanish,* ]] || [ "${vanished:-0}" -gt 0 ]; } &&
   { [[ ",$KINDS," != *,reset,* ]] || [ "${resets:-0}" -gt 0 ]; } &&
   [ "$soak_requests" -gt 0 ] && [ "$soak_failures" -eq 0 ] &&
-  awk -v s="$soak_p99" -v q="$quiet_p99" 'BEGIN { exit !(s <= 3 * q) }' && echo PASS || echo FAIL)
+  awk -v s="$soak_p99" -v q="$quiet_p99" -v k="$BESIDE_SLACK_MS" 'BEGIN { exit !(s <= 3 * q + k) }' && echo PASS ||
+  echo FAIL)
 beside=vanish+reset
 [[ ",$KINDS," == *,vanish,* || ",$KINDS," == *,reset,* ]] || beside=well-formed
 verdict "$beside" "$undisturbed" "${vanished:-no} half requests that vanished and ${resets:-no} resets" \
   "mid-response beside $soak_requests well-formed requests: $soak_failures failed (rule: 0)," \
-  "p99 ${soak_p99} ms (rule: ≤ 3 × the quiet ${quiet_p99} ms = $(awk -v q="$quiet_p99" 'BEGIN { print 3 * q }') ms)"
+  "p99 ${soak_p99} ms (rule: ≤ 3 × the quiet ${quiet_p99} ms + ${BESIDE_SLACK_MS} ms for the clients' own CPU" \
+  "= $(awk -v q="$quiet_p99" -v k="$BESIDE_SLACK_MS" 'BEGIN { print 3 * q + k }') ms)"
 # Within one run quiet windows differ by noise (each run prints them all), so 2 × and the best of up to three windows
 # after leave room for that; a laxer bound would let a server the attack left slower raise its own quiet value.
 recovered=$([ "$before_failures" -eq 0 ] && [ "$after_failures" -eq 0 ] && [ "${after_requests:-0}" -gt 0 ] &&

@@ -96,6 +96,18 @@ extension GalleryPage {
                         + "&thresholdsMode=absolute&size=160",
                     caption: "thresholds in the value's units"),
                 Example(
+                    path: "/ring.svg?value=0.23&max=0.3&unit=s&arc=270&size=160&thresholds=0.2:orange,0.25:red"
+                        + "&thresholdsMode=absolute&markers=true&target=0.15",
+                    caption: "latency with threshold marks and a target"),
+                Example(
+                    path: "/ring.svg?value=-12&min=-50&max=50&neutral=0&arc=270&size=160&unit=suffix:%20%25"
+                        + "&color=%23dc2626",
+                    caption: "an error budget's burn around a neutral point"),
+                Example(
+                    path: "/bar.svg?value=3.2&min=-10&max=10&neutral=0&unit=si:%C2%B0C&width=240&markers=true"
+                        + "&thresholds=75:red",
+                    caption: "a bar around its set point"),
+                Example(
                     path: "/badge.svg?label=api&value=0&max=1&map=0:down:red,1:up:brightgreen",
                     caption: "up/down from a mapping"),
                 Example(

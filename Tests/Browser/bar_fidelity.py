@@ -30,6 +30,8 @@ CASES = [
     "value=72&scale=2",
     "value=412e9&max=512e9&unit=bytes&width=240",
     "value=72.5&decimals=1&locale=de&width=240",
+    "value=60&thresholds=50:orange,80:green&markers=true&target=90&width=240&height=24",
+    "value=-30&min=-100&max=100&neutral=0&width=240&height=24&unit=ms",
     "value=30,60,90&scale=2&radius=0&gradient=orange",
     "value=72&width=400&height=40",
     "value=30&height=8&width=300&" + label(SCRIPTS[0][0]),

@@ -36,6 +36,9 @@ def fidelity_cases():
         "value=72&locale=ar-EG&size=160",
         "value=0.35&max=0.3&unit=s&arc=270&size=160",
         "value=0&max=1&map=0:down:red,1:up:green&size=160",
+        "value=60&thresholds=50:orange,80:green&markers=true&target=90&arc=270&size=160",
+        "value=-30&min=-100&max=100&neutral=0&arc=270&size=160&unit=ms",
+        "value=30,-60&min=-100&max=100&neutral=0&size=160&label=none",
     ]
     # Labels in every script, at issue 16's size (256), the default size and scale 2.
     for template, _ in SCRIPTS:

@@ -79,7 +79,8 @@ struct ParameterTableTests {
             ImageParameter.names(readBy: .ring) == [
                 "value", "min", "max", "size", "thickness", "color", "track", "background", "textColor", "cap", "arc",
                 "start", "direction", "label", "decimals", "fontSize", "fontWeight", "animate", "scale", "title",
-                "cacheSeconds", "theme", "thresholds", "gradient", "unit", "locale", "thresholdsMode", "map",
+                "cacheSeconds", "theme", "thresholds", "gradient", "unit", "locale", "thresholdsMode", "map", "target",
+                "markers", "neutral",
             ])
         #expect(
             ImageParameter.names(readBy: .badge) == [

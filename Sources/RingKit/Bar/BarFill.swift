@@ -8,9 +8,16 @@ struct BarFill {
         var color: RGBAColor
     }
 
-    let pieces: [Piece]
+    private(set) var pieces: [Piece]
     /// Opacity of the whole fill, applied once to the group so overlaps do not darken.
     let alpha: UInt8
+
+    /// The fill of `bar`: from its start (0, or a neutral point) to its end.
+    init(_ bar: BarLayout.Bar, color: RGBAColor, gradient end: RGBAColor?) {
+        self.init(length: bar.fillLength - bar.fillStart, color: color, gradient: end)
+        guard bar.fillStart > 0 else { return }
+        pieces = pieces.map { Piece(from: $0.from + bar.fillStart, to: $0.to + bar.fillStart, color: $0.color) }
+    }
 
     init(length: Double, color: RGBAColor, gradient end: RGBAColor?) {
         alpha = color.alpha

@@ -11,8 +11,10 @@ public struct BarLayout: Sendable {
     public struct Bar: Sendable {
         /// Top edge.
         public let y: Double
-        /// How far the fill reaches from the left end, 0…`trackLength`.
+        /// Where the fill's right edge is, 0…`trackLength`.
         public let fillLength: Double
+        /// Where the fill's left edge is: 0, or with `neutral` the nearer of the neutral point and the value.
+        public let fillStart: Double
         public let fillColor: RGBAColor
         /// Where the fill fades to; `nil` is a solid fill.
         public let gradient: RGBAColor?
@@ -49,6 +51,13 @@ public struct BarLayout: Sendable {
     public let title: String
     /// With labels that fit nowhere: the width that would hold them beside bars of `minimumTrack`.
     public let widthNeededForLabels: Int?
+    /// Ticks across every bar (thresholds with `markers`, and `target`): the left edge of each, kept clear of the
+    /// rounded ends, and its color; `markWidth` wide.
+    public let marks: [(x: Double, color: RGBAColor)]
+    /// A fifth of the bar's height, 1 to 3 px.
+    public var markWidth: Double { Swift.min(3, Swift.max(1, barHeight / 5)) }
+    /// Where fills grow from: 0, or the neutral point's x.
+    public let neutralX: Double
 
     /// Where the labels sit.
     public var labelPlacement: Placement { placement }
@@ -96,6 +105,13 @@ public struct BarLayout: Sendable {
         self.placement = placement
         self.trackLength = trackLength
         widthNeededForLabels = needed
+        let tick = Swift.min(3, Swift.max(1, barHeight / 5))
+        let ends = (
+            low: Swift.min(radius, trackLength / 2), high: Swift.max(trackLength - radius - tick, trackLength / 2)
+        )
+        marks = g.marks.map { mark in
+            (Swift.min(Swift.max(trackLength * mark.share - tick / 2, ends.low), ends.high), mark.color)
+        }
 
         // A label at either theme's default color is drawn inside in whichever of the two reads better on what is
         // behind it; a color of one's own is kept.
@@ -104,11 +120,20 @@ public struct BarLayout: Sendable {
         let page = series.background ?? (darkTheme ? Self.darkPage : RGBAColor(0xff, 0xff, 0xff))
         let animated = series.animate > 0 && series.animate.isFinite
         var bars: [Bar] = []
+        let span = series.max - series.min
+        let neutralShare =
+            series.neutral.map { n in
+                span > 0 && span.isFinite ? Swift.min(Swift.max((n - series.min) / span, 0), 1) : 0
+            }
+            ?? 0
+        let neutralX = (trackLength * neutralShare * 100).rounded() / 100
+        self.neutralX = neutralX
         for (index, fraction) in fractions.enumerated() {
             let y = Double(index) * (barHeight + Double(spec.gap))
             let fill = series.effectiveColor(ofRing: index)
             let track = series.track(ofRing: index)
-            let fillLength = (trackLength * fraction * 100).rounded() / 100
+            let valueX = (trackLength * fraction * 100).rounded() / 100
+            let (fillStart, fillLength) = (Swift.min(valueX, neutralX), Swift.max(valueX, neutralX))
             let shown = placement == .inside || placement == .beside
             let baseline = (y + barHeight / 2 + fontSize * TextMetrics.halfCapHeight).rounded()
             var text = series.textColor
@@ -116,15 +141,20 @@ public struct BarLayout: Sendable {
             var fillText: RGBAColor? = nil
             var darkFillText: RGBAColor? = nil
             if placement == .inside && automaticText, let label = texts[index] {
-                // What the label's centre sits on: the fill where it reaches the middle, else the track or the page.
-                let behind = fillLength >= trackLength / 2 ? fill : (track ?? page)
+                // What the label's centre sits on: the fill where it covers the middle, else the track or the page.
+                let middle = trackLength / 2
+                let covered = fillLength > fillStart && fillStart <= middle && fillLength >= middle
+                let behind = covered ? fill : (track ?? page)
                 text = Self.readable(on: behind.composited(over: page))
                 // Where the fill's edge passes under the label (with a quarter em to spare for the measure), each
                 // side takes the color that reads there; a growing fill passes under it on the way.
                 let half = TextMetrics.width(of: label, bold: bold) * size / 2 + size / 4
+                func crosses(_ edge: Double) -> Bool {
+                    edge > middle - half && (animated || edge < middle + half)
+                }
                 let crossed =
-                    fillLength > 0 && fillLength > trackLength / 2 - half
-                    && (animated || fillLength < trackLength / 2 + half)
+                    fillLength > fillStart
+                    && ((fillLength > 0 && crosses(fillLength)) || (fillStart > 0 && crosses(fillStart)))
                 if crossed {
                     text = Self.readable(on: (track ?? page).composited(over: page))
                     fillText = Self.readable(on: fill.composited(over: page))
@@ -141,7 +171,7 @@ public struct BarLayout: Sendable {
                     }
                     let darkTrack = series.themedColors.contains(.track) ? darkTheme.track : track
                     let darkPage = series.background ?? Self.darkPage
-                    let darkBehind = fillLength >= trackLength / 2 ? darkFill : (darkTrack ?? darkPage)
+                    let darkBehind = covered ? darkFill : (darkTrack ?? darkPage)
                     let choice = Self.readable(on: darkBehind.composited(over: darkPage))
                     if crossed {
                         let overTrack = Self.readable(on: (darkTrack ?? darkPage).composited(over: darkPage))
@@ -160,7 +190,8 @@ public struct BarLayout: Sendable {
             }
             bars.append(
                 Bar(
-                    y: y, fillLength: fillLength, fillColor: fill, gradient: series.gradient(ofRing: index),
+                    y: y, fillLength: fillLength, fillStart: fillStart, fillColor: fill,
+                    gradient: series.gradient(ofRing: index),
                     track: track, label: shown ? texts[index] : nil, baseline: baseline, textColor: text,
                     darkTextColor: dark, fillTextColor: fillText, darkFillTextColor: darkFillText))
         }

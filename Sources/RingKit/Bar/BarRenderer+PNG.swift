@@ -46,7 +46,7 @@ extension BarRenderer {
                         radius: layout.radius, from: 0, to: layout.trackLength))
                 cairo_fill(cr)
             }
-            let fill = BarFill(length: bar.fillLength, color: bar.fillColor, gradient: bar.gradient)
+            let fill = BarFill(bar, color: bar.fillColor, gradient: bar.gradient)
             if !fill.pieces.isEmpty {
                 // Pieces overlap; painted opaque into a group laid down at the fill's opacity, the overlaps do not
                 // show, as with SVG's group opacity.
@@ -66,6 +66,11 @@ extension BarRenderer {
                     cairo_paint_with_alpha(cr, Double(fill.alpha) / 255)
                 }
             }
+            for mark in layout.marks {
+                CairoCanvas.setColor(cr, mark.color)
+                cairo_rectangle(cr, mark.x, bar.y, layout.markWidth, layout.barHeight)
+                cairo_fill(cr)
+            }
             if let label = bar.label {
                 let bold = series.fontWeight == .bold
                 func draw(_ color: RGBAColor) {
@@ -84,12 +89,13 @@ extension BarRenderer {
                     // Two passes, each clipped to its side of the fill's edge, as the SVG's two viewports are.
                     let height = Double(layout.height)
                     cairo_save(cr)
-                    cairo_rectangle(cr, 0, 0, bar.fillLength, height)
+                    cairo_rectangle(cr, bar.fillStart, 0, bar.fillLength - bar.fillStart, height)
                     cairo_clip(cr)
                     draw(fillColor)
                     cairo_restore(cr)
                     cairo_save(cr)
                     cairo_rectangle(cr, bar.fillLength, 0, Double(layout.width) - bar.fillLength, height)
+                    if bar.fillStart > 0 { cairo_rectangle(cr, 0, 0, bar.fillStart, height) }
                     cairo_clip(cr)
                     draw(bar.textColor)
                     cairo_restore(cr)

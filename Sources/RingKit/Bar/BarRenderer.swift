@@ -67,7 +67,7 @@ public enum BarRenderer {
             w.color(track)
             w.raw("\"/>")
         }
-        let fill = BarFill(length: bar.fillLength, color: bar.fillColor, gradient: bar.gradient)
+        let fill = BarFill(bar, color: bar.fillColor, gradient: bar.gradient)
         if !fill.pieces.isEmpty {
             let themed =
                 auto && bar.gradient == nil
@@ -76,11 +76,24 @@ public enum BarRenderer {
             if auto, let dark = series.darkGradientEnds(ofRing: index) {
                 // Both fades: the dark one hidden by an attribute that only the dark scheme's rule overrides.
                 fillGroup(&w, fill, bar, index: index, layout, animated: animated, themed: false, scheme: .light)
-                let darkFill = BarFill(length: bar.fillLength, color: dark.start, gradient: dark.end)
+                let darkFill = BarFill(bar, color: dark.start, gradient: dark.end)
                 fillGroup(&w, darkFill, bar, index: index, layout, animated: animated, themed: false, scheme: .dark)
             } else {
                 fillGroup(&w, fill, bar, index: index, layout, animated: animated, themed: themed, scheme: nil)
             }
+        }
+        for mark in layout.marks {
+            w.raw("<rect x=\"")
+            w.number(mark.x)
+            w.raw("\" y=\"")
+            w.number(bar.y)
+            w.raw("\" width=\"")
+            w.number(layout.markWidth)
+            w.raw("\" height=\"")
+            w.number(layout.barHeight)
+            w.raw("\" fill=\"")
+            w.color(mark.color)
+            w.raw("\"/>")
         }
         if let label = bar.label {
             self.label(&w, label, bar, index: index, layout, series, animated: animated)
@@ -160,7 +173,7 @@ public enum BarRenderer {
     /// Each fill grows from the left end in `seconds`; the final state is the static drawing, and reduced motion
     /// turns the growth off.
     private static func animationStyle(_ w: inout MarkupWriter, _ layout: BarLayout, seconds: Double) {
-        let grown = layout.bars.indices.filter { layout.bars[$0].fillLength > 0 }
+        let grown = layout.bars.indices.filter { layout.bars[$0].fillLength > layout.bars[$0].fillStart }
         guard !grown.isEmpty else { return }
         w.raw("@keyframes ")
         w.name("p")
@@ -169,7 +182,15 @@ public enum BarRenderer {
             if n > 0 { w.raw(",") }
             w.selector("p", index)
         }
-        w.raw("{transform-origin:0 0;animation:")
+        // From the neutral point, where there is one.
+        w.raw("{transform-origin:")
+        if layout.neutralX > 0 {
+            w.number(layout.neutralX)
+            w.raw("px")
+        } else {
+            w.raw("0")
+        }
+        w.raw(" 0;animation:")
         w.name("p")
         w.raw(" ")
         w.number(seconds)

@@ -17,8 +17,15 @@ public struct RingGeometry: Sendable, Hashable {
     public let startAngle: Double
     /// Sweep of the track: the spec's `arc`.
     public let trackSweep: Double
-    /// Sweep of the progress: `arc × (value − min) / (max − min)`.
+    /// Sweep of the progress: `arc × (value − min) / (max − min)`, or from `neutral` to the value.
     public let progressSweep: Double
+    /// Where the progress stroke begins, in the ring's direction: `startAngle`, or with `neutral` the nearer of the
+    /// neutral point and the value (below the neutral point the progress runs back from it, against the direction).
+    public let progressStartAngle: Double
+    /// Ticks across the track: at each threshold with `markers`, and at `target`.
+    public let marks: [Mark]
+    /// Whether the value lies below the neutral point (see `Band.progressReversed`).
+    public let progressReversed: Bool
     /// Share of the ring that is done, 0…1.
     public let fraction: Double
     /// Whether the ring runs clockwise from `startAngle`.
@@ -46,11 +53,44 @@ public struct RingGeometry: Sendable, Hashable {
         public let fraction: Double
         /// Sweep of the progress in degrees.
         public let progressSweep: Double
+        /// Where the progress begins (see `RingGeometry.progressStartAngle`).
+        public let progressStartAngle: Double
+        /// Whether the value lies below the neutral point: the progress grows from its far end, against the ring's
+        /// direction (an animation draws it so).
+        public var progressReversed = false
+    }
+
+    /// A tick across the track, at a share of it (0…1) and the angle there, in a color.
+    public struct Mark: Sendable, Hashable {
+        public let share: Double
+        public let angle: Double
+        public let color: RGBAColor
     }
 
     /// Every ring, the first (outermost) included.
     public var bands: [Band] {
-        [Band(radius: radius, fraction: fraction, progressSweep: progressSweep)] + innerBands
+        [
+            Band(
+                radius: radius, fraction: fraction, progressSweep: progressSweep,
+                progressStartAngle: progressStartAngle, progressReversed: progressReversed)
+        ] + innerBands
+    }
+
+    /// The width of a mark's tick: a fifth of the stroke, 1 to 3 px.
+    public var markWidth: Double { Swift.min(3, Swift.max(1, thickness / 5)) }
+
+    /// The corners of `mark`'s tick across the track of `radius`, in CSS px, in drawing order.
+    public func tickCorners(_ mark: Mark, radius r: Double) -> [(x: Double, y: Double)] {
+        let half = thickness / 2
+        let rad = mark.angle * Double.pi / 180
+        // Along the tangent, half the tick's width each way.
+        let (tx, ty) = (cos(rad) * markWidth / 2, sin(rad) * markWidth / 2)
+        let inner = point(atDegrees: mark.angle, radius: Swift.max(0, r - half))
+        let outer = point(atDegrees: mark.angle, radius: r + half)
+        return [
+            (inner.x - tx, inner.y - ty), (outer.x - tx, outer.y - ty), (outer.x + tx, outer.y + ty),
+            (inner.x + tx, inner.y + ty),
+        ]
     }
 
     /// Computes the geometry of `spec`; values outside the spec's documented ranges are clamped, never trapped on.
@@ -97,7 +137,26 @@ public struct RingGeometry: Sendable, Hashable {
         }
         let fraction = share(of: spec.value)
         self.fraction = fraction
-        progressSweep = arc * fraction
+        let neutral = spec.neutral.map(share(of:)) ?? 0
+        let sign = clockwise ? 1.0 : -1.0
+        /// The progress of a share: from the nearer of it and the neutral point, through the difference.
+        func progress(_ share: Double) -> (start: Double, sweep: Double) {
+            (start + sign * arc * Swift.min(share, neutral), arc * abs(share - neutral))
+        }
+        (progressStartAngle, progressSweep) = progress(fraction)
+        progressReversed = fraction < neutral
+        var marks: [Mark] = []
+        if spec.markers, let steps = spec.thresholds?.steps {
+            for step in steps where step.percent > 0 && step.percent < 100 {
+                let share = step.percent / 100
+                marks.append(Mark(share: share, angle: start + sign * arc * share, color: step.color))
+            }
+        }
+        if let target = spec.target {
+            let share = share(of: target)
+            marks.append(Mark(share: share, angle: start + sign * arc * share, color: spec.textColor))
+        }
+        self.marks = marks
         var innermostRadius = radius
         if spec.innerRings.isEmpty {
             innerBands = []
@@ -106,9 +165,11 @@ public struct RingGeometry: Sendable, Hashable {
             var bands: [Band] = []
             for (index, ring) in spec.innerRings.enumerated() {
                 let share = share(of: ring.value)
+                let (from, sweep) = progress(share)
                 bands.append(
                     Band(
-                        radius: Swift.max(0.5, innermostRadius - spacing), fraction: share, progressSweep: arc * share))
+                        radius: Swift.max(0.5, innermostRadius - spacing), fraction: share, progressSweep: sweep,
+                        progressStartAngle: from, progressReversed: share < neutral))
                 innermostRadius = bands[index].radius
             }
             innerBands = bands
@@ -158,7 +219,7 @@ public struct RingGeometry: Sendable, Hashable {
     }
 
     /// The angle where the progress ends.
-    public var progressEndAngle: Double { startAngle + (clockwise ? progressSweep : -progressSweep) }
+    public var progressEndAngle: Double { progressStartAngle + (clockwise ? progressSweep : -progressSweep) }
 
     /// The angle where the track ends.
     public var trackEndAngle: Double { startAngle + (clockwise ? trackSweep : -trackSweep) }

@@ -49,12 +49,20 @@ public enum PNGRenderer {
                 if let background = spec.background { painter.fillAll(background) }
                 track(painter, spec, g, index: 0, radius: g.radius)
             }
-            progress(painter, spec, g, index: 0, radius: g.radius, sweep: g.progressSweep)
+            progress(painter, spec, g, index: 0, band: g.bands[0])
         } else {
             if let background = spec.background { painter.fillAll(background) }
-            ring(painter, spec, g, index: 0, radius: g.radius, sweep: g.progressSweep)
-            for (offset, band) in g.innerBands.enumerated() {
-                ring(painter, spec, g, index: offset + 1, radius: band.radius, sweep: band.progressSweep)
+            for (index, band) in g.bands.enumerated() {
+                track(painter, spec, g, index: index, radius: band.radius)
+                progress(painter, spec, g, index: index, band: band)
+            }
+        }
+        for band in g.bands {
+            for mark in g.marks {
+                let corners = g.tickCorners(mark, radius: band.radius).map {
+                    CoveragePath.Point(x: $0.x * scale, y: $0.y * scale)
+                }
+                painter.fill(.polygon(corners), mark.color)
             }
         }
         if let layout = g.labelLayout {
@@ -88,14 +96,6 @@ public enum PNGRenderer {
             track: track, outline: outline)
     }
 
-    /// Draws ring `index`: its track, then its progress (solid, or a gradient's pieces).
-    private static func ring(
-        _ painter: RingPainter, _ spec: RingSpec, _ g: RingGeometry, index: Int, radius: Double, sweep: Double
-    ) {
-        track(painter, spec, g, index: index, radius: radius)
-        progress(painter, spec, g, index: index, radius: radius, sweep: sweep)
-    }
-
     /// The track of ring `index`, if it has one.
     private static func track(_ painter: RingPainter, _ spec: RingSpec, _ g: RingGeometry, index: Int, radius: Double) {
         if let track = spec.track(ofRing: index), g.trackSweep > 0 {
@@ -105,8 +105,9 @@ public enum PNGRenderer {
 
     /// The progress of ring `index`: solid, or a gradient's pieces.
     private static func progress(
-        _ painter: RingPainter, _ spec: RingSpec, _ g: RingGeometry, index: Int, radius: Double, sweep: Double
+        _ painter: RingPainter, _ spec: RingSpec, _ g: RingGeometry, index: Int, band: RingGeometry.Band
     ) {
+        let (radius, sweep) = (band.radius, band.progressSweep)
         guard sweep > 0 else { return }
         let color = spec.effectiveColor(ofRing: index)
         if let end = spec.gradient(ofRing: index) {
@@ -114,7 +115,7 @@ public enum PNGRenderer {
             gradient(painter, g, radius: radius, stroke: stroke)
             return
         }
-        Self.stroke(painter, g, from: g.startAngle, sweep: sweep, radius: radius, cap: g.cap, color: color)
+        Self.stroke(painter, g, from: band.progressStartAngle, sweep: sweep, radius: radius, cap: g.cap, color: color)
     }
 
     /// One stroke: exact when its pieces do not overlap, with Cairo's stroker when they do.

@@ -46,10 +46,10 @@ public enum SVGRenderer {
             w.color(background)
             w.raw("\"/>")
         }
-        ring(&w, spec, g, index: 0, radius: g.radius, sweep: g.progressSweep, animated: animated)
-        for (offset, band) in g.innerBands.enumerated() {
-            ring(&w, spec, g, index: offset + 1, radius: band.radius, sweep: band.progressSweep, animated: animated)
+        for (index, band) in g.bands.enumerated() {
+            ring(&w, spec, g, index: index, band: band, animated: animated)
         }
+        for band in g.bands { marks(&w, g, radius: band.radius) }
         if let layout = g.labelLayout {
             label(&w, layout, spec, g, themed: auto && spec.themedColors.contains(.textColor))
         }
@@ -59,9 +59,10 @@ public enum SVGRenderer {
 
     /// Writes ring `index`: its track, then its progress (solid, or a gradient's pieces).
     private static func ring(
-        _ w: inout MarkupWriter, _ spec: RingSpec, _ g: RingGeometry, index: Int, radius: Double, sweep: Double,
+        _ w: inout MarkupWriter, _ spec: RingSpec, _ g: RingGeometry, index: Int, band: RingGeometry.Band,
         animated: Bool
     ) {
+        let (radius, sweep) = (band.radius, band.progressSweep)
         let auto = spec.theme == .auto
         if let track = spec.track(ofRing: index), g.trackSweep > 0 {
             let themed = auto && spec.themedColors.contains(.track)
@@ -118,7 +119,13 @@ public enum SVGRenderer {
             w.raw("\"")
         }
         w.raw(" d=\"")
-        arcPath(&w, g, from: g.startAngle, sweep: sweep, radius: radius)
+        if band.progressReversed {
+            // From the neutral point back to the value, so an animation grows it from there.
+            let end = band.progressStartAngle + (g.clockwise ? sweep : -sweep)
+            arcPath(&w, g, from: end, sweep: sweep, radius: radius, clockwise: !g.clockwise)
+        } else {
+            arcPath(&w, g, from: band.progressStartAngle, sweep: sweep, radius: radius)
+        }
         w.raw("\"")
         if sweep < 360 { lineCap(&w, g.cap) }
         w.raw(" fill=\"none\" stroke=\"")
@@ -137,6 +144,22 @@ public enum SVGRenderer {
         w.raw("/>")
     }
 
+    /// The ticks of `g.marks` across the track of `radius`: filled quadrilaterals, as the PNG fills them.
+    private static func marks(_ w: inout MarkupWriter, _ g: RingGeometry, radius: Double) {
+        for mark in g.marks {
+            w.raw("<path d=\"")
+            for (index, corner) in g.tickCorners(mark, radius: radius).enumerated() {
+                w.raw(index == 0 ? "M" : "L")
+                w.number(corner.x)
+                w.raw(" ")
+                w.number(corner.y)
+            }
+            w.raw("Z\" fill=\"")
+            w.color(mark.color)
+            w.raw("\"/>")
+        }
+    }
+
     /// Length of a progress stroke, rounded up to the written precision so a dash never falls short of the path.
     static func progressLength(radius: Double, sweep: Double) -> Double {
         (radius * sweep * Double.pi / 180 * 100).rounded(.up) / 100
@@ -153,9 +176,11 @@ public enum SVGRenderer {
     /// Writes an arc of `sweep` degrees from the angle `from` along the ring of `radius`; a full turn is four
     /// closed quarter arcs.
     static func arcPath(
-        _ w: inout MarkupWriter, _ g: RingGeometry, from: Double, sweep: Double, radius: Double
+        _ w: inout MarkupWriter, _ g: RingGeometry, from: Double, sweep: Double, radius: Double,
+        clockwise given: Bool? = nil
     ) {
-        let sign = g.clockwise ? 1.0 : -1.0
+        let clockwise = given ?? g.clockwise
+        let sign = clockwise ? 1.0 : -1.0
         let start = g.point(atDegrees: from, radius: radius)
         w.raw("M")
         w.number(start.x)
@@ -164,9 +189,10 @@ public enum SVGRenderer {
         if sweep >= 360 {
             for quarter in 1...3 {
                 arcSegment(
-                    &w, g, radius: radius, to: g.point(atDegrees: from + Double(quarter) * 90 * sign, radius: radius))
+                    &w, g, radius: radius, to: g.point(atDegrees: from + Double(quarter) * 90 * sign, radius: radius),
+                    clockwise: clockwise)
             }
-            arcSegment(&w, g, radius: radius, to: start)
+            arcSegment(&w, g, radius: radius, to: start, clockwise: clockwise)
             w.raw("Z")
             return
         }
@@ -189,20 +215,20 @@ public enum SVGRenderer {
         let pieces = Int((sweep / 90).rounded(.up))
         for piece in 1..<Swift.max(pieces, 1) {
             let angle = from + sweep * Double(piece) / Double(pieces) * sign
-            arcSegment(&w, g, radius: radius, to: g.point(atDegrees: angle, radius: radius))
+            arcSegment(&w, g, radius: radius, to: g.point(atDegrees: angle, radius: radius), clockwise: clockwise)
         }
-        arcSegment(&w, g, radius: radius, to: end)
+        arcSegment(&w, g, radius: radius, to: end, clockwise: clockwise)
     }
 
     /// Appends an arc command of at most 90° along the ring, in its direction.
     private static func arcSegment(
-        _ w: inout MarkupWriter, _ g: RingGeometry, radius: Double, to p: (x: Double, y: Double)
+        _ w: inout MarkupWriter, _ g: RingGeometry, radius: Double, to p: (x: Double, y: Double), clockwise: Bool
     ) {
         w.raw("A")
         w.number(radius)
         w.raw(" ")
         w.number(radius)
-        w.raw(g.clockwise ? " 0 0 1 " : " 0 0 0 ")
+        w.raw(clockwise ? " 0 0 1 " : " 0 0 0 ")
         w.number(p.x)
         w.raw(" ")
         w.number(p.y)

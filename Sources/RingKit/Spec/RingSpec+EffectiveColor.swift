@@ -30,7 +30,9 @@ extension RingSpec {
 
     /// How the label writes values: in `unit`, with `decimals`.
     public var valueStyle: ValueStyle {
-        ValueStyle(unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue)
+        ValueStyle(
+            unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue, signed: neutral != nil
+        )
     }
 
     /// The `map` item that ring `index`'s value matches (the first ring's may be missing).

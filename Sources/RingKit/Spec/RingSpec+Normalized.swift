@@ -14,7 +14,7 @@ extension RingSpec {
         // The arc is clamped; the text is not: a label that writes the value keeps it as read (`450 ms` on a full
         // ring of max 300).
         // A map matches the value as read, whatever the label shows: it may color the ring.
-        let keepsValue = LabelText.showsValue(label, unit: unit) || valueMap != nil
+        let keepsValue = LabelText.showsValue(label, unit: unit, signed: neutral != nil) || valueMap != nil
         spec.value = keepsValue ? value + 0 : clamped(value)
         for index in innerRings.indices {
             spec.innerRings[index].value = keepsValue ? innerRings[index].value + 0 : clamped(innerRings[index].value)
@@ -25,6 +25,9 @@ extension RingSpec {
         spec.arc = arc + 0
         spec.animate = animate + 0
         spec.fontSize = fontSize.map { $0 + 0 }
+        spec.target = target.map { $0 + 0 }
+        // Growing from min is the default: one image, one key.
+        spec.neutral = neutral == min ? nil : neutral.map { $0 + 0 }
         if label == .template("") { spec.label = .none }
 
         // A color is left to the theme only when it was not given and still has its light default.

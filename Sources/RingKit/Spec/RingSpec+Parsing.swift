@@ -48,6 +48,7 @@ extension RingSpec {
         reader.forBars = forBars
         try (forBars ? BarSpec.sharedRows : Self.parameterRows).read(reader, into: &self)
         try reader.checkMissingValue(missingValue, map: valueMap)
+        try checkMarks()
         self = normalized()
         if !forBars { try checkLabelFits() }
     }
@@ -71,6 +72,20 @@ extension RingSpec {
             reason: "needs a hole \(Int(needed.rounded(.up))) px across to be read at "
                 + "\(CanonicalNumber.text(LabelLayout.minimumFontSize)) px; this ring's is \(Int(2 * g.holeRadius)) px "
                 + "(shorten the label, or raise size)")
+    }
+
+    /// `markers=true` needs something to mark; a neutral point draws its progress as one solid stroke.
+    func checkMarks() throws(ParameterError) {
+        if markers && (thresholds?.steps.contains { $0.percent > 0 && $0.percent < 100 } != true) && target == nil {
+            throw ParameterError(
+                parameter: "markers", value: "true",
+                reason: "has nothing to mark (accepted: true with thresholds between min and max, or a target; false)")
+        }
+        if neutral != nil && neutral != min && (0..<ringCount).contains(where: { gradient(ofRing: $0) != nil }) {
+            throw ParameterError(
+                parameter: "neutral", value: CanonicalNumber.text(neutral!),
+                reason: "cannot be combined with gradient (accepted: a solid progress grows from a neutral point)")
+        }
     }
 
     /// A gradient fades the hue; the opacity of the whole stroke is one (drawn as a group), so both ends need it.

@@ -71,6 +71,12 @@ public struct RingSpec: Sendable, Hashable {
     public var valueMap: ValueMap? = nil
     /// The value read as `null` or NaN (`value` is then `min`): `valueMap`'s item for it is shown.
     public var missingValue: ValueMap.Match? = nil
+    /// A goal, marked by a tick across the track.
+    public var target: Double? = nil
+    /// Ticks across the track where each threshold begins.
+    public var markers = false
+    /// The value the progress grows from; `nil` is `min`.
+    public var neutral: Double? = nil
     /// `nil` means: fit the inner circle.
     public var fontSize: Double? = nil
     public var fontWeight: FontWeight = .bold

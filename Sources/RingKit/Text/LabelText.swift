@@ -12,6 +12,7 @@ public enum LabelText {
         switch label {
         case .auto:
             if let mapped = style.mappedItem(for: value) { return mapped.text }
+            if style.signed { return style.signedText(value) }
             if style.unit != nil { return style.text(value) }
             return style.withPercentSign(PercentText(fraction: fraction, decimals: style.percentDecimals).text)
         case .none:
@@ -25,9 +26,13 @@ public enum LabelText {
 
     /// Whether `label` writes the value itself (a template with `{value}`, or `auto` with a unit or a map), so the
     /// spec keeps the value as read rather than clamped into `min…max`.
-    static func showsValue(_ label: RingSpec.Label, unit: NumberUnit?, map: ValueMap? = nil) -> Bool {
+    static func showsValue(
+        _ label: RingSpec.Label, unit: NumberUnit?, map: ValueMap? = nil, signed: Bool = false
+    )
+        -> Bool
+    {
         switch label {
-        case .auto: unit != nil || map != nil
+        case .auto: unit != nil || map != nil || signed
         case .none: false
         case .template(let template): template.contains("{value}")
         }

@@ -16,16 +16,26 @@ public struct ValueStyle: Sendable, Hashable {
     public var map: ValueMap?
     /// Set where the value was read as `null` or NaN: `map`'s item for it stands for the value.
     public var missing: ValueMap.Match?
+    /// The automatic label shows the value with its sign (`+5 ms`, `−5 ms`): a ring or bar around a neutral point.
+    public var signed: Bool
 
     public init(
         unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil, map: ValueMap? = nil,
-        missing: ValueMap.Match? = nil
+        missing: ValueMap.Match? = nil, signed: Bool = false
     ) {
         self.unit = unit
         self.decimals = decimals
         self.locale = locale
         self.map = map
         self.missing = missing
+        self.signed = signed
+    }
+
+    /// `x` with its sign always written: `+5`, `−5` (a minus sign, U+2212), `0`.
+    public func signedText(_ x: Double) -> String {
+        let text = self.text(abs(x))
+        guard x != 0, text != self.text(0) else { return text }
+        return (x > 0 ? "+" : "\u{2212}") + text
     }
 
     /// The `map` item for the value `x` (or for the missing value).

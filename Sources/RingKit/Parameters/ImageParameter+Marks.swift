@@ -1,0 +1,51 @@
+extension ImageParameter {
+    /// Marks on the track: a goal, the thresholds, and the point the progress grows from.
+    static let marks: [ImageParameter] = [
+        .init(
+            "target", [.ring, .bar], .decimal,
+            docs: .init(
+                "a tick across the track at a goal value, in the label's color", default: "none",
+                accepted: "a number in `min…max`"),
+            field: .init(
+                "Marks", "A goal: a tick across the track at this value, within min…max.", placeholder: "none"),
+            ring: .init(
+                28,
+                read: { reader, spec throws(ParameterError) in
+                    spec.target = try reader.number(
+                        of: "target", in: spec.min...spec.max, note: " (min…max)")?.number
+                }, key: { spec, _ in spec.target.map(CanonicalNumber.text) })),
+        .init(
+            "markers", [.ring, .bar], .keyword(["true", "false"]),
+            docs: .init(
+                "ticks across the track at each threshold, in its color (and at `target`)", default: "`false`",
+                accepted: "`true` (with `thresholds` or `target` to mark), `false`"),
+            field: .init(
+                "Marks", "Ticks across the track where each threshold begins, in its color.", placeholder: "false"),
+            ring: .init(
+                29,
+                read: { reader, spec throws(ParameterError) in
+                    spec.markers = try reader.keyword(of: "markers", as: Toggle.self)! == .true
+                }, key: { spec, _ in spec.markers ? "true" : nil })),
+        .init(
+            "neutral", [.ring, .bar], .decimal,
+            docs: .init(
+                "the value the progress grows from: above it clockwise (rightwards on a bar), below it "
+                    + "counter-clockwise (leftwards); `label=auto` then shows the value signed (`+5`, `−5`)",
+                default: "`min`", accepted: "a number in `min…max`"),
+            field: .init(
+                "Marks",
+                "The value progress grows from, within min…max: above it clockwise (rightwards), below it the other "
+                    + "way; the label shows the value signed.", placeholder: "min"),
+            ring: .init(
+                30,
+                read: { reader, spec throws(ParameterError) in
+                    spec.neutral = try reader.number(
+                        of: "neutral", in: spec.min...spec.max, note: " (min…max)")?.number
+                }, key: { spec, _ in spec.neutral.map(CanonicalNumber.text) })),
+    ]
+
+    /// `true` or `false`, spelled so.
+    enum Toggle: String, CaseIterable {
+        case `true`, `false`
+    }
+}
