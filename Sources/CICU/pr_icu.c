@@ -1,16 +1,52 @@
 #include "pr_icu.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <string.h>
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/ustring.h>
+#include <unicode/uvernum.h>
+
+// ICU is opened on the first locale asked for, not linked: linked, its libraries cost every server ~4.6 MB of
+// resident memory (the loader's relocations), which servers that never write a locale would pay too. The names
+// are ICU's versioned ones (`unum_open` is the macro of `unum_open_72`), taken from the headers built against.
+#define PR_STR2(x) #x
+#define PR_STR(x) PR_STR2(x)
+#define PR_ICU_LIBRARY(name) "lib" name ".so." PR_STR(U_ICU_VERSION_MAJOR_NUM)
+
+#define PR_ICU_FUNCTIONS(X)                                                                                           \
+    X(uloc_forLanguageTag, uc) X(uloc_getLanguage, uc) X(uloc_toLanguageTag, uc) X(u_strToUTF8, uc)                   \
+    X(unum_open, i18n) X(unum_close, i18n) X(unum_getLocaleByType, i18n) X(unum_getSymbol, i18n)                      \
+    X(unum_getAttribute, i18n) X(unum_getTextAttribute, i18n) X(unumf_openForSkeletonAndLocale, i18n)                 \
+    X(unumf_openResult, i18n) X(unumf_formatInt, i18n) X(unumf_resultToString, i18n) X(unumf_closeResult, i18n)       \
+    X(unumf_close, i18n)
+
+#define PR_DECLARE(name, library) static __typeof__(name) *icu_##name;
+PR_ICU_FUNCTIONS(PR_DECLARE)
+
+static pthread_once_t opened = PTHREAD_ONCE_INIT;
+static int available;
+
+static void open_icu(void) {
+    void *uc = dlopen(PR_ICU_LIBRARY("icuuc"), RTLD_NOW | RTLD_LOCAL);
+    void *i18n = uc ? dlopen(PR_ICU_LIBRARY("icui18n"), RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (!uc || !i18n) return;
+#define PR_LOAD(name, library)                                                                                        \
+    icu_##name = (__typeof__(icu_##name))dlsym(library, PR_STR(name));                                                \
+    if (!icu_##name) return;
+    PR_ICU_FUNCTIONS(PR_LOAD)
+    available = 1;
+}
+
+const char *pr_icu_library(void) { return PR_ICU_LIBRARY("icui18n"); }
 
 // UTF-16 from ICU into a NUL-terminated UTF-8 buffer; 0 on success.
 static int utf8(const UChar *text, int32_t length, char *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     int32_t written = 0;
-    u_strToUTF8(out, capacity - 1, &written, text, length, &status);
+    icu_u_strToUTF8(out, capacity - 1, &written, text, length, &status);
     if (U_FAILURE(status) || written >= capacity) return -1;
     out[written] = 0;
     return 0;
@@ -19,7 +55,7 @@ static int utf8(const UChar *text, int32_t length, char *out, int32_t capacity) 
 static int symbol(UNumberFormat *format, UNumberFormatSymbol which, char *out, int32_t capacity) {
     UChar buffer[16];
     UErrorCode status = U_ZERO_ERROR;
-    int32_t length = unum_getSymbol(format, which, buffer, 16, &status);
+    int32_t length = icu_unum_getSymbol(format, which, buffer, 16, &status);
     if (U_FAILURE(status) || length > 16) return -1;
     return utf8(buffer, length, out, capacity);
 }
@@ -27,35 +63,37 @@ static int symbol(UNumberFormat *format, UNumberFormatSymbol which, char *out, i
 static int text_attribute(UNumberFormat *format, UNumberFormatTextAttribute which, char *out, int32_t capacity) {
     UChar buffer[32];
     UErrorCode status = U_ZERO_ERROR;
-    int32_t length = unum_getTextAttribute(format, which, buffer, 32, &status);
+    int32_t length = icu_unum_getTextAttribute(format, which, buffer, 32, &status);
     if (U_FAILURE(status) || length > 32) return -1;
     return utf8(buffer, length, out, capacity);
 }
 
 int pr_number_symbols_for(const char *tag, pr_number_symbols *out) {
     memset(out, 0, sizeof *out);
+    pthread_once(&opened, open_icu);
+    if (!available) return -4;
     char id[ULOC_FULLNAME_CAPACITY];
     int32_t parsed = 0;
     UErrorCode status = U_ZERO_ERROR;
-    int32_t length = uloc_forLanguageTag(tag, id, ULOC_FULLNAME_CAPACITY, &parsed, &status);
+    int32_t length = icu_uloc_forLanguageTag(tag, id, ULOC_FULLNAME_CAPACITY, &parsed, &status);
     if (U_FAILURE(status) || length <= 0 || length >= ULOC_FULLNAME_CAPACITY || parsed != (int32_t)strlen(tag)) {
         return -1;
     }
-    UNumberFormat *decimal = unum_open(UNUM_DECIMAL, NULL, 0, id, NULL, &status);
+    UNumberFormat *decimal = icu_unum_open(UNUM_DECIMAL, NULL, 0, id, NULL, &status);
     if (U_FAILURE(status)) return -3;
-    const char *actual = unum_getLocaleByType(decimal, ULOC_ACTUAL_LOCALE, &status);
+    const char *actual = icu_unum_getLocaleByType(decimal, ULOC_ACTUAL_LOCALE, &status);
     // ICU falls back to the default locale, or to root, for a language it has no data of: the same language or
     // nothing.
     char asked[ULOC_LANG_CAPACITY], found[ULOC_LANG_CAPACITY];
     UErrorCode language_status = U_ZERO_ERROR;
-    uloc_getLanguage(id, asked, sizeof asked, &language_status);
-    uloc_getLanguage(actual ? actual : "", found, sizeof found, &language_status);
+    icu_uloc_getLanguage(id, asked, sizeof asked, &language_status);
+    icu_uloc_getLanguage(actual ? actual : "", found, sizeof found, &language_status);
     if (U_FAILURE(status) || U_FAILURE(language_status) || actual == NULL || strcmp(asked, found) != 0) {
-        unum_close(decimal);
+        icu_unum_close(decimal);
         return -2;
     }
     int result = 0;
-    uloc_toLanguageTag(actual, out->tag, sizeof out->tag, 1, &status);
+    icu_uloc_toLanguageTag(actual, out->tag, sizeof out->tag, 1, &status);
     if (U_FAILURE(status)) result = -3;
     if (symbol(decimal, UNUM_DECIMAL_SEPARATOR_SYMBOL, out->decimal, sizeof out->decimal)) result = -3;
     if (symbol(decimal, UNUM_GROUPING_SEPARATOR_SYMBOL, out->group, sizeof out->group)) result = -3;
@@ -67,33 +105,33 @@ int pr_number_symbols_for(const char *tag, pr_number_symbols *out) {
     for (int i = 0; i < 10; i++) {
         if (symbol(decimal, digits[i], out->digits[i], sizeof out->digits[i])) result = -3;
     }
-    out->primary_grouping = unum_getAttribute(decimal, UNUM_GROUPING_USED) ? unum_getAttribute(decimal, UNUM_GROUPING_SIZE) : 0;
-    out->secondary_grouping = unum_getAttribute(decimal, UNUM_SECONDARY_GROUPING_SIZE);
+    out->primary_grouping = icu_unum_getAttribute(decimal, UNUM_GROUPING_USED) ? icu_unum_getAttribute(decimal, UNUM_GROUPING_SIZE) : 0;
+    out->secondary_grouping = icu_unum_getAttribute(decimal, UNUM_SECONDARY_GROUPING_SIZE);
     if (out->secondary_grouping <= 0) out->secondary_grouping = out->primary_grouping;
     // The legacy formatter groups 1234 in every locale; the locale's own rule (CLDR's minimumGroupingDigits: 2 in
     // `es` and `pl`, where 1234 stays whole) is what the number formatter of ICU 62+ applies by default.
     out->minimum_grouping = 1;
     if (out->primary_grouping > 0) {
         UErrorCode format_status = U_ZERO_ERROR;
-        UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(u"", 0, id, &format_status);
-        UFormattedNumber *formatted = unumf_openResult(&format_status);
-        unumf_formatInt(formatter, 1234, formatted, &format_status);
+        UNumberFormatter *formatter = icu_unumf_openForSkeletonAndLocale(u"", 0, id, &format_status);
+        UFormattedNumber *formatted = icu_unumf_openResult(&format_status);
+        icu_unumf_formatInt(formatter, 1234, formatted, &format_status);
         UChar grouped[32];
-        int32_t length = unumf_resultToString(formatted, grouped, 32, &format_status);
+        int32_t length = icu_unumf_resultToString(formatted, grouped, 32, &format_status);
         char text[128];
         if (U_SUCCESS(format_status) && utf8(grouped, length, text, sizeof text) == 0 && !strstr(text, out->group)) {
             out->minimum_grouping = 2;
         }
-        if (formatted) unumf_closeResult(formatted);
-        if (formatter) unumf_close(formatter);
+        if (formatted) icu_unumf_closeResult(formatted);
+        if (formatter) icu_unumf_close(formatter);
     }
-    unum_close(decimal);
+    icu_unum_close(decimal);
 
     status = U_ZERO_ERROR;
-    UNumberFormat *percent = unum_open(UNUM_PERCENT, NULL, 0, id, NULL, &status);
+    UNumberFormat *percent = icu_unum_open(UNUM_PERCENT, NULL, 0, id, NULL, &status);
     if (U_FAILURE(status)) return -3;
     if (text_attribute(percent, UNUM_POSITIVE_PREFIX, out->percent_prefix, sizeof out->percent_prefix)) result = -3;
     if (text_attribute(percent, UNUM_POSITIVE_SUFFIX, out->percent_suffix, sizeof out->percent_suffix)) result = -3;
-    unum_close(percent);
+    icu_unum_close(percent);
     return result;
 }

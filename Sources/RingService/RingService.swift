@@ -22,9 +22,12 @@ public final class RingService: HTTPHandler {
     private let connectionCounter = Lock<(@Sendable () -> Int)?>(nil)
     let responses: StaticResponses
     /// The builder page and the gallery, built once: their bytes, ETags and CSP hashes never change while running
-    /// (the gallery's live cards follow the configured sources, which are fixed at start-up too).
+    /// (the gallery's live cards follow the configured sources, which are fixed at start-up too). The gallery is
+    /// built on its first request: it parses every example, and one written in a locale opens ICU, which a server
+    /// that never writes a locale should not hold in memory.
     let builderPage: StaticPage
-    let galleryPage: StaticPage
+    private let gallery = Lock<StaticPage?>(nil)
+    private let liveSourceNames: Set<String>
     let referencePage = ReferencePage.make()
 
     /// Live values: nil until the configuration turns them on.
@@ -56,7 +59,17 @@ public final class RingService: HTTPHandler {
         responses = StaticResponses()
         builderPage = BuilderPage.make()
         // The gallery shows the live cards whose sources this server reads (by name, as a README would).
-        galleryPage = GalleryPage.make(liveSources: Set(live?.settings.sources.keys.map(\.self) ?? []))
+        liveSourceNames = Set(live?.settings.sources.keys.map(\.self) ?? [])
+    }
+
+    /// The gallery page, built on the first call.
+    var galleryPage: StaticPage {
+        gallery.withLock { page in
+            if let page { return page }
+            let made = GalleryPage.make(liveSources: liveSourceNames)
+            page = made
+            return made
+        }
     }
 
     /// Turns `/readyz` to 503 so load balancers stop sending new traffic; everything else keeps serving.

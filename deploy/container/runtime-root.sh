@@ -19,6 +19,17 @@ ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1
   mkdir -p "$root$directory"
   cp -L "$library" "$root$directory/$(basename "$library")"
 done
+# ICU is opened on the first label written in a locale (CICU), so ldd does not list it: its two libraries, by the
+# soname the binary asks for, and what they link (ICU's data among them).
+icu=$(grep -a -o -m1 'libicui18n\.so\.[0-9]*' "$binary" | head -n 1)
+[ -n "$icu" ] || { echo "runtime-root: the binary names no libicui18n" >&2; exit 1; }
+for library in /usr/lib/x86_64-linux-gnu/"$icu" /usr/lib/x86_64-linux-gnu/libicuuc.so."${icu##*.}"; do
+  { echo "$library"; ldd "$library" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'; } | while read -r linked; do
+    directory=$(readlink -f "$(dirname "$linked")")
+    mkdir -p "$root$directory"
+    [ -e "$root$directory/$(basename "$linked")" ] || cp -L "$linked" "$root$directory/$(basename "$linked")"
+  done
+done
 # glibc loads libgcc_s when a thread is cancelled or exits by unwinding; ldd does not list what is loaded later.
 gcc_s=$(readlink -f /usr/lib/x86_64-linux-gnu/libgcc_s.so.1)
 [ -e "$root/usr/lib/x86_64-linux-gnu/libgcc_s.so.1" ] || cp -L "$gcc_s" "$root/usr/lib/x86_64-linux-gnu/libgcc_s.so.1"

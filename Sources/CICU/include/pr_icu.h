@@ -24,7 +24,11 @@ typedef struct {
 } pr_number_symbols;
 
 /// Fills `out` for the BCP 47 tag `tag`. Returns 0, or -1 when the tag is not well-formed, -2 when ICU has no
-/// data of its language (it would fall back to the root locale), -3 when ICU failed otherwise.
+/// data of its language (it would fall back to the root locale), -3 when ICU failed otherwise, -4 when ICU's
+/// libraries could not be opened (they are opened on the first call).
 int pr_number_symbols_for(const char *tag, pr_number_symbols *out);
+
+/// The file name of ICU's library that is opened (`libicui18n.so.72`), for messages.
+const char *pr_icu_library(void);
 
 #endif

@@ -35,11 +35,14 @@ public struct NumberLocale: Sendable, Hashable {
         var symbols = pr_number_symbols()
         let result = pr_number_symbols_for(text, &symbols)
         guard result == 0 else {
-            throw ParameterError(
-                parameter: "locale", value: ParameterError.quoted(text),
-                reason: result == -2
-                    ? "names a language without number data in ICU (accepted: \(accepted))"
-                    : "could not be read by ICU (accepted: \(accepted))")
+            let library = String(cString: pr_icu_library())
+            let reason =
+                switch result {
+                case -2: "names a language without number data in ICU (accepted: \(accepted))"
+                case -4: "cannot be read: this server cannot open ICU (\(library)), which writes numbers by locale"
+                default: "could not be read by ICU (accepted: \(accepted))"
+                }
+            throw ParameterError(parameter: "locale", value: ParameterError.quoted(text), reason: reason)
         }
         let locale = NumberLocale(symbols)
         cache.withLock { known in
