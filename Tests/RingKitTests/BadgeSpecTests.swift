@@ -228,11 +228,11 @@ struct BadgeSpecTests {
 struct BadgeIconAndThemeTests {
     @Test func aBarIconTakesTheRingsPlaceAndIsFilledToTheValue() throws {
         let layout = BadgeLayout(try BadgeSpec.parse(query: "label=coverage&value=50&icon=bar"))
-        guard case .bar(let fraction) = layout.icon else {
+        guard case .bar(let from, let fraction) = layout.icon else {
             Issue.record("no bar icon")
             return
         }
-        #expect(fraction == 0.5 && layout.iconY == 7)
+        #expect(from == 0 && fraction == 0.5 && layout.iconY == 7)
         let ring = BadgeLayout(try BadgeSpec.parse(query: "label=coverage&value=50"))
         // The bar is 4 px wider than the ring, and the badge with it.
         #expect(layout.width == ring.width + 4)

@@ -84,6 +84,20 @@ struct MarksTests {
         #expect(Self.near(below.pixel(130, 10), light.track))
     }
 
+    /// A badge around a neutral point shows the value signed, and its icon grows from the neutral point.
+    @Test func badgesShowTheValueSignedAroundANeutralPoint() throws {
+        let spec = try BadgeSpec.parse(query: "value=-12&min=-50&max=50&neutral=0&unit=ms&icon=bar")
+        #expect(spec.valueText == "−12 ms")
+        guard case .bar(let from, let to) = BadgeLayout(spec).icon else {
+            Issue.record("no bar icon")
+            return
+        }
+        #expect(abs(from - 0.38) < 1e-9 && abs(to - 0.5) < 1e-9)
+        #expect(
+            try BadgeSpec.parse(query: "value=5&neutral=0").canonicalKey
+                == BadgeSpec.parse(query: "value=5").canonicalKey)
+    }
+
     /// Bad marks are refused by name.
     @Test(arguments: [
         ("markers=true", "markers: true has nothing to mark"),

@@ -76,8 +76,8 @@ public struct BadgeLayout: Sendable, Hashable {
     /// A badge's small picture.
     public enum Icon: Sendable, Hashable {
         case ring(RingGeometry)
-        /// A bar filled to `fraction` (0…1).
-        case bar(fraction: Double)
+        /// A bar filled from `from` to `to` (shares 0…1: from 0, or from a neutral point).
+        case bar(from: Double, to: Double)
 
         /// Its width in CSS pixels.
         public var width: Int {
@@ -114,10 +114,13 @@ public struct BadgeLayout: Sendable, Hashable {
             ring.min = spec.min
             ring.max = spec.max
             ring.value = spec.value
+            ring.neutral = spec.neutral
             ring.label = .none
             icon = .ring(RingGeometry(ring))
         case .bar:
-            icon = .bar(fraction: spec.fraction)
+            let neutral =
+                spec.neutral.map { n in spec.max > spec.min ? (n - spec.min) / (spec.max - spec.min) : 0 } ?? 0
+            icon = .bar(from: Swift.min(neutral, spec.fraction), to: Swift.max(neutral, spec.fraction))
         }
         self.init(
             label: spec.label, labelFill: spec.labelColor, value: spec.valueText, valueFill: spec.valueColor,

@@ -58,12 +58,12 @@ extension BadgeRenderer {
             cairo_stroke(cr)
             if g.hasProgress {
                 CairoCanvas.setColor(cr, layout.iconColor)
-                PNGRenderer.arc(cr, g, from: g.startAngle, sweep: g.progressSweep, radius: g.radius)
+                PNGRenderer.arc(cr, g, from: g.progressStartAngle, sweep: g.progressSweep, radius: g.radius)
                 cairo_stroke(cr)
             }
             cairo_restore(cr)
-        case .bar(let fraction):
-            for (shape, color) in BadgeRenderer.barIcon(layout, fraction: fraction) {
+        case .bar(let from, let to):
+            for (shape, color) in BadgeRenderer.barIcon(layout, from: from, to: to) {
                 CairoCanvas.setColor(cr, color)
                 BarRenderer.path(cr, shape)
                 cairo_fill(cr)

@@ -118,7 +118,7 @@ public enum BadgeRenderer {
             w.raw("\"/>")
             if g.hasProgress {
                 w.raw("<path d=\"")
-                SVGRenderer.arcPath(&w, g, from: g.startAngle, sweep: g.progressSweep, radius: g.radius)
+                SVGRenderer.arcPath(&w, g, from: g.progressStartAngle, sweep: g.progressSweep, radius: g.radius)
                 w.raw("\"")
                 if !g.isProgressClosed { SVGRenderer.lineCap(&w, g.cap) }
                 w.raw(" stroke=\"")
@@ -126,8 +126,8 @@ public enum BadgeRenderer {
                 w.raw("\"/>")
             }
             w.raw("</g>")
-        case .bar(let fraction):
-            for (shape, color) in barIcon(layout, fraction: fraction) {
+        case .bar(let from, let to):
+            for (shape, color) in barIcon(layout, from: from, to: to) {
                 w.raw("<path d=\"")
                 BarRenderer.path(&w, shape)
                 w.raw("\" fill=\"")
@@ -140,17 +140,17 @@ public enum BadgeRenderer {
     }
 
     /// The bar icon's shapes and colors, in image coordinates: the track, then the fill when there is one.
-    static func barIcon(_ layout: BadgeLayout, fraction: Double) -> [(BarShape, RGBAColor)] {
+    static func barIcon(_ layout: BadgeLayout, from: Double, to: Double) -> [(BarShape, RGBAColor)] {
         let width = Double(BadgeLayout.barIconWidth)
         let height = Double(BadgeLayout.barIconHeight)
-        func shape(to length: Double) -> BarShape {
+        func shape(from start: Double = 0, to end: Double) -> BarShape {
             let local = BarShape(
-                length: width, y0: layout.iconY, height: height, radius: height / 2, from: 0, to: length)
+                length: width, y0: layout.iconY, height: height, radius: height / 2, from: start, to: end)
             return local.moved(by: layout.iconX)
         }
         var shapes = [(shape(to: width), layout.iconTrack)]
-        let length = (width * Swift.min(Swift.max(fraction, 0), 1) * 100).rounded() / 100
-        if length > 0 { shapes.append((shape(to: length), layout.iconColor)) }
+        func x(_ share: Double) -> Double { (width * Swift.min(Swift.max(share, 0), 1) * 100).rounded() / 100 }
+        if x(to) > x(from) { shapes.append((shape(from: x(from), to: x(to)), layout.iconColor)) }
         return shapes
     }
 

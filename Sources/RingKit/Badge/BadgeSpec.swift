@@ -32,6 +32,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var valueMap: ValueMap? = nil
     /// The value read as `null` or NaN (`value` is then `min`): `valueMap`'s item for it is shown.
     public var missingValue: ValueMap.Match? = nil
+    /// The value the icon's progress grows from; with it the value is shown signed. `nil` is `min`.
+    public var neutral: Double? = nil
     public var style: Style = .flat
     /// Pixel density of the PNG.
     public var scale: Int = 1
@@ -90,7 +92,9 @@ extension BadgeSpec {
 
     /// How the value is written: in `unit`, with `decimals`.
     public var valueStyle: ValueStyle {
-        ValueStyle(unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue)
+        ValueStyle(
+            unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue, signed: neutral != nil
+        )
     }
 
     /// The percentage as the badge shows it (see `PercentText`), which thresholds compare.

@@ -27,7 +27,7 @@ extension ImageParameter {
                     spec.markers = try reader.keyword(of: "markers", as: Toggle.self)! == .true
                 }, key: { spec, _ in spec.markers ? "true" : nil })),
         .init(
-            "neutral", [.ring, .bar], .decimal,
+            "neutral", .all, .decimal,
             docs: .init(
                 "the value the progress grows from: above it clockwise (rightwards on a bar), below it "
                     + "counter-clockwise (leftwards); `label=auto` then shows the value signed (`+5`, `−5`)",
@@ -38,6 +38,12 @@ extension ImageParameter {
                     + "way; the label shows the value signed.", placeholder: "min"),
             ring: .init(
                 30,
+                read: { reader, spec throws(ParameterError) in
+                    spec.neutral = try reader.number(
+                        of: "neutral", in: spec.min...spec.max, note: " (min…max)")?.number
+                }, key: { spec, _ in spec.neutral.map(CanonicalNumber.text) }),
+            badge: .init(
+                17,
                 read: { reader, spec throws(ParameterError) in
                     spec.neutral = try reader.number(
                         of: "neutral", in: spec.min...spec.max, note: " (min…max)")?.number
