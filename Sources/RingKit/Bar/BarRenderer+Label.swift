@@ -18,59 +18,49 @@ extension BarRenderer {
             return
         }
         let height = Double(layout.height)
-        let rest = Double(layout.width) - bar.fillLength
         if animated {
             w.raw("<g")
             w.classAttribute("w", index)
             w.raw(">")
         }
-        w.raw("<svg x=\"")
-        w.number(bar.fillLength)
-        w.raw("\" width=\"")
-        w.number(rest)
-        w.raw("\" height=\"")
-        w.number(height)
-        w.raw("\" viewBox=\"")
-        w.number(bar.fillLength)
-        w.raw(" 0 ")
-        w.number(rest)
-        w.raw(" ")
-        w.number(height)
-        w.raw("\">")
+        // Right of the fill, and left of a fill that grows from a neutral point: the track's side.
+        viewport(&w, x: bar.fillLength, width: Double(layout.width) - bar.fillLength, height: height)
         text(&w, label, bar, layout, series, color: bar.textColor, themed: trackThemed, index: index)
         w.raw("</svg>")
         if bar.fillStart > 0 {
-            // Left of a fill that grows from a neutral point: the track's side again.
-            w.raw("<svg width=\"")
-            w.number(bar.fillStart)
-            w.raw("\" height=\"")
-            w.number(height)
-            w.raw("\">")
+            viewport(&w, x: 0, width: bar.fillStart, height: height)
             text(&w, label, bar, layout, series, color: bar.textColor, themed: trackThemed, index: index)
-            w.raw("</svg><svg x=\"")
-            w.number(bar.fillStart)
-            w.raw("\" width=\"")
-            w.number(bar.fillLength - bar.fillStart)
-            w.raw("\" height=\"")
-            w.number(height)
-            w.raw("\" viewBox=\"")
-            w.number(bar.fillStart)
-            w.raw(" 0 ")
-            w.number(bar.fillLength - bar.fillStart)
-            w.raw(" ")
-            w.number(height)
-            w.raw("\">")
-        } else {
-            w.raw("<svg width=\"")
-            w.number(bar.fillLength)
-            w.raw("\" height=\"")
-            w.number(height)
-            w.raw("\">")
+            w.raw("</svg>")
         }
+        viewport(&w, x: bar.fillStart, width: bar.fillLength - bar.fillStart, height: height)
         let fillThemed: StaticString? = bar.darkFillTextColor == nil ? nil : "z"
         text(&w, label, bar, layout, series, color: fillColor, themed: fillThemed, index: index)
         w.raw("</svg>")
         if animated { w.raw("</g>") }
+    }
+
+    /// Opens a nested `<svg>` over `x…x + width` of the image: what is drawn in it is clipped to that strip, with no
+    /// reference to a clip path. At `x` 0 it needs no offset and no viewBox.
+    private static func viewport(_ w: inout MarkupWriter, x: Double, width: Double, height: Double) {
+        w.raw("<svg ")
+        if x > 0 {
+            w.raw("x=\"")
+            w.number(x)
+            w.raw("\" ")
+        }
+        w.raw("width=\"")
+        w.number(width)
+        w.raw("\" height=\"")
+        w.number(height)
+        if x > 0 {
+            w.raw("\" viewBox=\"")
+            w.number(x)
+            w.raw(" 0 ")
+            w.number(width)
+            w.raw(" ")
+            w.number(height)
+        }
+        w.raw("\">")
     }
 
     /// One `<text>` of the label in `color`; `themed`: the name of the class that gives its dark-scheme color.
