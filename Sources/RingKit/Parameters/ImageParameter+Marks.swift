@@ -11,8 +11,7 @@ extension ImageParameter {
             ring: .init(
                 28,
                 read: { reader, spec throws(ParameterError) in
-                    spec.target = try reader.number(
-                        of: "target", in: spec.min...spec.max, note: " (min…max)")?.number
+                    spec.target = try reader.amount("target", within: spec.min...spec.max)
                 }, key: { spec, _ in spec.target.map(CanonicalNumber.text) })),
         .init(
             "markers", [.ring, .bar], .keyword(["true", "false"]),
@@ -39,14 +38,12 @@ extension ImageParameter {
             ring: .init(
                 30,
                 read: { reader, spec throws(ParameterError) in
-                    spec.neutral = try reader.number(
-                        of: "neutral", in: spec.min...spec.max, note: " (min…max)")?.number
+                    spec.neutral = try reader.amount("neutral", within: spec.min...spec.max)
                 }, key: { spec, _ in spec.neutral.map(CanonicalNumber.text) }),
             badge: .init(
                 17,
                 read: { reader, spec throws(ParameterError) in
-                    spec.neutral = try reader.number(
-                        of: "neutral", in: spec.min...spec.max, note: " (min…max)")?.number
+                    spec.neutral = try reader.amount("neutral", within: spec.min...spec.max)
                 }, key: { spec, _ in spec.neutral.map(CanonicalNumber.text) })),
     ]
 

@@ -67,4 +67,9 @@ extension ParameterReader {
         guard let text = try text(of: "locale", maximumLength: 16, allowsEmpty: false) else { return nil }
         return try NumberLocale.parse(text)
     }
+
+    /// A number on the value's own scale (`target`, `neutral`): within `min…max`.
+    func amount(_ parameter: String, within bounds: ClosedRange<Double>) throws(ParameterError) -> Double? {
+        try number(of: parameter, in: bounds, note: " (min…max)")?.number
+    }
 }
