@@ -46,12 +46,12 @@ struct ValueMapTests {
     /// Duplicates, overlaps, reversed ranges, unreachable items, bad texts and colors, and more than 16 items are
     /// refused naming `map`.
     @Test(arguments: [
-        ("map=1:a,1:b", "whose match 1 repeats or overlaps 1"),
-        ("map=0..10:a,5..20:b", "whose match 5..20 repeats or overlaps 0..10"),
-        ("map=0..10:a,5:b", "whose match 5 repeats or overlaps 0..10"), ("map=10..1:a", "whose range is reversed"),
+        ("map=1:a,1:b", "which repeats or overlaps the earlier 1"),
+        ("map=0..10:a,5..20:b", "which repeats or overlaps the earlier 0..10"),
+        ("map=0..10:a,5:b", "which repeats or overlaps the earlier 0..10"), ("map=10..1:a", "whose range is reversed"),
         ("map=x:a", "whose match \"x\" is not a number, a range, null or nan"), ("map=1:", "whose text is empty"),
         ("map=1", "which is not MATCH:TEXT"), ("map=1:a:nope", "whose color \"nope\" is not a color"),
-        ("map=null:a,null:b", "repeats or overlaps null"), ("map=", "is empty"),
+        ("map=null:a,null:b", "repeats or overlaps the earlier null"), ("map=", "is empty"),
         ("map=" + (0..<17).map { "\($0):x" }.joined(separator: ","), "has 17 items"),
         ("map=1:" + String(repeating: "x", count: 41), "has a text longer than 40 characters"),
         ("map=1:a%E2%80%AEb", "contains the bidi control U+202E"),
@@ -60,5 +60,20 @@ struct ValueMapTests {
         let message = try #require(ringMessage(query))
         #expect(message.hasPrefix("map: "))
         #expect(message.contains(reason), "\(message)")
+    }
+
+    /// A refusal quotes the value and the item at most 40 characters each: the longest message, with escapes and
+    /// the longest numbers, stays under the 300 characters the spec fuzzer allows (it found one of 329).
+    @Test func refusalsStayShort() throws {
+        let escapes = String(repeating: "%01", count: 40)
+        let huge = "1.7976931348623157e308"
+        for query in [
+            "map=0:down:red,1..5:up:green,null\(escapes)lta", "map=-\(huge)..\(huge):a,\(huge)..\(huge):b",
+            "map=\(escapes):\(escapes)", "map=" + (0..<17).map { "\($0):\(escapes)" }.joined(separator: ","),
+            "map=-\(huge)..-\(huge)\(escapes):x",
+        ] {
+            let message = try #require(ringMessage(query))
+            #expect(message.unicodeScalars.count <= 300, "\(message.unicodeScalars.count): \(message)")
+        }
     }
 }

@@ -42,9 +42,9 @@ public struct ValueMap: Sendable, Hashable {
     public static let maximumItems = 16
     public static let textLength = 40
 
+    // Short: a refusal quotes the value and the item as well, and a message stays under 300 characters.
     static let accepted =
-        "up to 16 items MATCH:TEXT or MATCH:TEXT:COLOR separated by commas, MATCH a number, an inclusive range "
-        + "low..high, null or nan, TEXT of 1…40 characters without : or , (such as 0:down:red,1:up:green)"
+        "up to 16 MATCH:TEXT[:COLOR] items, MATCH a number, low..high, null or nan, such as 0:down:red"
 
     /// The item that `value` matches first, if any.
     public func item(for value: Double) -> Item? { items.first { $0.match.matches(value) } }
@@ -88,7 +88,8 @@ public struct ValueMap: Sendable, Hashable {
                 color = parsed
             }
             for other in items where Self.overlap(other.match, match) {
-                throw refuse("has \(shown), whose match \(match.text) repeats or overlaps \(other.match.text)")
+                throw refuse(
+                    "has \(shown), which repeats or overlaps the earlier \(ParameterError.shown(other.match.text))")
             }
             items.append(Item(match: match, text: String(text), color: color))
         }
