@@ -62,6 +62,11 @@ struct MarksTests {
         #expect(try RingGeometry(RingSpec.parse(query: "value=-5&min=-100&max=100&neutral=0&unit=ms")).label == "−5 ms")
         #expect(try RingGeometry(RingSpec.parse(query: "value=5&min=-100&max=100&neutral=0")).label == "+5")
         #expect(try RingGeometry(RingSpec.parse(query: "value=0&min=-100&max=100&neutral=0")).label == "0")
+        // A neutral point at min is the default, so a value below it is clamped as without one: the key parses back
+        // to the same ring (the spec fuzzer found a key that did not).
+        let atMin = try RingSpec.parse(query: "value=-5&neutral=0")
+        #expect(try RingSpec.parse(query: atMin.canonicalKey) == atMin)
+        #expect(atMin.canonicalKey == (try RingSpec.parse(query: "value=0")).canonicalKey)
         // Growing from min is the default: the same image and key.
         #expect(
             try RingSpec.parse(query: "value=5&neutral=0").canonicalKey == RingSpec.parse(query: "value=5").canonicalKey

@@ -10,9 +10,11 @@ extension BadgeSpec {
         spec.min = min + 0
         spec.max = max + 0
         // With a unit the text writes the value as read; the icon clamps it.
+        // A neutral point at min is the default (decided first, so a second normalization agrees).
+        let neutral = self.neutral == min ? nil : self.neutral.map { $0 + 0 }
         let writesValue = unit != nil || valueMap != nil || neutral != nil
         spec.value = (!writesValue && min <= max ? Swift.min(Swift.max(value, min), max) : value) + 0
-        spec.neutral = neutral == min ? nil : neutral.map { $0 + 0 }
+        spec.neutral = neutral
         if unit == nil || unit?.isPercent == true { spec.decimals = decimals ?? 0 }
         let light = Self.defaultColors(.light)
         var atLightDefaults: ColorRoles = []

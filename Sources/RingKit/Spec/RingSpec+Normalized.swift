@@ -14,6 +14,8 @@ extension RingSpec {
         // The arc is clamped; the text is not: a label that writes the value keeps it as read (`450 ms` on a full
         // ring of max 300).
         // A map matches the value as read, whatever the label shows: it may color the ring.
+        // Growing from min is the default: one image, one key (decided first, so a second normalization agrees).
+        let neutral = self.neutral == min ? nil : self.neutral.map { $0 + 0 }
         let keepsValue = LabelText.showsValue(label, unit: unit, signed: neutral != nil) || valueMap != nil
         spec.value = keepsValue ? value + 0 : clamped(value)
         for index in innerRings.indices {
@@ -26,8 +28,7 @@ extension RingSpec {
         spec.animate = animate + 0
         spec.fontSize = fontSize.map { $0 + 0 }
         spec.target = target.map { $0 + 0 }
-        // Growing from min is the default: one image, one key.
-        spec.neutral = neutral == min ? nil : neutral.map { $0 + 0 }
+        spec.neutral = neutral
         if label == .template("") { spec.label = .none }
 
         // A color is left to the theme only when it was not given and still has its light default.
