@@ -90,6 +90,14 @@ struct UnitTests {
         #expect(
             try RingSpec.parse(query: "value=72&unit=bytes&label=none").canonicalKey
                 == RingSpec.parse(query: "value=72&label=none").canonicalKey)
+        // decimals=0 with a unit is not the default there (its own digits are): the shortest query keeps it (the spec
+        // fuzzer found one that dropped it), for badges too.
+        for query in ["value=1288490188.8&max=2e12&unit=bytes&decimals=0", "value=5&unit=bytes"] {
+            let ring = try RingSpec.parse(query: query)
+            #expect(try RingSpec.parse(query: ring.canonicalQuery) == ring, "\(ring.canonicalQuery)")
+            let badge = try BadgeSpec.parse(query: query)
+            #expect(try BadgeSpec.parse(query: badge.canonicalQuery) == badge, "\(badge.canonicalQuery)")
+        }
     }
 
     /// Bad units are refused naming `unit`, with what is accepted.

@@ -65,7 +65,9 @@ extension BadgeSpec {
             spec.themedColors = []
         }
         guard omittingDefaults else { return Self.parameterRows.query(of: spec, selection) }
-        let defaults = BadgeSpec()
+        var defaults = BadgeSpec()
+        // With a unit that scales, leaving `decimals` out means its own digits, not 0.
+        if let unit = spec.unit, !unit.isPercent { defaults.decimals = nil }
         return Self.parameterRows.query(of: spec, selection) { row, text in
             // Under `auto` a color written out is one the theme must not switch, even at its light default.
             text == row.binding.key(defaults, spec)

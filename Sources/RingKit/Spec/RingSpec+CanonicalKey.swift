@@ -31,7 +31,9 @@ extension RingSpec {
             spec = spec.normalized()
         }
         guard omittingDefaults else { return Self.parameterRows.query(of: spec, selection) }
-        let defaults = spec.ringCount == 1 ? RingSpec() : Self.defaults(rings: spec.ringCount)
+        var defaults = spec.ringCount == 1 ? RingSpec() : Self.defaults(rings: spec.ringCount)
+        // With a unit that scales, leaving `decimals` out means its own digits, not 0.
+        if let unit = spec.unit, !unit.isPercent { defaults.decimals = nil }
         return Self.parameterRows.query(of: spec, selection) { row, text in
             // Under `auto` a color written out is one the theme must not switch, even at its light default.
             // `value` holds the number of rings: `value=0,0` is two rings even though both are at the default.
