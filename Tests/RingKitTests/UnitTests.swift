@@ -76,6 +76,19 @@ struct UnitTests {
         #expect(try label("value=0.30000000000000004&max=1&label={value}") == "0.3")
     }
 
+    /// No exponent ever reaches a label, whatever the digits asked for: `1×10²⁰`, not `1e+20`.
+    @Test(arguments: ["", "&unit=short", "&unit=bytes", "&unit=prefix:$", "&unit=percent"])
+    func hugeNumbersWithDecimalsHaveNoExponent(unit: String) throws {
+        for decimals in [1, 3] {
+            for value in ["1e20", "-1e300", "123456789012345678"] {
+                let text = try #require(
+                    try label("value=\(value)&min=-1e300&max=1e300&size=512&label={value}&decimals=\(decimals)\(unit)"))
+                #expect(
+                    !text.contains("e+") && !text.contains("e-") && !text.contains("e2"), "\(value) \(unit): \(text)")
+            }
+        }
+    }
+
     /// Existing URLs keep their canonical keys (and so their SVG names and ETags): a new parameter's text appears in
     /// a key only when given.
     @Test func keysOfURLsWithoutAUnitAreUnchanged() throws {

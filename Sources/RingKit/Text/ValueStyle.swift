@@ -60,7 +60,7 @@ public struct ValueStyle: Sendable, Hashable {
     /// `x` as the label writes it: `1.2 GiB`, `350 ms`, `12.5K req/s`, `$12.5`, `72%`, `0.3`.
     public func text(_ x: Double) -> String {
         guard let unit else {
-            if let decimals, decimals > 0 { return localized(NumberText.fixed(x, decimals: decimals)) }
+            if let decimals, decimals > 0 { return localized(Self.fixed(x, decimals: decimals)) }
             return localized(NumberText.plain(x))
         }
         switch unit.kind {
@@ -82,7 +82,7 @@ public struct ValueStyle: Sendable, Hashable {
             let (number, symbol) = scaled(x, DurationScale.units, base: base)
             return number + " " + symbol
         case .affix(let before, let after):
-            return before + localized(decimals.map { NumberText.fixed(x, decimals: $0) } ?? NumberText.plain(x)) + after
+            return before + localized(decimals.map { Self.fixed(x, decimals: $0) } ?? NumberText.plain(x)) + after
         }
     }
 
@@ -90,7 +90,7 @@ public struct ValueStyle: Sendable, Hashable {
     /// rounded as any number outside it (a value over its maximum reads `150`).
     private func percent(_ p: Double) -> String {
         if p > 0 && p < 100 { return PercentText(fraction: p / 100, decimals: percentDecimals).text }
-        return NumberText.fixed(p, decimals: percentDecimals)
+        return Self.fixed(p, decimals: percentDecimals)
     }
 
     /// `x` in the largest step of `scale` it reaches (each step a name and its size in the unit at `base`), or in
@@ -109,10 +109,10 @@ public struct ValueStyle: Sendable, Hashable {
             digits = digitsAfterPoint(number)
         }
         let signed = x < 0 ? -number : number
-        if decimals == nil && (number >= 1e15 || number < 1e-6) {
+        if number >= 1e15 || (decimals == nil && number < 1e-6) {
             return (localized(NumberText.scientific(signed, digits: 3)), scale[step].name)
         }
-        if decimals != nil { return (localized(NumberText.fixed(signed, decimals: digits)), scale[step].name) }
+        if decimals != nil { return (localized(Self.fixed(signed, decimals: digits)), scale[step].name) }
         var out: [UInt8] = []
         NumberText.appendCompact(signed, decimals: digits, to: &out)
         return (localized(String(decoding: out, as: UTF8.self)), scale[step].name)
@@ -123,6 +123,12 @@ public struct ValueStyle: Sendable, Hashable {
         if let decimals { return decimals }
         guard magnitude > 0 else { return 0 }
         return Swift.min(Swift.max(0, 2 - Int(log10(magnitude).rounded(.down))), 6)
+    }
+
+    /// `x` with exactly `decimals` digits, or as `m×10ⁿ` where its digits would not fit a label (10¹⁵ or more):
+    /// never an exponent (`1e+20`).
+    private static func fixed(_ x: Double, decimals: Int) -> String {
+        abs(x) >= 1e15 ? NumberText.plain(x) : NumberText.fixed(x, decimals: decimals)
     }
 
     private static func rounded(_ x: Double, _ digits: Int) -> Double {
