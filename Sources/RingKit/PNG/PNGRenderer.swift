@@ -42,6 +42,8 @@ public enum PNGRenderer {
             spec = spec.normalized()
         }
         let g = RingGeometry(spec)
+        // Built once: `bands` makes an array each time it is read.
+        let bands = g.bands
         let painter = RingPainter(surface: surface, scale: scale)
         if let key = baseKey(spec, g, painter) {
             // One ring whose track the raster draws: background and track come from the thread's kept layer.
@@ -49,15 +51,15 @@ public enum PNGRenderer {
                 if let background = spec.background { painter.fillAll(background) }
                 track(painter, spec, g, index: 0, radius: g.radius)
             }
-            progress(painter, spec, g, index: 0, band: g.bands[0])
+            progress(painter, spec, g, index: 0, band: bands[0])
         } else {
             if let background = spec.background { painter.fillAll(background) }
-            for (index, band) in g.bands.enumerated() {
+            for (index, band) in bands.enumerated() {
                 track(painter, spec, g, index: index, radius: band.radius)
                 progress(painter, spec, g, index: index, band: band)
             }
         }
-        for band in g.bands {
+        for band in bands where !g.marks.isEmpty {
             for mark in g.marks {
                 let corners = g.tickCorners(mark, radius: band.radius).map {
                     CoveragePath.Point(x: $0.x * scale, y: $0.y * scale)

@@ -46,10 +46,12 @@ public enum SVGRenderer {
             w.color(background)
             w.raw("\"/>")
         }
-        for (index, band) in g.bands.enumerated() {
+        // Built once: `bands` makes an array each time it is read.
+        let bands = g.bands
+        for (index, band) in bands.enumerated() {
             ring(&w, spec, g, index: index, band: band, animated: animated)
         }
-        for band in g.bands { marks(&w, g, radius: band.radius) }
+        if !g.marks.isEmpty { for band in bands { marks(&w, g, radius: band.radius) } }
         if let layout = g.labelLayout {
             label(&w, layout, spec, g, themed: auto && spec.themedColors.contains(.textColor))
         }
