@@ -57,8 +57,8 @@ final class EventLoop: @unchecked Sendable {
     let vectors: UnsafeMutableBufferPointer<iovec>
     private let events: UnsafeMutablePointer<pr_epoll_event>
     private(set) var now = MonotonicInstant.now()
-    private var nextTick: MonotonicInstant
-    private let tickInterval: Duration
+    var nextTick: MonotonicInstant
+    let tickInterval: Duration
     var acceptPausedUntil: MonotonicInstant?
     var followedCommand = ServerLifecycle.Command.run
     /// Connections that used their read budget with input still waiting; served again after the next poll.
@@ -256,36 +256,6 @@ final class EventLoop: @unchecked Sendable {
         guard !connection.resumeQueued else { return }
         connection.resumeQueued = true
         resumable.append(connection)
-    }
-
-    // MARK: Timers and commands
-
-    /// Accepting again after a pause (`pauseAccepting`), when its time has come; the poll waits no longer than that.
-    private func resumeAccepting() {
-        acceptPausedUntil = nil
-        guard listener >= 0 else { return }
-        try? control(PR_EPOLL_CTL_MOD, listener, PR_EPOLLIN, Self.listenerToken)
-    }
-
-    private func tick() {
-        nextTick = now + tickInterval
-        // By index: closing a connection writes to the table, which must not copy it mid-scan.
-        for slot in connections.indices {
-            guard let connection = connections[slot], let action = connection.state.timedOut(now: now) else {
-                continue
-            }
-            switch action {
-            case .respondError(let status, let reason, let isHead):
-                counterCells.headerTimeouts.add(1, ordering: .relaxed)
-                respondWithError(connection, status: status, reason: reason, isHead: isHead)
-                process(connection)
-            case .close:
-                if !connection.output.isEmpty { counterCells.sendTimeouts.add(1, ordering: .relaxed) }
-                close(connection)
-            case .read, .respond, .shutdownOutput, .wait:
-                break
-            }
-        }
     }
 
     func control(_ operation: Int32, _ fd: Int32, _ events: UInt32, _ token: UInt64) throws(IOError) {
