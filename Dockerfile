@@ -15,6 +15,7 @@ RUN apt-get update \
         libcairo2-dev \
         libcurl4-openssl-dev \
         libicu-dev \
+        libjemalloc-dev \
         libpango1.0-dev \
         libpng-dev \
         make \
@@ -47,6 +48,7 @@ RUN apt-get update \
         libcairo2 \
         libcurl4 \
         libicu72 \
+        libjemalloc2 \
         libpango-1.0-0 \
         libpangocairo-1.0-0 \
         libpng16-16 \

@@ -33,6 +33,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("z")]
         ),
         .target(name: "CSystem"),
+        // The server's allocator (Debian's libjemalloc-dev; libjemalloc2 at run time), linked into the executable
+        // with its settings (docs/decisions.md, "jemalloc with one arena"), and so into the tests that import it;
+        // ring-bench and http-bench-server keep glibc's malloc.
+        .systemLibrary(name: "CJemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        .target(name: "CAllocatorSettings"),
         // ICU (Debian's libicu-dev for the headers, libicu72 at run time): each locale's decimal and grouping
         // symbols, grouping sizes, digits and percent sign, read through a C file that opens ICU on the first locale
         // asked for (its functions are versioned by macros, and linked it costs every server 4.6 MB resident).
@@ -45,11 +50,14 @@ let package = Package(
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
         // BuilderPage.js is embedded by .ci/tools/embed-builder-script.py (BuilderPage+Script.swift), not read at run time.
         .target(
-            name: "RingService", dependencies: ["HTTPServer", "RingKit", "LiveValues", "CZlib", "Locking"],
+            name: "RingService", dependencies: ["HTTPServer", "RingKit", "LiveValues", "CZlib", "CSystem", "Locking"],
             exclude: ["BuilderPage.js"]),
         .executableTarget(
             name: "progress-rings",
-            dependencies: ["RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking"]),
+            dependencies: [
+                "RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking", "CJemalloc",
+                "CAllocatorSettings",
+            ]),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         // The PNG encoders the benchmarks and tests compare with the product's (zlib settings, row filters, Cairo's
         // writer): not in the product.

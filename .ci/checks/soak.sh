@@ -72,12 +72,18 @@ KINDS=${HOSTILE_KINDS:-slowloris,slow-reader,flood,malformed,vanish,reset}
 BESIDE_SLACK_MS=${BESIDE_SLACK_MS:-10}
 QUIET_SECONDS=$((SECONDS_TOTAL / 6 < 10 ? 10 : (SECONDS_TOTAL / 6 > 60 ? 60 : SECONDS_TOTAL / 6)))
 CONNECTIONS=16
+# The memory curve's interval, and how far what the process holds beside the cache may grow in the second half.
+RSS_EVERY=${SOAK_RSS_EVERY:-$((SECONDS_TOTAL >= 600 ? 30 : 5))}
+RSS_DRIFT_MIB=${SOAK_RSS_DRIFT_MIB:-4}
 
 for tool in wrk curl python3; do
   command -v "$tool" >/dev/null || { echo "soak: $tool is missing (make soak installs it)" >&2; exit 1; }
 done
-"$SWIFT" build -c release --product progress-rings >/dev/null
-BIN=$("$SWIFT" build -c release --show-bin-path)/progress-rings
+# SOAK_BIN: another build to hold to the same rules (an older commit's, to show what a rule catches).
+if [ -z "${SOAK_BIN:-}" ]; then
+  "$SWIFT" build -c release --product progress-rings >/dev/null
+fi
+BIN=${SOAK_BIN:-$("$SWIFT" build -c release --show-bin-path)/progress-rings}
 
 make_scratch soak
 
@@ -122,6 +128,18 @@ summarize() {
 fds() { if [ -d "/proc/$server/fd" ]; then ls "/proc/$server/fd" | wc -l; else echo -1; fi; }
 # The kernel's high-water mark of the server's resident memory: every peak counts, not only those a sample meets.
 peak_rss_kib() { awk '/^VmHWM/ {print $2}' "/proc/$server/status" 2>/dev/null || echo 0; }
+# "SECONDS RSS CACHE OVERHEAD IN_USE HELD" in MiB: resident memory now, the render cache's bytes, the difference, and
+# the allocator's bytes in use and held (progress_rings_allocator_bytes).
+sample_rss_and_cache() {
+  local rss metrics
+  rss=$(awk '/^VmRSS/ {print $2}' "/proc/$server/status" 2>/dev/null || echo 0)
+  metrics=$(curl -fs --max-time 5 "http://127.0.0.1:$PORT/metrics" || true)
+  echo "$metrics" | awk -v t="$1" -v r="${rss:-0}" '
+    $1 == "progress_rings_cache_bytes{cache=\"render\"}" { c = $2 }
+    $1 ~ /^progress_rings_allocator_bytes/ && $1 ~ /state="in_use"/ { u = $2 }
+    $1 ~ /^progress_rings_allocator_bytes/ && $1 ~ /state="held"/ { h = $2 }
+    END { printf "%d %.1f %.1f %.1f %.1f %.1f\n", t, r / 1024, c / 1048576, r / 1024 - c / 1048576, u / 1048576, h / 1048576 }'
+}
 
 # Warm the mix into the cache (and a large PNG through a worker thread), then measure the mix alone.
 wrk -t2 -c"$CONNECTIONS" -d3s -s "$WORK/mix.lua" "http://127.0.0.1:$PORT" >/dev/null
@@ -143,12 +161,20 @@ wrk_pid=$!
 pids+=("$wrk_pid")
 peak_rss=0
 peak_fds=0
+# The curve: every RSS_EVERY seconds of the attack, seconds, RSS and the cache's bytes (MiB), for the drift rule.
+: >"$WORK/rss.txt"
+started=$(date +%s)
+next_sample=$((started + RSS_EVERY))
 while kill -0 "$wrk_pid" 2>/dev/null; do
   kill -0 "$server" 2>/dev/null || break
   r=$(peak_rss_kib)
   f=$(fds)
   [ "${r:-0}" -gt "$peak_rss" ] && peak_rss=$r
   [ "$f" -gt "$peak_fds" ] && peak_fds=$f
+  if [ "$(date +%s)" -ge "$next_sample" ]; then
+    sample_rss_and_cache "$(($(date +%s) - started))" >>"$WORK/rss.txt"
+    next_sample=$((next_sample + RSS_EVERY))
+  fi
   sleep 1
 done
 wait "$wrk_pid" || true
@@ -252,6 +278,18 @@ pass_if() { if "$@"; then echo PASS; else echo FAIL; fi; }
 verdict memory "$(pass_if [ "$peak_rss" -le "$RSS_LIMIT_KIB" ])" "peak RSS (VmHWM) $((peak_rss / 1024)) MiB" \
   "(rule: ≤ cache budget $((CACHE_BYTES >> 20)) MiB + 64 MiB = $((RSS_LIMIT_KIB / 1024)) MiB);" \
   "the cache held ${cache_bytes:-?} bytes at the end"
+# Drift: what the process holds beside the cache (RSS less the cache's bytes) from the middle of the attack, when the
+# cache has long been full and every kind of traffic has run, to its largest after; a process that fragments its heap
+# or keeps buffers grows it while the cache's count stays at its budget.
+read -r warm_t warm_over last_t last_over max_over < <(awk -v w="$((SECONDS_TOTAL / 2))" '
+  $1 >= w && !seen { seen = 1; wt = $1; wo = $4; m = $4 } seen { if ($4 > m) m = $4; lt = $1; lo = $4 }
+  END { if (!seen) print "0 0 0 0 0"; else print wt, wo, lt, lo, m }' "$WORK/rss.txt")
+echo "soak: every ${RSS_EVERY}s, seconds: RSS / cache / allocator in use / held MiB:" \
+  "$(awk '{ printf "%s%d: %.0f/%.0f/%.0f/%.0f", (NR > 1 ? ", " : ""), $1, $2, $3, $5, $6 }' "$WORK/rss.txt")"
+drift_ok=$(awk -v a="$warm_over" -v m="$max_over" -v d="$RSS_DRIFT_MIB" -v t="$warm_t" \
+  'BEGIN { exit !(t > 0 && m - a <= d) }' && echo PASS || echo FAIL)
+verdict drift "$drift_ok" "RSS less the cache's bytes ${warm_over} MiB at ${warm_t} s, at most ${max_over} MiB after," \
+  "${last_over} MiB at ${last_t} s (rule: at most ${RSS_DRIFT_MIB} MiB above its value at half the run)"
 verdict descriptors "$(pass_if [ "$final_fds" -le "$baseline_fds" ])" \
   "baseline $baseline_fds, peak $peak_fds, after $final_fds (rule: back to the baseline)"
 if [ "$final_fds" -gt "$baseline_fds" ]; then

@@ -2,6 +2,7 @@
 #include "CSystem.h"
 
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <malloc.h>
 #include <netinet/in.h>
@@ -117,4 +118,52 @@ int pr_set_thread_slice(unsigned long long nanoseconds) {
     attr.sched_nice = nice;
     attr.sched_runtime = nanoseconds;
     return (int)syscall(SYS_sched_setattr, 0, &attr, 0);
+}
+
+/// jemalloc's `mallctl`, when jemalloc is the process's allocator (linked in or preloaded); NULL otherwise.
+typedef int (*pr_mallctl_fn)(const char *, void *, size_t *, void *, size_t);
+
+static pr_mallctl_fn pr_mallctl(void) {
+    static pr_mallctl_fn fn;
+    static int looked;
+    if (!__atomic_load_n(&looked, __ATOMIC_ACQUIRE)) {
+        // jemalloc only when it is the allocator in charge: its `mallctl` in the object `malloc` resolves to (a
+        // sanitizer's malloc in the executable comes first, and jemalloc, linked but unused, would report nothing).
+        void *found = dlsym(RTLD_DEFAULT, "mallctl");
+        Dl_info ctl, alloc;
+        if (found && dladdr(found, &ctl) && dladdr(dlsym(RTLD_DEFAULT, "malloc"), &alloc)
+            && ctl.dli_fbase == alloc.dli_fbase)
+            fn = (pr_mallctl_fn)found;
+        __atomic_store_n(&looked, 1, __ATOMIC_RELEASE);
+    }
+    return fn;
+}
+
+static size_t pr_mallctl_size(pr_mallctl_fn fn, const char *name) {
+    size_t value = 0, length = sizeof value;
+    return fn(name, &value, &length, NULL, 0) == 0 ? value : 0;
+}
+
+int pr_allocator_stats(struct pr_allocator_stats *stats) {
+    memset(stats, 0, sizeof *stats);
+    pr_mallctl_fn fn = pr_mallctl();
+    if (fn) {
+        // jemalloc's statistics are a snapshot taken when the epoch advances.
+        uint64_t epoch = 1;
+        size_t length = sizeof epoch;
+        fn("epoch", &epoch, &length, &epoch, length);
+        stats->allocator = 1;
+        stats->in_use = pr_mallctl_size(fn, "stats.allocated");
+        stats->held = pr_mallctl_size(fn, "stats.resident");
+        stats->mapped = pr_mallctl_size(fn, "stats.mapped");
+        stats->retained = pr_mallctl_size(fn, "stats.retained");
+        return 1;
+    }
+    struct mallinfo2 info = mallinfo2();
+    stats->allocator = 0;
+    stats->in_use = info.uordblks + info.hblkhd;
+    stats->held = info.arena + info.hblkhd;
+    stats->mapped = info.arena + info.hblkhd;
+    stats->retained = 0;
+    return 1;
 }

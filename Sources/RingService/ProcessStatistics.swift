@@ -1,3 +1,4 @@
+import CSystem
 import FoundationEssentials
 import Glibc
 
@@ -24,5 +25,16 @@ enum ProcessStatistics {
             let boot = Double(line.dropFirst(6).trimmingSpaces)
         else { return nil }
         return boot + ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The allocator's view of the heap: bytes in use and held, by name (`pr_allocator_stats`), and which allocator.
+    static func allocator() -> (name: String, bytes: [(state: String, value: Int)]) {
+        var stats = pr_allocator_stats()
+        _ = pr_allocator_stats(&stats)
+        let bytes = [
+            ("in_use", Int(stats.in_use)), ("held", Int(stats.held)), ("mapped", Int(stats.mapped)),
+            ("retained", Int(stats.retained)),
+        ]
+        return (stats.allocator == 1 ? "jemalloc" : "glibc", bytes)
     }
 }

@@ -145,6 +145,14 @@ final class ServiceMetrics: Sendable {
         out += "progress_rings_log_lines_dropped_total \(logLinesDropped)\n"
         family("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.")
         out += "process_resident_memory_bytes \(ProcessStatistics.residentMemoryBytes() ?? 0)\n"
+        let allocator = ProcessStatistics.allocator()
+        family(
+            "progress_rings_allocator_bytes", "gauge",
+            "The allocator's heap (glibc or jemalloc): in_use allocated, not freed; held resident for the heap (in use, free "
+                + "but kept, metadata); mapped address space; retained mapped but returned to the kernel.")
+        for (state, value) in allocator.bytes {
+            out += "progress_rings_allocator_bytes{allocator=\"\(allocator.name)\",state=\"\(state)\"} \(value)\n"
+        }
         family("process_start_time_seconds", "gauge", "Start time of the process since unix epoch in seconds.")
         out += "process_start_time_seconds \(startTime)\n"
         return out

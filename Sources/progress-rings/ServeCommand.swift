@@ -1,3 +1,5 @@
+import CAllocatorSettings
+import CJemalloc
 import CSystem
 import Dispatch
 import FoundationEssentials
@@ -42,7 +44,7 @@ enum ServeCommand: Command {
 
         // Before any thread starts, so every thread inherits the blocked shutdown signals.
         ShutdownSignals.block()
-        // A 2048 px PNG draws on a 16 MiB surface. glibc raises its mmap threshold to the largest block freed, so
+        // Under glibc's malloc (the tests, a build without jemalloc): a 2048 px PNG draws on a 16 MiB surface. glibc raises its mmap threshold to the largest block freed, so
         // after the first such image every later one came from the heap and stayed resident: a fixed threshold
         // keeps large blocks mapped and gives them back when freed, which holds RSS near the cache budget.
         _ = pr_fix_mmap_threshold(256 << 10)
@@ -73,6 +75,7 @@ enum ServeCommand: Command {
                 ("address", "\(config.host):\(server.localPort)"), ("event_loops", "\(http.eventLoops)"),
                 ("cache_bytes", "\(config.cacheBytes)"), ("pid", "\(getpid())"),
                 ("version", ProgressRingsVersion.current),
+                ("allocator", String(cString: pr_allocator_settings())),
             ])
 
         let reason = Lock<String?>(nil)

@@ -185,3 +185,34 @@ struct CheckCommandTests {
         #expect(bad.output.isEmpty)
     }
 }
+
+/// The server's allocator: jemalloc, linked into the binary with its settings, and its view in `/metrics`.
+@Suite struct AllocatorTests {
+    @Test func theServerRunsOnJemallocAndShowsItsHeap() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.kill(SIGTERM) }
+        let text = try await onOwnThread {
+            let client = try TestClient(port: server.port)
+            _ = try client.request("GET", "/ring.png?value=72")
+            return try client.request("GET", "/metrics").text
+        }
+        func bytes(_ state: String) -> (allocator: String, value: Int)? {
+            guard
+                let line = text.split(separator: "\n").first(where: {
+                    $0.hasPrefix("progress_rings_allocator_bytes{") && $0.contains("state=\"\(state)\"")
+                }),
+                let value = Int(line.split(separator: " ").last ?? "")
+            else { return nil }
+            let allocator = line.split(separator: "\"")[1]
+            return (String(allocator), value)
+        }
+        let inUse = try #require(bytes("in_use"))
+        let held = try #require(bytes("held"))
+        // A sanitizer's malloc comes before the linked jemalloc (sanitizers.sh sets these): the figures are glibc's.
+        let sanitized = ["LSAN_OPTIONS", "TSAN_OPTIONS"].contains { ProcessInfo.processInfo.environment[$0] != nil }
+        if !sanitized {
+            #expect(inUse.allocator == "jemalloc")
+            #expect(inUse.value > 1_000_000 && held.value >= inUse.value, "\(inUse) \(held)")
+        }
+    }
+}

@@ -64,6 +64,25 @@ int pr_lower_thread_priority(void);
 /// `bytes` are always mapped apart and returned to the kernel when freed. Returns 1 on success.
 int pr_fix_mmap_threshold(int bytes);
 
+/// The allocator's own view of the heap, in bytes.
+struct pr_allocator_stats {
+    /// 1: jemalloc (its `stats.*`), 0: glibc's malloc (`mallinfo2`).
+    int allocator;
+    /// Bytes the program has allocated and not freed.
+    size_t in_use;
+    /// Bytes the allocator keeps resident for the heap: in use, free but not returned, and its own metadata (glibc:
+    /// its arenas' and mapped blocks' bytes, touched or not).
+    size_t held;
+    /// Bytes of address space the allocator has mapped for the heap.
+    size_t mapped;
+    /// jemalloc: bytes of address space kept mapped for reuse but returned to the kernel (not resident). glibc: 0.
+    size_t retained;
+};
+
+/// Fills `stats` from the allocator the process runs with (looked up once); walks every arena under its lock, so it
+/// is for `/metrics`, not for a request. Returns 1.
+int pr_allocator_stats(struct pr_allocator_stats *stats);
+
 /// Asks the scheduler for a slice of `nanoseconds` (0.1 ms to 100 ms; 0 for the kernel's default) for the calling
 /// thread, keeping its normal policy and its own nice value (sched_setattr's sched_runtime; Linux 6.12 and later).
 /// Returns 0 on success, -1 otherwise.
