@@ -20,6 +20,10 @@
 #                 2 × the one before; a window over that bound is measured again, up to 3 windows, the best judged
 #                 (a server the attack left slower is slower in every one; noise on a shared machine is not)
 #   memory        peak RSS (the kernel's VmHWM: every peak, not only those a sample meets) ≤ cacheBytes + 64 MiB
+#   drift         what the process holds beside the cache (RSS less the cache's bytes, sampled every SOAK_RSS_EVERY
+#                 seconds: 30 in runs of 600 s and more, else 5) grows at most SOAK_RSS_DRIFT_MIB (4) from half the
+#                 run to its end: a heap that fragments or buffers that pile up grow it while the cache stays at
+#                 its budget. The curve (RSS, cache, the allocator's bytes in use and held) is printed.
 #   descriptors   back to their baseline;  up: /healthz still answers
 #
 # SOAK_CACHE_BYTES (default 64 MiB) is the cache budget the server gets and the memory rule counts with.
@@ -48,6 +52,10 @@
 #     requests: 88 failed (rule: 0), p99 4510 ms (rule: ≤ 3 × the quiet 0.178 ms + 10 ms for the clients' own CPU =
 #     10.534 ms)
 #     (recovery and up failed too: the stalled server did not answer the quiet window after)
+#   SOAK_BIN=<a build of 6772ca9, on glibc's malloc> .ci/checks/soak.sh 180   (SOAK_BIN: another build, same rules)
+#     FAIL memory: peak RSS (VmHWM) 147 MiB (rule: ≤ cache budget 64 MiB + 64 MiB = 128 MiB)
+#     FAIL drift: RSS less the cache's bytes 63.4 MiB at 90 s, at most 84.7 MiB after, 84.7 MiB at 180 s (rule: at
+#     most 4 MiB above its value at half the run)   (a second soak ran beside it; the heap held the same in use)
 #   SOAK_SERVER_FLAGS="--cache-bytes 268435456" .ci/checks/soak.sh 60   (the server keeps 256 MiB; the rule counts 64)
 #     FAIL memory: peak RSS (VmHWM) 181 MiB (rule: ≤ cache budget 64 MiB + 48 MiB = 112 MiB); the cache held
 #     157987960 bytes at the end

@@ -96,7 +96,7 @@ private final class PangoState {
     /// Labels a thread keeps laid out: the hundred percentages of rings at a few sizes, of bars, and badge texts.
     /// Beyond it, the least recently used line gives its layout to the next text, so a flood of other labels (say
     /// rings of three sizes, then bars) passes and the lines in use come back to stay.
-    static let keptLines = 16
+    static let keptLines = 512
     /// Longer texts (long badge messages, say) are laid out each time, so kept lines stay small.
     static let keptTextBytes = 32
     /// Counts the lines asked for: a kept line's `lastUse` is this count when it was last asked for.
