@@ -4,6 +4,12 @@ import PackageDescription
 
 // The data walks one way: bytes → HTTPServer → RingService → RingKit → bytes.
 // HTTPServer and RingKit know nothing of each other.
+// The server's allocator is jemalloc (Sources/CJemalloc), except in the sanitizer builds, which set
+// PROGRESS_RINGS_MALLOC=glibc (.ci/checks/sanitizers.sh): a sanitizer brings its own malloc, and two allocators in one
+// process free each other's blocks.
+let allocator: [Target.Dependency] =
+    Context.environment["PROGRESS_RINGS_MALLOC"] == "glibc" ? [] : ["CJemalloc"]
+
 let package = Package(
     name: "progress-rings",
     products: [
@@ -55,9 +61,8 @@ let package = Package(
         .executableTarget(
             name: "progress-rings",
             dependencies: [
-                "RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking", "CJemalloc",
-                "CAllocatorSettings",
-            ]),
+                "RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking", "CAllocatorSettings",
+            ] + allocator),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         // The PNG encoders the benchmarks and tests compare with the product's (zlib settings, row filters, Cairo's
         // writer): not in the product.

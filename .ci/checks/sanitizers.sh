@@ -10,6 +10,8 @@ kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(address thread)
 here=$PWD/.ci/fixtures
 export SWIFT_BACKTRACE=enable=no
+# The sanitizer brings its own malloc: the build leaves jemalloc out (Package.swift).
+export PROGRESS_RINGS_MALLOC=glibc
 export ASAN_OPTIONS="suppressions=$here/asan.supp:detect_leaks=1:abort_on_error=0"
 export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0"
 export TSAN_OPTIONS="suppressions=$here/tsan.supp:halt_on_error=0:exitcode=66:report_signal_unsafe=0"

@@ -1,5 +1,4 @@
 import CAllocatorSettings
-import CJemalloc
 import CSystem
 import Dispatch
 import FoundationEssentials
@@ -8,6 +7,11 @@ import HTTPServer
 import Locking
 import RingKit
 import RingService
+
+// Linking the module links jemalloc, the process's malloc (left out of the sanitizer builds: see Package.swift).
+#if canImport(CJemalloc)
+    import CJemalloc
+#endif
 
 /// `progress-rings serve`: the HTTP service, until SIGTERM or SIGINT drains and stops it.
 enum ServeCommand: Command {
