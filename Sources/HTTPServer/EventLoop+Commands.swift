@@ -62,7 +62,7 @@ extension EventLoop {
             case .close:
                 if !connection.output.isEmpty { counterCells.sendTimeouts.add(1, ordering: .relaxed) }
                 close(connection)
-            case .read, .respond, .shutdownOutput, .wait:
+            case .read, .respond, .sendContinue, .shutdownOutput, .wait:
                 break
             }
         }

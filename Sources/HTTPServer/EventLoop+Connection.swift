@@ -44,6 +44,8 @@ extension EventLoop {
             case .respondError(let status, let reason, let isHead):
                 counterCells.protocolErrors.add(1, ordering: .relaxed)
                 respondWithError(connection, status: status, reason: reason, isHead: isHead)
+            case .sendContinue:
+                write(connection, head: Self.continueLine, keepAlive: true, body: nil, interim: true)
             case .shutdownOutput:
                 Syscall.shutdownOutput(connection.fd)
             case .close:
@@ -131,11 +133,17 @@ extension EventLoop {
         write(connection, head: response.head, keepAlive: false, body: isHead ? nil : response.body)
     }
 
+    /// An interim answer to `Expect: 100-continue`, whole: it carries no Date or Connection field.
+    private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
     /// Writes status line and headers, the Date/Connection lines and the body with one sendmsg when nothing is
-    /// queued; whatever the socket does not take is queued and sent on EPOLLOUT.
-    private func write(_ connection: HTTPConnection, head: [UInt8], keepAlive: Bool, body: [UInt8]?) {
+    /// queued; whatever the socket does not take is queued and sent on EPOLLOUT. `interim`: `head` is a whole
+    /// interim answer, written as it is.
+    private func write(
+        _ connection: HTTPConnection, head: [UInt8], keepAlive: Bool, body: [UInt8]?, interim: Bool = false
+    ) {
         guard !connection.state.isClosed else { return }
-        let tail = keepAlive ? dateCache.keepAliveTail : dateCache.closeTail
+        let tail = interim ? [] : keepAlive ? dateCache.keepAliveTail : dateCache.closeTail
         let body = body ?? []
         let wasQueued = !connection.output.isEmpty
         head.withUnsafeBytes { head in

@@ -15,6 +15,8 @@ struct HTTPConnectionStateMachine {
         case respond(HTTPRequest, keepAlive: Bool)
         /// Write this status with a short text body (none for HEAD) and `Connection: close`; report it with `queued`.
         case respondError(HTTPStatus, reason: String, isHead: Bool)
+        /// Write `100 Continue`: the client waits for it before it sends the body the server is about to read.
+        case sendContinue
         /// Shut the output side (the peer reads the last answer, then end of stream), and go on reading to discard.
         case shutdownOutput
         /// Close the socket now, and report `closed`.
@@ -108,15 +110,17 @@ struct HTTPConnectionStateMachine {
         switch parser.next() {
         case .request(let request, let clientKeepAlive, _):
             requestsAnswered += 1
-            // The server never reads a request body, so `Expect: 100-continue` never gets a 100: the final answer
-            // goes out at once (RFC 9110 §10.1.1). A request that announces a body comes with keepAlive false
-            // from the parser, so the connection closes instead of reading the body as the next request.
+            // A body the server does not read gets no `100 Continue`: the final answer goes out at once (RFC 9110
+            // §10.1.1), and the parser gives such a request keepAlive false, so the connection closes instead of
+            // reading the body as the next request. A body it reads came with the request.
             let keepAlive = clientKeepAlive && !draining && !inputClosed && requestsAnswered < maxRequests
             phase = keepAlive ? .betweenRequests : .finishing(linger: true)
             return .respond(request, keepAlive: keepAlive)
         case .error(let status, let reason, let isHead):
             phase = .finishing(linger: true)
             return .respondError(status, reason: reason, isHead: isHead)
+        case .continueBody:
+            return .sendContinue
         case .needMoreData:
             if inputClosed {
                 // A half-sent head from a peer that closed: nobody is left to answer.
@@ -232,8 +236,10 @@ struct HTTPConnectionStateMachine {
         case .awaitingHead(let deadline) where now >= deadline:
             if requestsAnswered == 0 && parser.bufferedByteCount == 0 { return .close }
             phase = .finishing(linger: true)
+            let part = parser.isReadingBody ? "body" : "head"
             return .respondError(
-                .requestTimeout, reason: "the request head did not arrive in time", isHead: parser.pendingRequestIsHead)
+                .requestTimeout, reason: "the request \(part) did not arrive in time",
+                isHead: parser.pendingRequestIsHead)
         case .idle(let deadline) where now >= deadline, .lingering(let deadline) where now >= deadline:
             return .close
         default:

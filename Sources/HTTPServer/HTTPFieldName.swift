@@ -56,6 +56,7 @@ extension HTTPFieldName {
     public static let acceptEncoding: HTTPFieldName = "Accept-Encoding"
     public static let accessControlAllowOrigin: HTTPFieldName = "Access-Control-Allow-Origin"
     public static let allow: HTTPFieldName = "Allow"
+    public static let authorization: HTTPFieldName = "Authorization"
     public static let cacheControl: HTTPFieldName = "Cache-Control"
     public static let connection: HTTPFieldName = "Connection"
     public static let contentEncoding: HTTPFieldName = "Content-Encoding"
@@ -68,7 +69,9 @@ extension HTTPFieldName {
     public static let host: HTTPFieldName = "Host"
     public static let ifNoneMatch: HTTPFieldName = "If-None-Match"
     public static let referrerPolicy: HTTPFieldName = "Referrer-Policy"
+    public static let retryAfter: HTTPFieldName = "Retry-After"
     public static let transferEncoding: HTTPFieldName = "Transfer-Encoding"
     public static let vary: HTTPFieldName = "Vary"
+    public static let wwwAuthenticate: HTTPFieldName = "WWW-Authenticate"
     public static let xContentTypeOptions: HTTPFieldName = "X-Content-Type-Options"
 }

@@ -19,22 +19,32 @@ public struct HTTPMethod: Sendable, Hashable, RawRepresentable, CustomStringConv
     public static let head = HTTPMethod(rawValue: "HEAD")
     public static let post = HTTPMethod(rawValue: "POST")
     public static let options = HTTPMethod(rawValue: "OPTIONS")
+    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let delete = HTTPMethod(rawValue: "DELETE")
 }
 
-/// A parsed request head, as the handler sees it. The request has no body: the server refuses bodies on GET and
-/// HEAD and the service answers other methods with 405 before it would read one.
+/// A parsed request, as the handler sees it. Only requests that an `HTTPBodyRule` of the limits names come with
+/// their body; the server refuses bodies on GET and HEAD, and hands any other body over unread.
 public struct HTTPRequest: Sendable, Hashable {
     public var method: HTTPMethod
     /// The request target as sent, origin-form (`/ring.svg?value=1`); an absolute-form target is reduced to it.
     public var target: String
     public var version: HTTPVersion
     public var headers: HTTPHeaders
+    /// The body, read whole, where a body rule names the request and its `Content-Length` is within the rule's
+    /// bound (empty for `Content-Length: 0`); nil where none was read (none announced, chunked, or over the bound:
+    /// the headers say which).
+    public var body: [UInt8]?
 
-    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:]) {
+    public init(
+        method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:],
+        body: [UInt8]? = nil
+    ) {
         self.method = method
         self.target = target
         self.version = version
         self.headers = headers
+        self.body = body
     }
 
     /// The target before `?`, still percent-encoded.

@@ -51,9 +51,9 @@ extension HTTPRequestParser {
             headers.appendValidated(name: field.name, value: field.value)
         }
 
-        /// Checks the head as a whole; returns whether the connection may carry another request and whether the
-        /// client waits for `100 Continue`.
-        func validate() throws(Failure) -> (keepAlive: Bool, expectContinue: Bool) {
+        /// Checks the head as a whole; returns whether the connection may carry another request, whether the
+        /// client waits for `100 Continue`, and the length of the body to read with the request (nil: none is read).
+        func validate(bodies: [HTTPBodyRule]) throws(Failure) -> (keepAlive: Bool, expectContinue: Bool, body: Int?) {
             if version == .http1_1 && hostCount == 0 { throw .badRequest("HTTP/1.1 request without a Host header") }
             if let transferCoding {
                 guard contentLength == nil else {
@@ -72,9 +72,15 @@ extension HTTPRequestParser {
             if unknownExpectation && version == .http1_1 {
                 throw Failure(status: .expectationFailed, reason: "Expect other than 100-continue")
             }
-            // The body is never read, so the connection cannot carry another request after one.
             let persistent = version == .http1_1 ? !close : keepAlive && !close
-            return (persistent && !hasBody, expectContinue && version == .http1_1)
+            let expects = expectContinue && version == .http1_1
+            if transferCoding == nil, let length = contentLength,
+                let rule = bodies.first(where: { $0.applies(method: method, target: target) }), length <= rule.maxBytes
+            {
+                return (persistent, expects, length)
+            }
+            // A body not read leaves its bytes where the next request would start: the connection ends after it.
+            return (persistent && !hasBody, expects, nil)
         }
     }
 }

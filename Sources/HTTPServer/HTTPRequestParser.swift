@@ -1,7 +1,8 @@
 /// An HTTP/1.1 request-head parser as a pure push state machine: the connection feeds it the bytes it reads and
 /// asks for events; the parser never touches a socket or a clock.
 ///
-/// It reads heads only. A request that announces a body is either refused (GET and HEAD: 413) or handed over with
+/// It reads heads, and the bodies of the requests an `HTTPBodyRule` names (framed by `Content-Length`, within the
+/// rule's bound). Any other request that announces a body is either refused (GET and HEAD: 413) or handed over with
 /// `keepAlive: false`, after which the parser ignores every further byte, so an unread body is never taken for the
 /// next request. Each byte is looked at once: the scan resumes where the previous call stopped.
 public struct HTTPRequestParser: Sendable {
@@ -11,8 +12,11 @@ public struct HTTPRequestParser: Sendable {
         case needMoreData
         /// A complete head. keepAlive: the connection may carry another request afterwards (HTTP/1.1 unless
         /// `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`; never after a body).
-        /// expectContinue: an HTTP/1.1 `Expect: 100-continue`.
+        /// expectContinue: an HTTP/1.1 `Expect: 100-continue` whose body, if any, is not read.
         case request(HTTPRequest, keepAlive: Bool, expectContinue: Bool)
+        /// A head whose body is to be read came with `Expect: 100-continue` and none of its body yet: send
+        /// `100 Continue`, then feed the body. Given once per request.
+        case continueBody
         /// Answer with this status and close the connection. The reason names the rule the head broke and never
         /// quotes the client's bytes, so it is safe to log and to send. isHead: the request line began with the
         /// method HEAD, so the answer carries no content, only its Content-Length (RFC 9110 §9.3.2): a client
@@ -31,6 +35,9 @@ public struct HTTPRequestParser: Sendable {
     enum Phase: Sendable {
         case requestLine
         case headers
+        /// The head of `request` is read and `length` bytes of body follow, from `scanIndex`; the head's bytes stay
+        /// buffered (from `headStart`) until the body is complete, so the request counts as begun.
+        case body(HTTPRequest, length: Int, keepAlive: Bool, continueDue: Bool)
         /// A request without keep-alive was handed over: nothing after it is parsed.
         case closed
         case failed(Failure, isHead: Bool)
@@ -62,9 +69,15 @@ public struct HTTPRequestParser: Sendable {
     /// Bytes buffered but not yet consumed: a partly received head (zero once the parser has failed or closed).
     public var bufferedByteCount: Int {
         switch phase {
-        case .requestLine, .headers: return buffer.count - headStart
+        case .requestLine, .headers, .body: return buffer.count - headStart
         case .closed, .failed: return 0
         }
+    }
+
+    /// Whether the head is read and its body is being received.
+    public var isReadingBody: Bool {
+        if case .body = phase { return true }
+        return false
     }
 
     /// Appends bytes received from the socket (copied into the parser's buffer).
@@ -72,7 +85,7 @@ public struct HTTPRequestParser: Sendable {
         switch phase {
         case .closed, .failed:
             return
-        case .requestLine, .headers:
+        case .requestLine, .headers, .body:
             break
         }
         if headStart > 0 {
@@ -98,6 +111,8 @@ public struct HTTPRequestParser: Sendable {
                 return .error(failure.status, reason: failure.reason, isHead: isHead)
             case .closed:
                 return .needMoreData
+            case .body(let request, let length, let keepAlive, let continueDue):
+                return bodyEvent(request, length: length, keepAlive: keepAlive, continueDue: continueDue)
             case .requestLine:
                 limit = lineStart + min(limits.maxRequestLineBytes + 2, limits.maxHeadBytes)
             case .headers:
@@ -161,8 +176,41 @@ public struct HTTPRequestParser: Sendable {
             } catch {
                 return fail(error)
             }
-        case .closed, .failed:
+        case .body, .closed, .failed:
             return nil
+        }
+    }
+
+    /// The request once its body is buffered; until then `needMoreData` (after one `continueBody` where the client
+    /// waits for it).
+    private mutating func bodyEvent(_ request: HTTPRequest, length: Int, keepAlive: Bool, continueDue: Bool) -> Event {
+        guard buffer.count - scanIndex >= length else {
+            if continueDue && buffer.count == scanIndex {
+                phase = .body(request, length: length, keepAlive: keepAlive, continueDue: false)
+                return .continueBody
+            }
+            return .needMoreData
+        }
+        var complete = request
+        complete.body = Array(buffer[scanIndex..<(scanIndex + length)])
+        let next = scanIndex + length
+        headStart = next
+        lineStart = next
+        scanIndex = next
+        settle(keepAlive: keepAlive)
+        return .request(complete, keepAlive: keepAlive, expectContinue: false)
+    }
+
+    /// After a request is handed over: the next head is read, or (without keep-alive) nothing more.
+    private mutating func settle(keepAlive: Bool) {
+        if keepAlive {
+            phase = .requestLine
+        } else {
+            phase = .closed
+            buffer = []
+            headStart = 0
+            lineStart = 0
+            scanIndex = 0
         }
     }
 
@@ -171,26 +219,23 @@ public struct HTTPRequestParser: Sendable {
         var finished = PendingHead()
         swap(&finished, &head)
         do {
-            let (keepAlive, expectContinue) = try finished.validate()
-            headStart = next
-            lineStart = next
-            scanIndex = next
-            emptyLinesSkipped = 0
-            if keepAlive {
-                phase = .requestLine
-            } else {
-                phase = .closed
-                buffer = []
-                headStart = 0
-                lineStart = 0
-                scanIndex = 0
-            }
+            let (keepAlive, expectContinue, bodyLength) = try finished.validate(bodies: limits.bodies)
             var headers = finished.headers
             // Only a Host that was sent is replaced (an HTTP/1.0 request may have none), so the fields stay
             // within maxHeaderFields.
             if let authority = finished.authority, finished.hostCount > 0 { headers.replace("Host", authority) }
             let request = HTTPRequest(
                 method: finished.method, target: finished.target, version: finished.version, headers: headers)
+            lineStart = next
+            scanIndex = next
+            emptyLinesSkipped = 0
+            if let bodyLength {
+                // headStart stays at the head until the body is in: the request has begun.
+                phase = .body(request, length: bodyLength, keepAlive: keepAlive, continueDue: expectContinue)
+                return bodyEvent(request, length: bodyLength, keepAlive: keepAlive, continueDue: expectContinue)
+            }
+            headStart = next
+            settle(keepAlive: keepAlive)
             return .request(request, keepAlive: keepAlive, expectContinue: expectContinue)
         } catch {
             return fail(error)
@@ -220,6 +265,8 @@ public struct HTTPRequestParser: Sendable {
     /// not depend on how the bytes were split into reads.
     var pendingRequestIsHead: Bool {
         switch phase {
+        case .body:
+            return false
         case .requestLine, .headers:
             guard buffer.count - headStart >= 5 else { return false }
             return buffer[headStart] == UInt8(ascii: "H") && buffer[headStart + 1] == UInt8(ascii: "E")

@@ -65,6 +65,9 @@ struct HTTPConnectionStateMachineTests {
             case .respondError(let status, _, let isHead):
                 actions.append("error \(status.code)" + (isHead ? " head" : ""))
                 written()
+            case .sendContinue:
+                actions.append("100")
+                written()
             case .shutdownOutput:
                 actions.append("shutdown")
             case .close:

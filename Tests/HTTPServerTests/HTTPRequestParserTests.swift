@@ -43,6 +43,7 @@ struct HTTPRequestParserTests {
                 "\(request.method) \(request.target) \(request.version.major).\(request.version.minor) "
                     + "host=\(request.headers["host"] ?? "none") keepAlive=\(keepAlive) continue=\(expectContinue)"
             case .error(let status, _, _): "error \(status.code)"
+            case .continueBody: "continueBody"
             case .needMoreData: "needMoreData"
             }
         }
