@@ -39,6 +39,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("z")]
         ),
         .target(name: "CSystem"),
+        // SQLite (Debian's libsqlite3-dev; libsqlite3-0 at run time): where stored values are kept by default.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The server's allocator (Debian's libjemalloc-dev; libjemalloc2 at run time), linked into the executable
         // with its settings (docs/decisions.md, "jemalloc with one arena"), and so into the tests that import it;
         // ring-bench and http-bench-server keep glibc's malloc.
@@ -54,14 +56,17 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG", "CICU", "Locking"]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
+        .target(name: "StoredValues", dependencies: ["CSQLite", "Locking"]),
         // BuilderPage.js is embedded by .ci/tools/embed-builder-script.py (BuilderPage+Script.swift), not read at run time.
         .target(
-            name: "RingService", dependencies: ["HTTPServer", "RingKit", "LiveValues", "CZlib", "CSystem", "Locking"],
+            name: "RingService",
+            dependencies: ["HTTPServer", "RingKit", "LiveValues", "StoredValues", "CZlib", "CSystem", "Locking"],
             exclude: ["BuilderPage.js"]),
         .executableTarget(
             name: "progress-rings",
             dependencies: [
-                "RingService", "RingKit", "HTTPServer", "LiveValues", "CSystem", "Locking", "CAllocatorSettings",
+                "RingService", "RingKit", "HTTPServer", "LiveValues", "StoredValues", "CSystem", "Locking",
+                "CAllocatorSettings",
             ] + allocator),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         // The PNG encoders the benchmarks and tests compare with the product's (zlib settings, row filters, Cairo's
@@ -97,6 +102,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings", "Locking", "TestSupport"]),
         .testTarget(
             name: "LiveValuesTests", dependencies: ["LiveValues", "Locking", "TestSupport"]),
+        .testTarget(name: "StoredValuesTests", dependencies: ["StoredValues", "Locking", "TestSupport"]),
     ]
 }
 

@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/epoll.h>
@@ -166,4 +167,18 @@ int pr_allocator_stats(struct pr_allocator_stats *stats) {
     stats->mapped = info.arena + info.hblkhd;
     stats->retained = 0;
     return 1;
+}
+
+long pr_random_bytes(void *buffer, unsigned long length) {
+    unsigned char *out = buffer;
+    unsigned long filled = 0;
+    while (filled < length) {
+        ssize_t got = getrandom(out + filled, length - filled, 0);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        filled += (unsigned long)got;
+    }
+    return (long)filled;
 }

@@ -2,6 +2,7 @@
 enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
     case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, barSVG, barPNG, barValue, progressBarDev
     case builder, examples, parameters
+    case values, valueHistory
     case healthz, readyz, metrics
     case serverOptions, notFound
 
@@ -21,6 +22,8 @@ enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
         case .builder: "/"
         case .examples: "/examples"
         case .parameters: "/parameters"
+        case .values: "/values/{name}"
+        case .valueHistory: "/values/{name}/history"
         case .healthz: "/healthz"
         case .readyz: "/readyz"
         case .metrics: "/metrics"

@@ -28,6 +28,8 @@ extension RingService {
     ) -> ImageAnswer {
         // The format is part of the alias because `/ring` negotiates it from Accept; everything else that shapes
         // the response (route, parameters, cacheSeconds) is in the target, and the server's max-age is fixed.
+        // Before the alias: the same target shows another image once a stored value changes.
+        if let stored = storedImage(request, drawingRequest, format: format, varyAccept: varyAccept) { return stored }
         let alias = TargetKey(target: request.target, format: format)
         if let entry = cache.value(aliasedBy: alias) {
             return .now(answer(request, with: entry), .hit)

@@ -4,7 +4,7 @@ import LiveValues
 import RingKit
 
 extension HTTPFieldName {
-    /// Where a live image's value came from: `fresh`, `cached`, `stale`, or `error`.
+    /// Where a live image's value came from: `fresh`, `cached`, `stale`, `error`, or `stored`.
     static let xSource: HTTPFieldName = "X-Source"
     /// When a live image's value was read.
     static let lastModified: HTTPFieldName = "Last-Modified"
@@ -20,6 +20,8 @@ enum LiveOrigin: String, Sendable {
     case stale
     /// No value to show: the error image says why.
     case error
+    /// A value pushed to this server (`value=@name`), or an answer of the `/values` routes.
+    case stored
 }
 
 extension RingService {

@@ -3,6 +3,7 @@ import HTTPServer
 import LiveValues
 import Locking
 import RingKit
+import StoredValues
 import Synchronization
 
 /// The product's request handler: routes, the render cache, HTTP caching headers, error images, health,
@@ -34,6 +35,10 @@ public final class RingService: HTTPHandler {
     let live: LiveValues?
     /// Live request targets resolved before.
     let liveTargets = LiveTargets()
+    /// Stored values: nil until the configuration names a token that may write them.
+    let store: ValueStore?
+    let tokens: ValueTokens
+    let valueMetrics = ValueMetrics()
 
     /// Throws when the live-value settings cannot be used (`ServiceConfiguration.load` has checked them already).
     public convenience init(configuration: ServiceConfiguration, log: ServiceLog) throws(ConfigurationError) {
@@ -45,12 +50,30 @@ public final class RingService: HTTPHandler {
                 throw ConfigurationError(error.message)
             }
         }
-        self.init(configuration: configuration, log: log, renderer: RingKitRenderer(), live: live)
+        var store: ValueStore? = nil
+        if configuration.values.isEnabled {
+            do {
+                var settings = ValueStore.Settings()
+                settings.historyDays = configuration.values.historyDays
+                settings.maxNames = configuration.values.maxNames
+                settings.maxPointsPerName = configuration.values.maxPoints
+                store = try ValueStore(storage: try SQLiteStorage(path: configuration.values.store), settings: settings)
+            } catch {
+                throw ConfigurationError(error.message)
+            }
+            store?.prunePeriodically()
+        }
+        self.init(configuration: configuration, log: log, renderer: RingKitRenderer(), live: live, store: store)
     }
 
-    init(configuration: ServiceConfiguration, log: ServiceLog, renderer: any Renderer, live: LiveValues? = nil) {
+    init(
+        configuration: ServiceConfiguration, log: ServiceLog, renderer: any Renderer, live: LiveValues? = nil,
+        store: ValueStore? = nil
+    ) {
         self.configuration = configuration
         self.live = live
+        self.store = store
+        tokens = ValueTokens(configuration.values.tokens)
         self.log = log
         self.renderer = renderer
         cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)
@@ -94,6 +117,21 @@ public final class RingService: HTTPHandler {
             response = responses.notFound
         case .serverOptions:
             response = request.method == .options ? responses.serverOptions : responses.methodNotAllowed
+        case .values(let name, let history):
+            switch valuesAnswer(request, name: name, history: history) {
+            case .now(let response):
+                return .now(finish(request, route, response, cache: .none, source: .stored, started: started))
+            case .whenReady(let start):
+                return .whenReady { [self] respond in
+                    start { [self] response in
+                        respond(finish(request, route, response, cache: .none, source: .stored, started: started))
+                    }
+                }
+            case .later(let work, let afterSend):
+                return .later(
+                    { [self] in finish(request, route, work(), cache: .none, source: .stored, started: started) },
+                    afterSend: afterSend)
+            }
         case _ where request.method != .get && request.method != .head:
             response = responses.methodNotAllowed
         case .image(let drawing, let format, let varyAccept):
@@ -162,10 +200,11 @@ public final class RingService: HTTPHandler {
 
     /// The exposition, gzip-compressed where the scraper accepts it (Prometheus asks for gzip).
     private func metricsResponse(_ request: HTTPRequest) -> HTTPResponse {
-        let text = metrics.exposition(
-            caches: [("render", cache.counters), ("error", errorCache.counters)],
-            openConnections: connectionCounter.withLock { $0 }?() ?? 0, logLinesDropped: log.droppedLines,
-            live: live?.counters)
+        let text =
+            metrics.exposition(
+                caches: [("render", cache.counters), ("error", errorCache.counters)],
+                openConnections: connectionCounter.withLock { $0 }?() ?? 0, logLinesDropped: log.droppedLines,
+                live: live?.counters) + (store.map { valueMetrics.exposition($0) } ?? "")
         var headers: HTTPHeaders = [
             .contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store",
             .vary: "Accept-Encoding",

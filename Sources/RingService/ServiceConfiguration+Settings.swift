@@ -2,7 +2,7 @@ import LiveValues
 
 extension ServiceConfiguration {
     /// Every setting, in the order `config/default.json` and `--print-config` list them.
-    static let settings: [ConfigurationSetting] = serviceSettings + liveSettings
+    static let settings: [ConfigurationSetting] = serviceSettings + liveSettings + valueSettings
 
     private static let serviceSettings: [ConfigurationSetting] = [
         .init(

@@ -53,6 +53,8 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var logLevel = LogLevel.info
     /// Live values: off until hosts, sources or Prometheus servers are configured.
     public var live = LiveSettings()
+    /// Stored values: off until a token may write them.
+    public var values = ValueSettings()
 
     public init() {}
 

@@ -12,6 +12,8 @@ enum ServiceRoute: Sendable, Hashable {
     case examples
     /// `/parameters`, the parameter reference.
     case parameters
+    /// `/values/{name}` and `/values/{name}/history`: the name as sent, checked by the handler.
+    case values(name: Substring, history: Bool)
     case healthz
     case readyz
     case metrics
@@ -46,7 +48,7 @@ enum ServiceRoute: Sendable, Hashable {
                 Self.valuePath(path, prefix: "/ring/", kind: .ring, query: request.query)
                 ?? Self.valuePath(path, prefix: "/bar/", kind: .bar, query: request.query)
                 ?? Self.badgePath(path, query: request.query) ?? Self.progressBarDev(path, query: request.query)
-                ?? .notFound
+                ?? Self.valuesPath(path) ?? .notFound
         }
     }
 
@@ -69,6 +71,16 @@ enum ServiceRoute: Sendable, Hashable {
         let request = Drawing.Request(
             kind: .badge, query: query, pathLabel: String(segments[0]), pathValue: String(segments[1]))
         return .image(request, format, varyAccept: false)
+    }
+
+    /// `/values/{name}` and `/values/{name}/history`; a deeper path is no route.
+    private static func valuesPath(_ path: Substring) -> ServiceRoute? {
+        guard path.hasPrefix("/values/") else { return nil }
+        var name = path.dropFirst(8)
+        let history = name.hasSuffix("/history")
+        if history { name = name.dropLast(8) }
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        return .values(name: name, history: history)
     }
 
     /// `/{progress}/`, progress-bar.dev's URL shape (a number, then a slash), drawn as a bar (see `ProgressBarDev`).
@@ -118,6 +130,7 @@ enum ServiceRoute: Sendable, Hashable {
         case .builder: .builder
         case .examples: .examples
         case .parameters: .parameters
+        case .values(_, let history): history ? .valueHistory : .values
         case .healthz: .healthz
         case .readyz: .readyz
         case .metrics: .metrics

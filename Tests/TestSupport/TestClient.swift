@@ -39,14 +39,18 @@ public final class TestClient: @unchecked Sendable {
 
     deinit { if fd >= 0 { Glibc.close(fd) } }
 
-    /// Sends a request for `target` with a Host field and `headers`, and reads its answer.
+    /// Sends a request for `target` with a Host field and `headers` (and `body`, with its Content-Length), and
+    /// reads its answer.
     public func request(
-        _ method: String = "GET", _ target: String, headers: [(String, String)] = []
+        _ method: String = "GET", _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil
     ) throws -> ReceivedResponse {
         var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        if let body { text += "Content-Length: \(body.count)\r\n" }
         text += "\r\n"
-        guard send(text) else { throw TestFailure("\(method) \(target): send failed, errno \(errno)") }
+        guard send(Array(text.utf8) + (body ?? [])) else {
+            throw TestFailure("\(method) \(target): send failed, errno \(errno)")
+        }
         guard let response = readResponse(bodyless: method == "HEAD") else {
             throw TestFailure("\(method) \(target): no whole response before the connection ended or timed out")
         }

@@ -88,4 +88,8 @@ int pr_allocator_stats(struct pr_allocator_stats *stats);
 /// Returns 0 on success, -1 otherwise.
 int pr_set_thread_slice(unsigned long long nanoseconds);
 
+/// Fills `length` bytes from the kernel's random source (getrandom(2), blocking until it is seeded); returns the
+/// bytes written, or -1 with errno.
+long pr_random_bytes(void *buffer, unsigned long length);
+
 #endif

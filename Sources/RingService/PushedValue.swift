@@ -1,0 +1,77 @@
+import FoundationEssentials
+
+/// The body of `PUT /values/{name}`: one finite number (`87.4`), or a JSON object `{"value": 87.4, "max": 100}`
+/// with no other keys. A number written as a JSON string (`"87"`) is refused: a job that sends text where it means a
+/// number has a bug worth seeing.
+struct PushedValue: Equatable {
+    let value: Double
+    let max: Double?
+
+    /// Reads `body`, or throws the sentence a 400 says.
+    static func parse(_ body: [UInt8]) throws(PushError) -> PushedValue {
+        let order: [[String]: [String]]
+        do {
+            order = try StrictJSON.check(body)
+        } catch {
+            throw PushError(
+                "the body is not one number or a JSON object {\"value\": …, \"max\": …} (\(error.message), line "
+                    + "\(error.line))")
+        }
+        if let keys = order[[]] {
+            if let unknown = keys.first(where: { $0 != "value" && $0 != "max" }) {
+                throw PushError(
+                    "the body has an unknown key \(ConfigurationSetting.quoted(unknown)) (accepted: value, max)")
+            }
+            let fields: Fields
+            do {
+                fields = try JSONDecoder().decode(Fields.self, from: Data(body))
+            } catch {
+                throw PushError("value and max must be numbers, and value must be given (\(Self.reason(error)))")
+            }
+            return PushedValue(
+                value: try finite(fields.value, "value"),
+                max: try fields.max.map { v throws(PushError) in try finite(v, "max") })
+        }
+        let number: Double
+        do {
+            number = try JSONDecoder().decode(Double.self, from: Data(body))
+        } catch {
+            // StrictJSON read a number that a double cannot hold (1e999).
+            if let first = body.first(where: { $0 > 0x20 }), first == UInt8(ascii: "-") || (0x30...0x39).contains(first)
+            {
+                throw PushError("value is not a finite number (beyond a double's range)")
+            }
+            throw PushError(
+                "the body is not one number or a JSON object {\"value\": …, \"max\": …} (\(Self.reason(error)))")
+        }
+        return PushedValue(value: try finite(number, "value"), max: nil)
+    }
+
+    private struct Fields: Decodable {
+        let value: Double
+        let max: Double?
+    }
+
+    private static func finite(_ number: Double, _ name: String) throws(PushError) -> Double {
+        guard number.isFinite else { throw PushError("\(name) is not a finite number") }
+        return number == 0 ? 0 : number
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context):
+            return context.debugDescription
+        case DecodingError.keyNotFound(let key, _):
+            return "no \(key.stringValue)"
+        default:
+            return "not JSON"
+        }
+    }
+}
+
+/// Why a push was refused: the sentence of its 400.
+struct PushError: Error, Equatable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

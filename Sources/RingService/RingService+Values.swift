@@ -1,0 +1,206 @@
+import HTTPServer
+import RingKit
+import StoredValues
+
+extension RingService {
+    /// The methods of `/values/{name}` and of its history.
+    static let valueMethods = "GET, HEAD, PUT, DELETE, OPTIONS"
+    static let historyMethods = "GET, HEAD, OPTIONS"
+    /// The largest body `PUT /values/{name}` reads.
+    public static let maxValueBody = 4096
+
+    /// The requests whose bodies the transport reads for this service: pushes and deletions of stored values.
+    public static let bodyRules = [
+        HTTPBodyRule(methods: [.put, .delete], pathPrefix: "/values/", maxBytes: maxValueBody)
+    ]
+
+    /// `/values/{name}` and `/values/{name}/history`: the record, its history, a push, a deletion.
+    func valuesAnswer(_ request: HTTPRequest, name raw: Substring, history: Bool) -> HTTPAnswer {
+        let allowed = history ? Self.historyMethods : Self.valueMethods
+        switch request.method {
+        case .get, .head:
+            break
+        case .options:
+            return .now(HTTPResponse(status: .noContent, headers: [.allow: allowed, .cacheControl: "no-store"]))
+        case .put where !history, .delete where !history:
+            break
+        default:
+            return .now(
+                valueError(
+                    .methodNotAllowed, "method \(request.method.rawValue) is not allowed here (accepted: \(allowed))",
+                    headers: [.allow: allowed]))
+        }
+        let name = String(raw)
+        if let problem = ValueName.problem(name) {
+            return .now(valueError(.badRequest, "name \(ConfigurationSetting.quoted(name)) \(problem)"))
+        }
+        guard let store else {
+            return .now(
+                valueError(
+                    request.method == .get || request.method == .head ? .notFound : .forbidden,
+                    "stored values are off on this server (its operator turns them on with valueTokens)"))
+        }
+        switch request.method {
+        case .put: return push(request, name: name, store: store)
+        case .delete: return forget(request, name: name, store: store)
+        default: return .now(history ? self.history(request, name: name, store: store) : record(name, store: store))
+        }
+    }
+
+    private func record(_ name: String, store: ValueStore) -> HTTPResponse {
+        guard let record = store.record(name) else {
+            return valueError(.notFound, "no value is stored as \(name) (push one with PUT /values/\(name))")
+        }
+        return json(.ok, Self.json(record))
+    }
+
+    private func history(_ request: HTTPRequest, name: String, store: ValueStore) -> HTTPResponse {
+        let query = QueryParameters(query: request.query)
+        var since = Int64.min
+        if let text = try? query.value("since") {
+            guard let window = ValueTime.window(text) else {
+                return valueError(
+                    .badRequest,
+                    "since \(ConfigurationSetting.quoted(text)) is not a window (accepted: a count and s, m, h or d, "
+                        + "such as 7d or 12h)")
+            }
+            since = ValueStore.wallClock() - window
+        }
+        guard let points = store.history(name, since: since) else {
+            return valueError(.notFound, "no value is stored as \(name) (push one with PUT /values/\(name))")
+        }
+        let items = points.map {
+            "{\"time\": \"\(ValueTime.text(milliseconds: $0.time))\", \"value\": \(Self.number($0.value))}"
+        }
+        return json(.ok, "[" + items.joined(separator: ", ") + "]")
+    }
+
+    private func push(_ request: HTTPRequest, name: String, store: ValueStore) -> HTTPAnswer {
+        if let refusal = writeRefusal(request, name: name) { return .now(refusal) }
+        guard let body = request.body else {
+            let chunked = request.headers[.transferEncoding] != nil
+            let length = request.headers[.contentLength].flatMap { Int($0) }
+            if let length, !chunked, length > Self.maxValueBody {
+                valueMetrics.count(.tooLarge)
+                return .now(
+                    valueError(.contentTooLarge, "the body is \(length) bytes, over the \(Self.maxValueBody) accepted"))
+            }
+            valueMetrics.count(.lengthRequired)
+            return .now(
+                valueError(.lengthRequired, "send the body with Content-Length (chunked bodies are not read here)"))
+        }
+        let pushed: PushedValue
+        do {
+            pushed = try PushedValue.parse(body)
+        } catch {
+            valueMetrics.count(.badRequest)
+            return .now(valueError(.badRequest, error.message))
+        }
+        return .whenReady { [self] respond in
+            store.put(name, value: pushed.value, max: pushed.max) { [self] result in
+                switch result {
+                case .success(let record):
+                    valueMetrics.count(.stored)
+                    respond(json(.ok, Self.json(record)))
+                case .failure(let error):
+                    respond(writeFailure(error))
+                }
+            }
+        }
+    }
+
+    private func forget(_ request: HTTPRequest, name: String, store: ValueStore) -> HTTPAnswer {
+        if let refusal = writeRefusal(request, name: name) { return .now(refusal) }
+        return .whenReady { [self] respond in
+            store.delete(name) { [self] result in
+                switch result {
+                case .success(true):
+                    valueMetrics.count(.deleted)
+                    respond(HTTPResponse(status: .noContent, headers: [.cacheControl: "no-store"]))
+                case .success(false):
+                    respond(valueError(.notFound, "no value is stored as \(name)"))
+                case .failure(let error):
+                    respond(writeFailure(error))
+                }
+            }
+        }
+    }
+
+    /// Why a write may not go ahead (a token in the URL, a missing, unknown or out-of-scope token), or nil.
+    private func writeRefusal(_ request: HTTPRequest, name: String) -> HTTPResponse? {
+        guard request.query.isEmpty && !request.target.contains("?") else {
+            valueMetrics.count(.badRequest)
+            return valueError(
+                .badRequest,
+                "the query string is not read here: send the token in Authorization: Bearer, never in a URL, which "
+                    + "logs and proxies keep")
+        }
+        let fields = request.headers.values(.authorization)
+        guard fields.count == 1, let token = Self.bearerToken(fields[0]) else {
+            valueMetrics.count(.unauthorized)
+            return valueError(
+                .unauthorized, "send a token that may write \(name) as Authorization: Bearer TOKEN",
+                headers: [.wwwAuthenticate: "Bearer realm=\"progress-rings\""])
+        }
+        switch tokens.decide(token: token, name: name) {
+        case .allowed:
+            return nil
+        case .unknownToken:
+            valueMetrics.count(.unauthorized)
+            return valueError(
+                .unauthorized, "the token is not one this server knows",
+                headers: [.wwwAuthenticate: "Bearer realm=\"progress-rings\", error=\"invalid_token\""])
+        case .notAllowed:
+            valueMetrics.count(.forbidden)
+            return valueError(.forbidden, "the token may not write \(name)")
+        }
+    }
+
+    private func writeFailure(_ error: ValueStore.WriteError) -> HTTPResponse {
+        switch error {
+        case .tooManyNames(let limit):
+            valueMetrics.count(.full)
+            return valueError(
+                .insufficientStorage, "the server holds \(limit) stored values, its valueMaxNames: delete one first")
+        case .storage(let message):
+            valueMetrics.count(.unavailable)
+            log.log(.error, "value store write failed", [("error", message)])
+            return valueError(
+                .serviceUnavailable, "the value store cannot take the write now; nothing changed (try again)",
+                headers: [.retryAfter: "5"])
+        }
+    }
+
+    /// The token of `Bearer TOKEN` (the scheme in any case), as bytes; nil for another scheme or no token.
+    static func bearerToken(_ field: String) -> [UInt8]? {
+        let bytes = Array(field.utf8)
+        guard bytes.count > 7, String(decoding: bytes[0..<7], as: UTF8.self).lowercased() == "bearer " else {
+            return nil
+        }
+        let token = Array(bytes[7...].drop { $0 == UInt8(ascii: " ") })
+        return token.isEmpty || token.contains(UInt8(ascii: " ")) ? nil : token
+    }
+
+    /// A stored record as the routes write it.
+    static func json(_ record: StoredRecord) -> String {
+        "{\"name\": \"\(record.name)\", \"value\": \(number(record.value)), \"max\": "
+            + "\(record.max.map(number) ?? "null"), \"time\": \"\(ValueTime.text(milliseconds: record.time))\"}"
+    }
+
+    /// A finite number as JSON writes it: the shortest text that reads back as the same double.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    private func json(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
+        HTTPResponse(
+            status: status,
+            headers: [.contentType: "application/json", .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
+            body: Array((text + "\n").utf8))
+    }
+
+    /// An error of the `/values` routes: `{"error": "…"}`.
+    func valueError(_ status: HTTPStatus, _ message: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
+        json(status, "{\"error\": \(ConfigurationSetting.jsonString(message))}").adding(headers)
+    }
+}

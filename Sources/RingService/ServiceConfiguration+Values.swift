@@ -1,0 +1,44 @@
+extension ServiceConfiguration {
+    /// The stored-value settings (`ValueSettings`), in the order `config/default.json` lists them, last.
+    static let valueSettings: [ConfigurationSetting] = [
+        .init(
+            name: "valueStore",
+            doc: "Where stored values are kept: an SQLite file (created with its folder when missing).",
+            kind: .path, get: { .text($0.values.store) },
+            set: { if case .text(let v) = $1 { $0.values.store = v } }),
+        .init(
+            name: "valueTokens",
+            doc:
+                "Who may push stored values: name pattern (coverage, ci.*, *) → \"sha256:HEX\", the SHA-256 of a "
+                + "token (progress-rings token makes one). Empty turns stored values off.",
+            kind: .object(
+                accepted: "an object of name pattern → \"sha256:\" and 64 hex digits",
+                check: { ValueTokens.parse($0).problem }),
+            get: { .json(ValueTokens.json($0.values.tokens)) },
+            set: {
+                if case .json(let j) = $1, case .success(let v) = ValueTokens.parse(j) { $0.values.tokens = v }
+            }),
+        integer(
+            "valueHistoryDays", "Days of history kept for each stored value; older points are pruned (not the last).",
+            1...36500, \.historyDays),
+        integer(
+            "valueMaxNames", "Stored values held at most; a push to a new name beyond it is answered 507.",
+            1...10_000_000, \.maxNames),
+        integer(
+            "valueMaxPoints",
+            "Points one stored value keeps at most; past it every second point of the older half is dropped.",
+            100...10_000_000, \.maxPoints),
+        integer(
+            "storedMaxAge", "Cache-Control max-age and s-maxage of an image of a stored value, in seconds.",
+            0...31_536_000, \.maxAge),
+    ]
+
+    private static func integer(
+        _ name: String, _ doc: String, _ range: ClosedRange<Int>,
+        _ path: WritableKeyPath<ValueSettings, Int> & Sendable
+    ) -> ConfigurationSetting {
+        ConfigurationSetting(
+            name: name, doc: doc, kind: .integer(range), get: { .integer($0.values[keyPath: path]) },
+            set: { if case .integer(let v) = $1 { $0.values[keyPath: path] = v } })
+    }
+}

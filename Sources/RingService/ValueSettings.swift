@@ -1,0 +1,20 @@
+/// The settings of stored values (`value*` and `storedMaxAge`): off until `valueTokens` names a token.
+public struct ValueSettings: Sendable, Hashable {
+    /// Where values are kept: an SQLite file's path (relative to the working directory).
+    public var store = "data/values.db"
+    /// Name patterns → `sha256:HEX`, the SHA-256 of a token's bytes: who may write which names.
+    public var tokens: [String: String] = [:]
+    /// Days of history kept; older points are pruned (each name keeps its last).
+    public var historyDays = 400
+    /// Names held at most.
+    public var maxNames = 10_000
+    /// Points one name keeps at most before old ones are thinned out.
+    public var maxPoints = 10_000
+    /// Cache-Control max-age of an image of a stored value, in seconds.
+    public var maxAge = 300
+
+    public init() {}
+
+    /// Stored values are on once a token may write them.
+    public var isEnabled: Bool { !tokens.isEmpty }
+}

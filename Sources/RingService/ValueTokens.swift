@@ -1,0 +1,122 @@
+import StoredValues
+
+/// Who may write which stored values: name patterns and the SHA-256 digests of their tokens. The server never holds
+/// a token, only digests: a presented token is hashed and compared with every digest, in time that does not depend
+/// on where the bytes differ nor on which grant matched.
+struct ValueTokens: Sendable {
+    struct Grant: Sendable {
+        /// A name, or a prefix followed by `*` (`ci.*`; `*` alone is every name).
+        let pattern: String
+        let digest: [UInt8]
+    }
+
+    /// What a token may do with a name.
+    enum Decision: Equatable {
+        case allowed
+        /// No grant has this token: 401.
+        case unknownToken
+        /// The token is known but no grant of it covers the name: 403.
+        case notAllowed
+    }
+
+    let grants: [Grant]
+
+    /// Grants from settings already checked by `parse`.
+    init(_ settings: [String: String]) {
+        grants = settings.sorted { $0.key < $1.key }.compactMap { pattern, digest in
+            Self.digestBytes(digest).map { Grant(pattern: pattern, digest: $0) }
+        }
+    }
+
+    func decide(token: [UInt8], name: String) -> Decision {
+        let digest = SHA256.digest(token)
+        var known = false
+        var allowed = false
+        for grant in grants {
+            let match = Self.equalInConstantTime(digest, grant.digest)
+            known = known || match
+            allowed = allowed || (match && Self.matches(grant.pattern, name))
+        }
+        return allowed ? .allowed : known ? .notAllowed : .unknownToken
+    }
+
+    static func matches(_ pattern: String, _ name: String) -> Bool {
+        guard pattern.hasSuffix("*") else { return pattern == name }
+        return name.hasPrefix(pattern.dropLast())
+    }
+
+    /// Compares every byte whatever the first difference.
+    static func equalInConstantTime(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for i in a.indices { difference |= a[i] ^ b[i] }
+        return difference == 0
+    }
+
+    /// The 32 bytes of `sha256:` and 64 hex digits; nil for anything else.
+    static func digestBytes(_ text: String) -> [UInt8]? {
+        guard text.hasPrefix("sha256:") else { return nil }
+        let hex = Array(text.utf8.dropFirst(7))
+        guard hex.count == 64 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for i in stride(from: 0, to: 64, by: 2) {
+            guard let high = hexValue(hex[i]), let low = hexValue(hex[i + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// The configuration line of a token: `sha256:` and the hex digest of its bytes.
+    static func digestText(of token: [UInt8]) -> String {
+        "sha256:" + SHA256.digest(token).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// What is wrong with a name pattern, or nil.
+    static func patternProblem(_ pattern: String) -> String? {
+        let prefix = pattern.hasSuffix("*")
+        let name = prefix ? String(pattern.dropLast()) : pattern
+        guard !(prefix && name.isEmpty), let problem = ValueName.problem(name) else { return nil }
+        return "\(ConfigurationSetting.quoted(pattern)) is not a name pattern: it \(problem) (accepted: a name, a "
+            + "prefix and *, or *)"
+    }
+
+    /// Reads `valueTokens`: an object of pattern → digest, each checked.
+    static func parse(_ json: ConfigJSON) -> Result<[String: String], LiveSettingsJSON.Problem> {
+        guard case .object(let members) = json else { return .failure(.init("not an object")) }
+        var tokens: [String: String] = [:]
+        for member in members {
+            let pattern = member.key
+            if let problem = patternProblem(pattern) { return .failure(.init(problem)) }
+            guard case .string(let digest) = member.value, digestBytes(digest) != nil else {
+                return .failure(
+                    .init(
+                        "\(ConfigurationSetting.quoted(pattern)) is not \"sha256:\" and 64 hex digits (progress-rings "
+                            + "token prints one; the server keeps digests, never tokens)"))
+            }
+            tokens[pattern] = digest.lowercased()
+        }
+        return .success(tokens)
+    }
+
+    static func json(_ tokens: [String: String]) -> ConfigJSON {
+        .object(tokens.sorted { $0.key < $1.key }.map { ConfigJSON.Member(key: $0.key, value: .string($0.value)) })
+    }
+}
+
+extension RingService {
+    /// The `valueTokens` digest of a token: `sha256:` and 64 hex digits.
+    public static func valueTokenDigest(_ token: [UInt8]) -> String { ValueTokens.digestText(of: token) }
+
+    /// What is wrong with a `valueTokens` name pattern, or nil.
+    public static func valueTokenPatternProblem(_ pattern: String) -> String? { ValueTokens.patternProblem(pattern) }
+}

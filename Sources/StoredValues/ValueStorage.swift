@@ -1,0 +1,24 @@
+/// Where stored values live: a database the store writes through. Every method is called from the store's one
+/// writer queue (and `load` before it starts), in the order the writes arrived; each returns only once its change
+/// is durable, or throws and changes nothing.
+public protocol ValueStorage: AnyObject, Sendable {
+    /// Every point held, by name, each name's points in arrival order.
+    func load() throws(StorageError) -> [String: [StoredPoint]]
+    /// Adds a point; returns its sequence number (arrival order).
+    func append(name: String, time: Int64, value: Double, max: Double?) throws(StorageError) -> Int64
+    /// Forgets a name and its history.
+    func delete(name: String) throws(StorageError)
+    /// Forgets these points (old points thinned out, see `ValueStore`).
+    func remove(sequences: [Int64]) throws(StorageError)
+    /// Forgets the points older than `time`, except each name's last; returns how many went.
+    func prune(before time: Int64) throws(StorageError) -> Int
+    /// What the store is, for logs: `sqlite:/path`, never a password.
+    var description: String { get }
+}
+
+/// A failure of the database: the write did not happen.
+public struct StorageError: Error, Sendable, Equatable {
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+}

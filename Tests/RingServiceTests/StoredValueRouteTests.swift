@@ -1,0 +1,164 @@
+import Foundation
+import HTTPServer
+import RingKit
+import StoredValues
+import Testing
+
+@testable import RingService
+
+/// The `/values` routes and images of stored values, against a real SQLite file: pushes with tokens, every
+/// refusal with its status and sentence, reads, history, deletion, and `value=@name` on images.
+@Suite(.serialized)
+final class StoredValueRouteTests {
+    static let token = "pr_test-token-for-coverage"
+    static let ciToken = "pr_test-token-for-ci"
+    let folder = NSTemporaryDirectory() + "/stored-routes-\(UUID().uuidString)"
+    let service: RingService
+
+    init() throws {
+        var config = ServiceConfiguration()
+        config.logFormat = .off
+        config.values.store = folder + "/values.db"
+        config.values.tokens = [
+            "coverage": RingService.valueTokenDigest(Array(Self.token.utf8)),
+            "ci.*": RingService.valueTokenDigest(Array(Self.ciToken.utf8)),
+        ]
+        service = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    func put(_ name: String, _ body: String, token: String? = token, target: String? = nil) -> HTTPResponse {
+        var headers: HTTPHeaders = ["Content-Length": "\(body.utf8.count)"]
+        if let token { headers.append(.authorization, "Bearer " + token) }
+        return service.response(
+            to: HTTPRequest(
+                method: .put, target: target ?? "/values/\(name)", headers: headers, body: Array(body.utf8)))
+    }
+
+    func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    /// A push answers the stored record; a read and the history give it back; the image shows it.
+    @Test func aPushIsReadBackAndDrawn() throws {
+        let pushed = put("coverage", "87.4")
+        #expect(pushed.status.code == 200)
+        #expect(text(pushed).contains("\"name\": \"coverage\", \"value\": 87.4, \"max\": null"))
+        #expect(text(service.get("/values/coverage")).contains("\"value\": 87.4"))
+        #expect(text(service.get("/values/coverage/history?since=1h")).hasPrefix("[{\"time\": \""))
+        let stored = service.get("/ring.svg?value=@coverage&size=64")
+        let literal = service.get("/ring.svg?value=87.4&size=64")
+        #expect(stored.status.code == 200)
+        #expect(stored.body == literal.body)
+        #expect(stored.header("X-Source") == "stored")
+        #expect(stored.header("Cache-Control") == "public, max-age=300, s-maxage=300")
+        #expect(stored.header("ETag") == literal.header("ETag"))
+    }
+
+    /// The same URL draws the new value once a push changes it, and its ETag changes with it.
+    @Test func aNewPushChangesTheImage() {
+        _ = put("coverage", "10")
+        let before = service.get("/ring.svg?value=@coverage")
+        _ = put("coverage", "90")
+        let after = service.get("/ring.svg?value=@coverage")
+        #expect(before.body != after.body)
+        #expect(after.body == service.get("/ring.svg?value=90").body)
+        #expect(before.header("ETag") != after.header("ETag"))
+    }
+
+    /// The record's max applies unless the URL gives one; lists and the path form resolve too.
+    @Test func maxListsAndPaths() {
+        _ = put("ci.tasks", "{\"value\": 12, \"max\": 40}", token: Self.ciToken)
+        _ = put("ci.done", "3", token: Self.ciToken)
+        #expect(service.get("/badge.svg?value=@ci.tasks").body == service.get("/badge.svg?value=12&max=40").body)
+        #expect(service.get("/ring.svg?value=@ci.tasks&max=100").body == service.get("/ring.svg?value=12").body)
+        #expect(
+            service.get("/ring.svg?value=@ci.tasks,@ci.done").body
+                == service.get("/ring.svg?value=12,3&max=40").body)
+        #expect(service.get("/ring/@ci.done.svg").body == service.get("/ring/3.svg").body)
+        #expect(service.get("/ring.svg?value=%40ci.done").body == service.get("/ring.svg?value=3").body)
+    }
+
+    /// Every refusal: its status, and a sentence that says what to do; nothing is stored.
+    @Test(arguments: [
+        ("coverage", "87", nil as String?, nil as String?, 401, "Authorization: Bearer"),
+        ("coverage", "87", "pr_wrong", nil, 401, "not one this server knows"),
+        ("other", "87", token, nil, 403, "may not write other"),
+        ("coverage", "NaN", token, nil, 400, "not one number"),
+        ("coverage", "1e999", token, nil, 400, "not a finite number"),
+        ("coverage", "\"87\"", token, nil, 400, "found a string"),
+        ("coverage", "{\"value\": 1, \"extra\": 2}", token, nil, 400, "unknown key"),
+        ("coverage", "{\"max\": 2}", token, nil, 400, "value must be given"),
+        ("coverage", "87", token, "/values/coverage?token=x", 400, "never in a URL"),
+        ("Coverage", "87", token, nil, 400, "names are lower case"),
+    ])
+    func refusals(name: String, body: String, token: String?, target: String?, status: Int, says: String) {
+        let response = put(name, body, token: token, target: target)
+        #expect(response.status.code == status)
+        #expect(text(response).contains(says))
+        if status == 401 { #expect(response.header("WWW-Authenticate")?.hasPrefix("Bearer") == true) }
+        #expect(service.get("/values/coverage").status.code == 404)
+    }
+
+    /// A body the transport did not read: over 4 KiB is 413, chunked is 411.
+    @Test func bodiesNotRead() {
+        var headers: HTTPHeaders = ["Content-Length": "5000"]
+        headers.append(.authorization, "Bearer " + Self.token)
+        let large = service.response(to: HTTPRequest(method: .put, target: "/values/coverage", headers: headers))
+        #expect(large.status.code == 413)
+        var chunked: HTTPHeaders = ["Transfer-Encoding": "chunked"]
+        chunked.append(.authorization, "Bearer " + Self.token)
+        #expect(
+            service.response(to: HTTPRequest(method: .put, target: "/values/coverage", headers: chunked)).status.code
+                == 411)
+    }
+
+    /// DELETE needs the token, forgets the history, and a second one is a 404.
+    @Test func deleteForgets() {
+        _ = put("coverage", "5")
+        var headers: HTTPHeaders = [:]
+        headers.append(.authorization, "Bearer " + Self.token)
+        let request = HTTPRequest(method: .delete, target: "/values/coverage", headers: headers, body: [])
+        #expect(service.response(to: HTTPRequest(method: .delete, target: "/values/coverage")).status.code == 401)
+        #expect(service.response(to: request).status.code == 204)
+        #expect(service.get("/values/coverage").status.code == 404)
+        #expect(service.response(to: request).status.code == 404)
+        #expect(service.get("/ring.svg?value=@coverage").status.code == 400)
+    }
+
+    /// Methods per route: OPTIONS lists them, others are 405 with the same list.
+    @Test func methodsPerRoute() {
+        let options = service.get("/values/coverage", method: .options)
+        #expect(options.status.code == 204)
+        #expect(options.header("Allow") == "GET, HEAD, PUT, DELETE, OPTIONS")
+        let history = service.get("/values/coverage/history", method: .put)
+        #expect(history.status.code == 405)
+        #expect(history.header("Allow") == "GET, HEAD, OPTIONS")
+        #expect(service.get("/values/coverage", method: .post).status.code == 405)
+        #expect(service.get("/values/a/b").status.code == 404)
+    }
+
+    /// `/metrics` counts writes by outcome and shows the store's figures.
+    @Test func metricsCountWrites() {
+        _ = put("coverage", "1")
+        _ = put("coverage", "x")
+        let metrics = text(service.get("/metrics"))
+        #expect(metrics.contains("progress_rings_value_writes_total{outcome=\"stored\"} 1"))
+        #expect(metrics.contains("progress_rings_value_writes_total{outcome=\"bad_request\"} 1"))
+        #expect(metrics.contains("progress_rings_values_held 1"))
+        #expect(metrics.contains("progress_rings_value_store_seconds_count 1"))
+    }
+}
+
+/// A server with no valueTokens: stored values are off, and say so.
+struct StoredValuesOffTests {
+    @Test func offUntilTokensAreConfigured() {
+        let service = makeService()
+        let push = service.response(
+            to: HTTPRequest(method: .put, target: "/values/coverage", headers: ["Content-Length": "1"], body: [0x31]))
+        #expect(push.status.code == 403)
+        #expect(String(decoding: push.body, as: UTF8.self).contains("valueTokens"))
+        let image = service.get("/ring.svg?value=@coverage")
+        #expect(image.status.code == 400)
+        #expect(image.header("X-Error")?.contains("stored values are off") == true)
+    }
+}
