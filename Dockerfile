@@ -18,6 +18,7 @@ RUN apt-get update \
         libjemalloc-dev \
         libpango1.0-dev \
         libpng-dev \
+        libsqlite3-dev \
         make \
         pkg-config \
         zlib1g-dev \
@@ -52,6 +53,7 @@ RUN apt-get update \
         libpango-1.0-0 \
         libpangocairo-1.0-0 \
         libpng16-16 \
+        libsqlite3-0 \
         libstdc++6 \
         zlib1g \
     && rm -rf /var/lib/apt/lists/* /usr/share/fonts/opentype/noto/NotoSerifCJK-*
@@ -67,8 +69,12 @@ COPY --from=runtime /rootfs /
 COPY config/default.json /etc/progress-rings/config.json
 # Every interface inside the container. The file documents every other setting: mount your own over it (a
 # file may hold only the settings it changes), and any PROGRESS_RINGS_<SETTING> from `docker run -e` overrides it.
+# Stored values (on once valueTokens is set) live in /data, the one place the server writes: mount a volume there
+# (`-v rings-data:/data`), the root file system stays read-only.
 ENV PROGRESS_RINGS_CONFIG=/etc/progress-rings/config.json \
-    PROGRESS_RINGS_HOST=0.0.0.0
+    PROGRESS_RINGS_HOST=0.0.0.0 \
+    PROGRESS_RINGS_VALUE_STORE=/data/values.db
+VOLUME /data
 USER 10001:10001
 EXPOSE 8080
 # The binary checks itself (no curl, no shell): GET /healthz on the port the settings above give, through loopback.

@@ -46,6 +46,7 @@ cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   if [ -n "${docker_up:-}" ]; then
     $DOCKER ps -aq --filter "name=^$PREFIX" | xargs -r $DOCKER rm -f >/dev/null 2>&1 || true
+    $DOCKER volume ls -q --filter "name=^$PREFIX" | xargs -r $DOCKER volume rm -f >/dev/null 2>&1 || true
     $DOCKER image rm -f "$IMAGE" >/dev/null 2>&1 || true
     # A build the second one replaced is left untagged: remove it by id (unless another name still holds it).
     for id in "${built_images[@]}"; do $DOCKER image rm "$id" >/dev/null 2>&1 || true; done
@@ -227,6 +228,32 @@ if [ "$health_file" = healthy ] && [ "$file_cc" = "public, max-age=77, s-maxage=
   pass "mounted file: port $FILE_PORT (healthy there), max-age=77, error images 200, JSON log; with -e PROGRESS_RINGS_MAX_AGE=123 and PROGRESS_RINGS_PORT=$ENV_PORT over the file: max-age=123, healthy on that port"
 else
   fail "settings: file container '$health_file', Cache-Control '$file_cc', error status '$file_error', log '$file_log'; env container '$health_env', Cache-Control '$env_cc'"
+fi
+
+# ---- Stored values: the volume at /data takes the SQLite file beside the read-only root, and a push survives its
+# container (removed with -f, a kill) into a new one on the same volume.
+STORE_PORT=$(free_port)
+store_token=pr_container-test-token
+store_digest=$(printf %s "$store_token" | sha256sum | cut -c1-64)
+$DOCKER volume create "$PREFIX-data" >/dev/null
+store_run() {
+  $DOCKER run -d --name "$1" "${hardened[@]}" -e PROGRESS_RINGS_HOST=127.0.0.1 -e PROGRESS_RINGS_PORT="$STORE_PORT" \
+    -e PROGRESS_RINGS_VALUE_TOKENS="{\"*\": \"sha256:$store_digest\"}" -v "$PREFIX-data:/data" "$IMAGE" >/dev/null
+}
+store_run "$PREFIX-store1"
+read -r health_store1 _ < <(wait_container_healthy "$PREFIX-store1")
+pushed=$(curl -s -o /dev/null -w '%{http_code}' -X PUT -H "Authorization: Bearer $store_token" --data 87.4 \
+  "http://127.0.0.1:$STORE_PORT/values/coverage" || true)
+$DOCKER rm -f "$PREFIX-store1" >/dev/null
+store_run "$PREFIX-store2"
+read -r health_store2 _ < <(wait_container_healthy "$PREFIX-store2")
+read_back=$(curl -s "http://127.0.0.1:$STORE_PORT/values/coverage" || true)
+$DOCKER rm -f "$PREFIX-store2" >/dev/null
+if [ "$health_store1" = healthy ] && [ "$pushed" = 200 ] && [ "$health_store2" = healthy ] \
+  && [[ $read_back == *'"value": 87.4'* ]]; then
+  pass "stored values on a volume at /data: PUT 200, the container removed, a new one on the volume reads $read_back"
+else
+  fail "stored values: first container '$health_store1', PUT $pushed; second '$health_store2', read '$read_back'"
 fi
 
 # ---- docker stop under load: wrk for 3 s on distinct URLs; the stop 1 s in. drainDelay is 4 s here, so the load

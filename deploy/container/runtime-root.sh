@@ -44,3 +44,7 @@ printf 'root:x:0:0:root:/nonexistent:/nonexistent\nrings:x:10001:10001:progress-
   >"$root/etc/passwd"
 printf 'root:x:0:\nrings:x:10001:\n' >"$root/etc/group"
 mkdir -m 1777 "$root/tmp"
+# Where stored values are kept (PROGRESS_RINGS_VALUE_STORE=/data/values.db): the service's user owns it, so a new
+# volume mounted there starts writable by it.
+mkdir -m 0750 "$root/data"
+chown 10001:10001 "$root/data"

@@ -9,14 +9,15 @@ extension ImageParameter {
             docs: .init(
                 "amount done", default: "`0`",
                 accepted: "a number (see [Numbers](#numbers)); clamped into `min…max`; `30,60,90` for several rings "
-                    + "or bars"),
+                    + "or bars; `@name` for a [stored value](stored-values.md) (`@a,@b`, mixed with numbers)"),
             badgeDocs: .init(
                 "the amount; the badge shows its percentage of `min…max`", default: "`0`",
-                accepted: "a number, as for rings (one)"),
+                accepted: "a number, as for rings (one), or `@name` for a [stored value](stored-values.md)"),
             field: .init(
                 "Value",
-                "Amount done, clamped into min…max. Several rings or bars: 30,60,90 with colors red,green,blue. Off "
-                    + "while a live value is read (url or prometheus).", placeholder: "0"),
+                "Amount done, clamped into min…max. Several rings or bars: 30,60,90 with colors red,green,blue. "
+                    + "@name shows a value pushed to this server. Off while a live value is read (url or prometheus).",
+                placeholder: "0"),
             ring: .init(
                 0,
                 read: { reader, spec throws(ParameterError) in

@@ -3,12 +3,20 @@ import HTTPServer
 /// The statuses the parser may answer with; anything else is a bug.
 let allowedStatuses: Set<Int> = [400, 413, 414, 417, 431, 501, 505]
 
-/// Default limits, and tiny ones so that inputs of a few hundred bytes reach every limit.
+/// Default limits, tiny ones so that inputs of a few hundred bytes reach every limit, and both with the service's
+/// body rule (`PUT` and `DELETE` under `/values/`, tiny: 8 bytes), so bodies are read, bounded and left unread.
 let limitSets = [
     HTTPLimits(),
     HTTPLimits(
         maxRequestLineBytes: 40, maxHeadBytes: 96, maxHeaderFields: 3, maxMethodBytes: 6, maxLeadingEmptyLines: 1),
+    HTTPLimits(bodies: [HTTPBodyRule(methods: [.put, .delete], pathPrefix: "/values/", maxBytes: 4096)]),
+    HTTPLimits(
+        maxRequestLineBytes: 40, maxHeadBytes: 96, maxHeaderFields: 3, maxMethodBytes: 6, maxLeadingEmptyLines: 1,
+        bodies: [HTTPBodyRule(methods: [.put, .delete], pathPrefix: "/", maxBytes: 8)]),
 ]
+
+/// The most bytes a parser may hold: a head, and the largest body a rule reads.
+func bufferBound(_ limits: HTTPLimits) -> Int { limits.maxHeadBytes + (limits.bodies.map(\.maxBytes).max() ?? 0) }
 
 /// libFuzzer entry: parses the input whole, byte by byte and in splits drawn from the input's own hash, and traps
 /// when the events differ, a status is not in the allowed set, or a request breaks what the parser promises.
@@ -46,11 +54,14 @@ func events(
         while true {
             let event = parser.next()
             if event == .needMoreData {
-                if parser.bufferedByteCount >= limits.maxHeadBytes {
-                    fatalError("\(parser.bufferedByteCount) bytes buffered past the head limit")
+                if parser.bufferedByteCount >= bufferBound(limits) {
+                    fatalError("\(parser.bufferedByteCount) bytes buffered past the head and body limits")
                 }
                 break
             }
+            // `continueBody` depends on whether body bytes came with the head: a hint to the transport, not an
+            // event that may differ in meaning between splits, so it is left out of the comparison.
+            if event == .continueBody { continue }
             result.append(event)
             if case .error = event {
                 if parser.next() != event { fatalError("the parser left its failed state") }
@@ -71,7 +82,21 @@ func check(_ events: [HTTPRequestParser.Event], limits: HTTPLimits) {
             if reason.isEmpty || !reason.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 fatalError("reason is empty or not printable ASCII: \(reason.debugDescription)")
             }
-        case .request(let request, _, _):
+        case .continueBody:
+            break
+        case .request(let request, let keepAlive, _):
+            if let body = request.body {
+                let rule = limits.bodies.first { $0.methods.contains(request.method) }
+                if rule == nil || body.count > rule!.maxBytes { fatalError("a body read that no rule allows") }
+                if request.headers.values("Content-Length") != ["\(body.count)"] {
+                    fatalError("a body whose length is not its Content-Length")
+                }
+            } else if !keepAlive, request.headers.values("Content-Length").isEmpty,
+                request.headers.values("Transfer-Encoding").isEmpty, request.version == .http1_1,
+                request.headers.values("Connection").isEmpty
+            {
+                fatalError("an HTTP/1.1 request without a body or Connection field ended its connection")
+            }
             let target = request.target.utf8
             if !(target.first == UInt8(ascii: "/") || request.target == "*") {
                 fatalError("target not in origin-form: \(request.target.debugDescription)")
