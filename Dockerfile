@@ -18,6 +18,7 @@ RUN apt-get update \
         libjemalloc-dev \
         libpango1.0-dev \
         libpng-dev \
+        libpq-dev \
         libsqlite3-dev \
         make \
         pkg-config \
@@ -53,6 +54,7 @@ RUN apt-get update \
         libpango-1.0-0 \
         libpangocairo-1.0-0 \
         libpng16-16 \
+        libpq5 \
         libsqlite3-0 \
         libstdc++6 \
         zlib1g \

@@ -41,6 +41,8 @@ let package = Package(
         .target(name: "CSystem"),
         // SQLite (Debian's libsqlite3-dev; libsqlite3-0 at run time): where stored values are kept by default.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libpq (Debian's libpq-dev; libpq5 at run time): stored values in PostgreSQL, shared by replicas.
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // The server's allocator (Debian's libjemalloc-dev; libjemalloc2 at run time), linked into the executable
         // with its settings (docs/decisions.md, "jemalloc with one arena"), and so into the tests that import it;
         // ring-bench and http-bench-server keep glibc's malloc.
@@ -56,7 +58,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG", "CICU", "Locking"]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
-        .target(name: "StoredValues", dependencies: ["CSQLite", "Locking"]),
+        .target(name: "StoredValues", dependencies: ["CSQLite", "CPostgres", "Locking", "CSystem"]),
         // BuilderPage.js is embedded by .ci/tools/embed-builder-script.py (BuilderPage+Script.swift), not read at run time.
         .target(
             name: "RingService",

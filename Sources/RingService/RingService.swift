@@ -57,11 +57,17 @@ public final class RingService: HTTPHandler {
                 settings.historyDays = configuration.values.historyDays
                 settings.maxNames = configuration.values.maxNames
                 settings.maxPointsPerName = configuration.values.maxPoints
-                store = try ValueStore(storage: try SQLiteStorage(path: configuration.values.store), settings: settings)
+                let place = configuration.values.store
+                let storage: any ValueStorage =
+                    ValueSettings.isPostgres(place) ? try PostgresStorage(url: place) : try SQLiteStorage(path: place)
+                store = try ValueStore(storage: storage, settings: settings)
             } catch {
-                throw ConfigurationError(error.message)
+                throw ConfigurationError("valueStore: \(error.message)")
             }
             store?.prunePeriodically()
+            if let store {
+                log.log(.info, "stored values", [("store", store.storageDescription), ("names", "\(store.count)")])
+            }
         }
         self.init(configuration: configuration, log: log, renderer: RingKitRenderer(), live: live, store: store)
     }

@@ -3,7 +3,9 @@ extension ServiceConfiguration {
     static let valueSettings: [ConfigurationSetting] = [
         .init(
             name: "valueStore",
-            doc: "Where stored values are kept: an SQLite file (created with its folder when missing).",
+            doc:
+                "Where stored values are kept: an SQLite file (created with its folder when missing), or a "
+                + "postgres:// URL for replicas sharing them.",
             kind: .path, get: { .text($0.values.store) },
             set: { if case .text(let v) = $1 { $0.values.store = v } }),
         .init(

@@ -1,6 +1,6 @@
 /// The settings of stored values (`value*` and `storedMaxAge`): off until `valueTokens` names a token.
 public struct ValueSettings: Sendable, Hashable {
-    /// Where values are kept: an SQLite file's path (relative to the working directory).
+    /// Where values are kept: an SQLite file's path (relative to the working directory), or a `postgres://` URL.
     public var store = "data/values.db"
     /// Name patterns → `sha256:HEX`, the SHA-256 of a token's bytes: who may write which names.
     public var tokens: [String: String] = [:]
@@ -14,6 +14,11 @@ public struct ValueSettings: Sendable, Hashable {
     public var maxAge = 300
 
     public init() {}
+
+    /// Whether `store` names a PostgreSQL database rather than a file.
+    public static func isPostgres(_ store: String) -> Bool {
+        store.hasPrefix("postgres://") || store.hasPrefix("postgresql://")
+    }
 
     /// Stored values are on once a token may write them.
     public var isEnabled: Bool { !tokens.isEmpty }

@@ -97,7 +97,7 @@ public final class SQLiteStorage: ValueStorage, @unchecked Sendable {
         try deleteName.run { statement throws(StorageError) in try statement.bind(1, name) }
     }
 
-    public func remove(sequences: [Int64]) throws(StorageError) {
+    public func remove(sequences: [Int64], of name: String) throws(StorageError) {
         guard !sequences.isEmpty else { return }
         // One transaction: one sync for the whole thinning, and all of it or none.
         try SQLiteStatement.execute(db, "BEGIN IMMEDIATE")

@@ -8,12 +8,21 @@ public protocol ValueStorage: AnyObject, Sendable {
     func append(name: String, time: Int64, value: Double, max: Double?) throws(StorageError) -> Int64
     /// Forgets a name and its history.
     func delete(name: String) throws(StorageError)
-    /// Forgets these points (old points thinned out, see `ValueStore`).
-    func remove(sequences: [Int64]) throws(StorageError)
+    /// Forgets these points of `name` (old points thinned out, see `ValueStore`).
+    func remove(sequences: [Int64], of name: String) throws(StorageError)
     /// Forgets the points older than `time`, except each name's last; returns how many went.
     func prune(before time: Int64) throws(StorageError) -> Int
     /// What the store is, for logs: `sqlite:/path`, never a password.
     var description: String { get }
+}
+
+/// A database several servers share: each learns of the others' writes.
+public protocol SharedValueStorage: ValueStorage {
+    /// Every point of `name`, in arrival order (empty when it has none).
+    func points(of name: String) throws(StorageError) -> [StoredPoint]
+    /// Starts telling `changed` (on a thread of the storage's) which name another writer changed, or nil when
+    /// anything may have changed (a reconnection after missed news): the store reads it again.
+    func watch(_ changed: @escaping @Sendable (String?) -> Void)
 }
 
 /// A failure of the database: the write did not happen.

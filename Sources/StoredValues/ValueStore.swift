@@ -47,6 +47,38 @@ public final class ValueStore: Sendable {
         self.now = now
         memory = Lock(try storage.load())
         counters.setNames(memory.withLock { $0.count })
+        if let shared = storage as? any SharedValueStorage {
+            // The parts a reload touches, not self: the storage's thread may outlive an init that is not over.
+            let (writes, memory, counters) = (writes, memory, counters)
+            shared.watch { name in
+                writes.async { Self.reload(name, from: shared, into: memory, counters: counters) }
+            }
+            // Whatever another replica wrote between the load above and the start of listening.
+            writes.async { Self.reload(nil, from: shared, into: memory, counters: counters) }
+        }
+    }
+
+    /// Reads `name` (nil: every name) again from a shared storage after another writer changed it, on the writer
+    /// queue. A failure keeps what memory holds: images go on showing the last values.
+    private static func reload(
+        _ name: String?, from shared: any SharedValueStorage, into memory: Lock<[String: [StoredPoint]]>,
+        counters: StoreCounters
+    ) {
+        if let name {
+            guard let points = try? shared.points(of: name) else { return }
+            let names = memory.withLock { values in
+                values[name] = points.isEmpty ? nil : points
+                return values.count
+            }
+            counters.setNames(names)
+        } else {
+            guard let all = try? shared.load() else { return }
+            let names = memory.withLock { values in
+                values = all
+                return values.count
+            }
+            counters.setNames(names)
+        }
     }
 
     /// Milliseconds since the Unix epoch, from `CLOCK_REALTIME`.
@@ -138,7 +170,7 @@ public final class ValueStore: Sendable {
         let older = points.count / 2
         let gone = stride(from: 1, to: older, by: 2).map { points[$0].sequence }
         do throws(StorageError) {
-            try storage.remove(sequences: gone)
+            try storage.remove(sequences: gone, of: name)
         } catch {
             return  // kept whole; tried again at the next push
         }

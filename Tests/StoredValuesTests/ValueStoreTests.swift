@@ -113,7 +113,7 @@ struct ValueStoreTests {
                 throw StorageError("disk full")
             }
             func delete(name: String) throws(StorageError) { throw StorageError("disk full") }
-            func remove(sequences: [Int64]) throws(StorageError) {}
+            func remove(sequences: [Int64], of name: String) throws(StorageError) {}
             func prune(before time: Int64) throws(StorageError) -> Int { 0 }
             var description: String { "failing" }
         }

@@ -88,4 +88,38 @@ struct ServeStoredValuesTests {
                 "writer \(writer): \(history.suffix(3)) after \(acked) acknowledged")
         }
     }
+
+    /// Two servers on one PostgreSQL database: a push to one is drawn by the other within a second.
+    @Test func twoReplicasOnOnePostgreSQLDrawEachOthersPushes() async throws {
+        let database = try PostgresProcess()
+        defer { database.remove() }
+        let arguments = [
+            "--value-store", database.url, "--value-tokens", "{\"*\": \"\(try Self.digest())\"}",
+        ]
+        let first = try await ServerProcess.start(arguments)
+        defer { first.kill(SIGTERM) }
+        let second = try await ServerProcess.start(arguments)
+        defer { second.kill(SIGTERM) }
+        #expect(first.log.contains("store=postgresql://postgres@127.0.0.1:\(database.port)/postgres"))
+        let (pushed, seen, image, literal) = try await onOwnThread { () -> (Int, Double, [UInt8], [UInt8]) in
+            let one = try TestClient(port: first.port)
+            let other = try TestClient(port: second.port)
+            let status = try one.request(
+                "PUT", "/values/coverage", headers: [("Authorization", "Bearer \(Self.token)")],
+                body: Array("64.5".utf8)
+            ).status
+            let started = Date()
+            while try other.request("GET", "/values/coverage").status != 200 && Date().timeIntervalSince(started) < 5 {
+                usleep(1000)
+            }
+            let waited = Date().timeIntervalSince(started)
+            return (
+                status, waited, try other.request("GET", "/ring.svg?value=@coverage").body,
+                try other.request("GET", "/ring.svg?value=64.5").body
+            )
+        }
+        #expect(pushed == 200)
+        #expect(seen < 1, "the other replica drew the push after \(seen) s")
+        #expect(image == literal)
+    }
 }

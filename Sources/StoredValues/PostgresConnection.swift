@@ -1,0 +1,96 @@
+import CPostgres
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One libpq connection, used by one thread at a time: parameterized statements in text form, and a reconnect
+/// when the connection was lost.
+final class PostgresConnection {
+    private let url: String
+    private(set) var connection: OpaquePointer?
+
+    /// Connects to `url` (`postgres://` or `postgresql://`, as libpq reads it).
+    init(url: String) throws(StorageError) {
+        self.url = url
+        try connect()
+    }
+
+    deinit { PQfinish(connection) }
+
+    private func connect() throws(StorageError) {
+        PQfinish(connection)
+        connection = PQconnectdb(url)
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            let message = connection.map { Self.message(PQerrorMessage($0)) } ?? "out of memory"
+            throw StorageError("PostgreSQL: cannot connect: \(message)")
+        }
+    }
+
+    /// The connection, made again first when it is down. An idle connection whose server went away (restarted,
+    /// or a failover) only learns so by reading: `PQconsumeInput` reads what is pending without blocking, an end
+    /// of stream included, so a statement is never sent on a connection already known dead.
+    @discardableResult
+    func ensureConnected() throws(StorageError) -> OpaquePointer {
+        if let connection, PQconsumeInput(connection) == 1, PQstatus(connection) == CONNECTION_OK { return connection }
+        try connect()
+        return connection!
+    }
+
+    /// When the connection last answered, in seconds of the monotonic clock.
+    private var lastAnswer = 0.0
+
+    /// Runs `sql` with `$1…` bound to `parameters` (text, nil for NULL); returns the rows as text (nil for NULL).
+    /// `idempotent`: a statement that may run twice (a read), run again once on a new connection when the first
+    /// was found dead. A write is never repeated (it may have committed before the connection died: the caller's
+    /// client is told to try again rather than the server writing twice); instead a connection idle for a second
+    /// or more is checked first with a read, since a server that restarted meanwhile is only seen by using it.
+    @discardableResult
+    func run(_ sql: String, _ parameters: [String?] = [], idempotent: Bool = false) throws(StorageError) -> [[String?]]
+    {
+        if !idempotent && Self.now() - lastAnswer >= 1 { try run("SELECT 1", idempotent: true) }
+        do {
+            return try execute(sql, parameters)
+        } catch {
+            guard idempotent, let connection, PQstatus(connection) != CONNECTION_OK else { throw error }
+            return try execute(sql, parameters)
+        }
+    }
+
+    private static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    private func execute(_ sql: String, _ parameters: [String?]) throws(StorageError) -> [[String?]] {
+        let connection = try ensureConnected()
+        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { for copy in copies { free(copy) } }
+        let pointers = copies.map { UnsafePointer($0) }
+        guard
+            let result = pointers.withUnsafeBufferPointer({ buffer in
+                PQexecParams(connection, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+            })
+        else { throw StorageError("PostgreSQL: out of memory") }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            throw StorageError("PostgreSQL: \(Self.message(PQresultErrorMessage(result)))")
+        }
+        lastAnswer = Self.now()
+        let rows = Int(PQntuples(result))
+        let columns = Int(PQnfields(result))
+        return (0..<rows).map { row in
+            (0..<columns).map { column in
+                PQgetisnull(result, Int32(row), Int32(column)) == 1
+                    ? nil : String(cString: PQgetvalue(result, Int32(row), Int32(column)))
+            }
+        }
+    }
+
+    static func message(_ text: UnsafePointer<CChar>?) -> String {
+        guard let text else { return "unknown error" }
+        return String(cString: text).split(separator: "\n").first.map(String.init) ?? "unknown error"
+    }
+}
