@@ -34,7 +34,7 @@ FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 180 (long enough for the drift rule to see a heap that grows).
 SOAK_SECONDS ?= 600
 
-.PHONY: all deps build release run live-demo check test unit lint fuzz bench bench-http bench-live bench-render browser-tests screenshots \
+.PHONY: all deps build release run live-demo check test unit lint fuzz bench bench-http bench-live bench-stored bench-render browser-tests screenshots \
 	soak sanitizers httplint container-test deploy-lint clean check-swift
 
 all: build
@@ -147,6 +147,12 @@ bench-http: check-swift
 bench-live: check-swift
 	@.ci/lib/deps.sh $(BENCH_DEPS)
 	.ci/bench/bench-live.sh
+
+## Stored values: value=@name against the value in the URL, cached images while 50 pushes a second land, and the
+## pushes' latency, on SQLite and on a PostgreSQL made for the run (wrk, one run, ratios; writes .bench/stored.md).
+bench-stored: check-swift
+	@.ci/lib/deps.sh $(BENCH_DEPS) postgresql
+	.ci/bench/bench-stored.sh
 
 ## Per-image cost of the SVG and PNG renderers (release build), as a Markdown table.
 bench-render: check-swift deps

@@ -10,106 +10,76 @@ extension RingService {
         _ request: HTTPRequest, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
     ) -> ImageAnswer? {
         guard Self.mayNameStoredValue(request.target) else { return nil }
-        let resolved: Drawing.Request
-        let shown: String
-        switch resolve(drawing) {
-        case nil:
-            return nil
-        case .failure(let error):
-            let refusal = RefusalImage(message: error.message, for: drawing, format: format)
-            let response = errorImage(refusal, format: format, varyAccept: varyAccept)
-            return .now(response.adding([.xSource: LiveOrigin.stored.rawValue]), .error, .stored)
-        case .success(let request):
-            (resolved, shown) = request
+        var entry: StoredTargets.Entry
+        if let known = storedTargets.entry(request.target) {
+            entry = known
+        } else {
+            switch StoredTarget.make(drawing) {
+            case nil: return nil
+            case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
+            case .success(let target): entry = StoredTargets.Entry(target: target)
+            }
         }
-        let maxAge = configuration.values.maxAge
-        let headers: HTTPHeaders = [
-            .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: LiveOrigin.stored.rawValue,
-        ]
-        let alias = TargetKey(target: request.target + "\n" + shown, format: format)
-        if let entry = cache.value(aliasedBy: alias) {
-            return .now(answer(request, with: entry).adding(headers), .hit, .stored)
+        guard let store else {
+            let item = entry.target.names.first ?? ""
+            return storedRefusal(
+                ParameterError(
+                    parameter: "value", value: ParameterError.quoted("@" + item),
+                    reason: "names a stored value, and stored values are off on this server (its operator turns "
+                        + "them on with valueTokens)"), drawing, format: format, varyAccept: varyAccept)
+        }
+        let records: [StoredRecord]
+        switch store.records(entry.target.names) {
+        case .failure(let missing):
+            return storedRefusal(
+                ParameterError(
+                    parameter: "value", value: ParameterError.quoted("@" + missing.name),
+                    reason: "names no stored value (push one with PUT /values/\(missing.name))"), drawing,
+                format: format, varyAccept: varyAccept)
+        case .success(let read):
+            records = read
+        }
+        // The same records as last time: the same request and alias, neither written again.
+        let shown: StoredTargets.Shown
+        if let last = entry.shown, last.records.elementsEqual(records, by: Self.showsTheSame) {
+            shown = last
+        } else {
+            let (resolved, text) = entry.target.resolved(with: records)
+            shown = StoredTargets.Shown(records: records, request: resolved, alias: request.target + "\n" + text)
+            entry.shown = shown
+            storedTargets.remember(entry, for: request.target)
+        }
+        let alias = TargetKey(target: shown.alias, format: format)
+        if let cached = cache.value(aliasedBy: alias) {
+            return .now(answer(request, with: cached).adding(storedHeaders), .hit, .stored)
         }
         let parsed: Drawing
-        do {
-            parsed = try renderer.parse(resolved)
+        do throws(ParameterError) {
+            parsed = try renderer.parse(shown.request)
         } catch {
-            let refusal = RefusalImage(message: error.message, for: drawing, format: format)
-            let response = errorImage(refusal, format: format, varyAccept: varyAccept)
-            return .now(response.adding([.xSource: LiveOrigin.stored.rawValue]), .error, .stored)
+            return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
         }
         let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
-        return placedAnswer(request, parsed, key: key, alias: alias, onLoop: true, headers: headers, origin: .stored)
+        return placedAnswer(
+            request, parsed, key: key, alias: alias, onLoop: true, headers: storedHeaders, origin: .stored)
     }
 
-    /// The request with each `@name` of its value replaced by the stored number (and the first record's `max`
-    /// where the URL gives none), with the text that tells this resolution from another; nil when the value names
-    /// no stored value, a refusal naming `value` when one is not there.
-    func resolve(_ drawing: Drawing.Request) -> Result<(Drawing.Request, String), ParameterError>? {
-        let given = QueryParameters(query: drawing.query)
-        let text: String
-        do throws(ParameterError) {
-            if let pathValue = drawing.pathValue {
-                guard let decoded = try QueryParameters(query: "v=" + pathValue).value("v") else { return nil }
-                text = decoded
-            } else {
-                guard let value = try given.value("value") else { return nil }
-                text = value
-            }
-        } catch {
-            return nil  // the parser says what is wrong with it
-        }
-        guard text.contains("@") else { return nil }
-        var numbers: [String] = []
-        var max: Double? = nil
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let item = item.trimmingPrefix(" ")
-            guard item.hasPrefix("@") else {
-                numbers.append(String(item))
-                continue
-            }
-            let name = String(item.dropFirst())
-            let refusal = { (reason: String) in
-                ParameterError(parameter: "value", value: ParameterError.quoted(item), reason: reason)
-            }
-            guard let store else {
-                return .failure(
-                    refusal(
-                        "names a stored value, and stored values are off on this server (its operator turns them "
-                            + "on with valueTokens)"))
-            }
-            if let problem = ValueName.problem(name) {
-                return .failure(refusal("names no stored value: the name \(problem)"))
-            }
-            guard let record = store.record(name) else {
-                return .failure(refusal("names no stored value (push one with PUT /values/\(name))"))
-            }
-            numbers.append(Self.number(record.value))
-            if max == nil { max = record.max }
-        }
-        let list = numbers.joined(separator: ",")
-        var resolved = drawing
-        var shown = "value=" + list
-        var extra = ""
-        if let max, !given.contains("max") {
-            extra = "&max=" + Self.number(max)
-            shown += extra
-        }
-        if drawing.pathValue != nil {
-            resolved.pathValue = list
-            resolved.query = Substring(String(drawing.query) + extra)
-        } else {
-            resolved.query = Substring(Self.query(drawing.query, without: "value") + "&value=" + list + extra)
-        }
-        return .success((resolved, shown))
+    /// Whether two records draw alike: the same value and max (the time does not show).
+    private static func showsTheSame(_ a: StoredRecord, _ b: StoredRecord) -> Bool {
+        a.value == b.value && a.max == b.max
     }
 
-    /// `query` less every parameter whose decoded name is `name`.
-    static func query(_ query: Substring, without name: String) -> String {
-        query.split(separator: "&").filter { piece in
-            let pieceName = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            return QueryParameters(query: pieceName + "=").names.first != name
-        }.joined(separator: "&")
+    /// The headers of an image of a stored value.
+    static func storedHeaders(maxAge: Int) -> HTTPHeaders {
+        [.cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: LiveOrigin.stored.rawValue]
+    }
+
+    private func storedRefusal(
+        _ error: ParameterError, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
+    ) -> ImageAnswer {
+        let refusal = RefusalImage(message: error.message, for: drawing, format: format)
+        let response = errorImage(refusal, format: format, varyAccept: varyAccept)
+        return .now(response.adding([.xSource: LiveOrigin.stored.rawValue]), .error, .stored)
     }
 
     /// Whether `target` may name a stored value: it holds `@` or `%40` (one scan of its bytes).

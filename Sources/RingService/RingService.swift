@@ -38,6 +38,10 @@ public final class RingService: HTTPHandler {
     /// Stored values: nil until the configuration names a token that may write them.
     let store: ValueStore?
     let tokens: ValueTokens
+    /// Image targets of stored values worked out before.
+    let storedTargets = StoredTargets()
+    /// The headers an image of a stored value adds, made once.
+    let storedHeaders: HTTPHeaders
     let valueMetrics = ValueMetrics()
 
     /// Throws when the live-value settings cannot be used (`ServiceConfiguration.load` has checked them already).
@@ -80,6 +84,7 @@ public final class RingService: HTTPHandler {
         self.live = live
         self.store = store
         tokens = ValueTokens(configuration.values.tokens)
+        storedHeaders = Self.storedHeaders(maxAge: configuration.values.maxAge)
         self.log = log
         self.renderer = renderer
         cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)

@@ -99,6 +99,24 @@ public final class ValueStore: Sendable {
         }
     }
 
+    /// The current records of `names`, read under one lock, or the first name with none.
+    public func records(_ names: [String]) -> Result<[StoredRecord], MissingValue> {
+        memory.withLock { values in
+            var records: [StoredRecord] = []
+            records.reserveCapacity(names.count)
+            for name in names {
+                guard let last = values[name]?.last else { return .failure(MissingValue(name: name)) }
+                records.append(StoredRecord(name: name, value: last.value, max: last.max, time: last.time))
+            }
+            return .success(records)
+        }
+    }
+
+    /// A name with no value stored.
+    public struct MissingValue: Error, Sendable, Equatable {
+        public let name: String
+    }
+
     /// The points of `name` received at or after `since` (milliseconds since the epoch), in arrival order; nil
     /// when no value of that name is stored.
     public func history(_ name: String, since: Int64) -> [StoredPoint]? {

@@ -1,0 +1,107 @@
+import RingKit
+import StoredValues
+
+/// What an image request's `value` makes of stored values, worked out once per target: its items (numbers as
+/// written, or names to read), and how to write the numbers read back into the request. A request is resolved by
+/// reading the names' records and filling them in (`resolved(with:)`), without parsing the query again.
+struct StoredTarget: Sendable {
+    enum Item: Sendable, Hashable {
+        case number(String)
+        case stored(String)
+    }
+
+    let items: [Item]
+    /// The names the items read, in order.
+    let names: [String]
+    /// The request as given; its value is replaced.
+    let request: Drawing.Request
+    /// `/ring/@name.svg`: the value is the path's, not the query's.
+    let fromPath: Bool
+    /// The query without its `value` (for the query form), where the numbers go.
+    let baseQuery: String
+    /// The URL gives `max`: the records' is not used.
+    let givesMax: Bool
+
+    /// The request's stored-value template: nil when its value names no stored value, a refusal naming `value`
+    /// for a name that breaks the rules.
+    static func make(_ request: Drawing.Request) -> Result<StoredTarget, ParameterError>? {
+        let given = QueryParameters(query: request.query)
+        let text: String
+        do throws(ParameterError) {
+            if let pathValue = request.pathValue {
+                guard let decoded = try QueryParameters(query: "v=" + pathValue).value("v") else { return nil }
+                text = decoded
+            } else {
+                guard let value = try given.value("value") else { return nil }
+                text = value
+            }
+        } catch {
+            return nil  // the parser says what is wrong with it
+        }
+        guard text.contains("@") else { return nil }
+        var items: [Item] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let part = part.trimmingPrefix(" ")
+            guard part.hasPrefix("@") else {
+                items.append(.number(String(part)))
+                continue
+            }
+            let name = String(part.dropFirst())
+            if let problem = ValueName.problem(name) {
+                return .failure(
+                    ParameterError(
+                        parameter: "value", value: ParameterError.quoted(part),
+                        reason: "names no stored value: the name \(problem)"))
+            }
+            items.append(.stored(name))
+        }
+        let names = items.compactMap { if case .stored(let name) = $0 { name } else { nil } }
+        return .success(
+            StoredTarget(
+                items: items, names: names, request: request, fromPath: request.pathValue != nil,
+                baseQuery: request.pathValue != nil ? String(request.query) : query(request.query, without: "value"),
+                givesMax: given.contains("max")))
+    }
+
+    /// The request with the records' numbers in place of the names (and the first record's `max` where the URL
+    /// gives none), and the text that tells this resolution from another.
+    func resolved(with records: [StoredRecord]) -> (request: Drawing.Request, shown: String) {
+        var next = 0
+        var numbers: [String] = []
+        var max: Double? = nil
+        for item in items {
+            switch item {
+            case .number(let text):
+                numbers.append(text)
+            case .stored:
+                let record = records[next]
+                next += 1
+                numbers.append(RingService.number(record.value))
+                if max == nil { max = record.max }
+            }
+        }
+        let list = numbers.joined(separator: ",")
+        var shown = "value=" + list
+        var extra = ""
+        if let max, !givesMax {
+            extra = "&max=" + RingService.number(max)
+            shown += extra
+        }
+        var resolved = request
+        if fromPath {
+            resolved.pathValue = list
+            resolved.query = Substring(baseQuery + extra)
+        } else {
+            resolved.query = Substring(baseQuery + "&value=" + list + extra)
+        }
+        return (resolved, shown)
+    }
+
+    /// `query` less every parameter whose decoded name is `name`.
+    static func query(_ query: Substring, without name: String) -> String {
+        query.split(separator: "&").filter { piece in
+            let pieceName = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return QueryParameters(query: pieceName + "=").names.first != name
+        }.joined(separator: "&")
+    }
+}
