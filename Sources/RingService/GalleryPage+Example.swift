@@ -46,11 +46,13 @@ extension GalleryPage {
         var cssSize: (width: Int, height: Int)? {
             switch drawing {
             case .ring(let spec): (spec.size, spec.size)
-            case .badge(let spec): (BadgeLayout(spec).width, BadgeLayout.height)
+            case .badge(let spec): Self.size(of: BadgeLayout(spec))
             case .bar(let spec): (spec.width, spec.imageHeight)
             case nil: nil
             }
         }
+
+        private static func size(of badge: BadgeLayout) -> (width: Int, height: Int) { (badge.width, badge.height) }
 
         /// `/?kind=…`: the builder filled in to draw exactly this image: its kind, its format, and every parameter,
         /// those of a short link's path (`/ring/{value}.svg`, `/badge/{label}/{value}.svg`) written as the query

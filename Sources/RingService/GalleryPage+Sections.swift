@@ -141,6 +141,13 @@ extension GalleryPage {
                 Example(
                     path: "/badge.svg?label=build%20time&value=80&style=flat-square&color=brightgreen",
                     caption: "flat-square"),
+                Example(path: "/badge.svg?label=coverage&value=72&style=plastic", caption: "plastic: 18 px, a sheen"),
+                Example(
+                    path: "/badge.svg?label=coverage&value=72&style=for-the-badge",
+                    caption: "for-the-badge: 28 px, spaced capitals"),
+                Example(
+                    path: "/badge.svg?label=stars&value=72&style=social&thresholds=50:brightgreen",
+                    caption: "social: the value's color in the icon"),
                 Example(path: "/badge.svg?label=&value=33", caption: "the right half alone"),
                 Example(path: "/badge/tests/0.93.png?max=1&decimals=1&scale=2", caption: "PNG at scale=2"),
             ]

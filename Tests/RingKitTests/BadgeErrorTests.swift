@@ -6,7 +6,7 @@ import Testing
 /// The badge drawn in place of one whose URL is refused: the message, inert and short, in SVG and PNG.
 struct BadgeErrorTests {
     @Test func errorBadgeStatesTheProblemWhereABadgeWasExpected() throws {
-        let message = "style: \"plastic\" is not one of flat, flat-square"
+        let message = "style: \"popout\" is not one of flat, flat-square, plastic, for-the-badge, social"
         let svg = BadgeRenderer.errorSVG(message: message)
         expectNoActiveContent(svg)
         let document = try #require(SVGDocument(svg))

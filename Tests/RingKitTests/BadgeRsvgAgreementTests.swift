@@ -15,7 +15,12 @@ struct BadgeRsvgAgreementTests {
         "label=coverage&value=72", "label=build&value=100&color=brightgreen", "label=&value=0",
         "label=docs&value=50&labelColor=white&color=yellow&decimals=1", "label=tests&value=5&style=flat-square&scale=2",
         "label=Wide+WWW+label&value=33.3&decimals=2&color=%23c2410c80",
-        "label=a&value=99.9&thresholds=50:orange,99:green",
+        "label=a&value=99.9&thresholds=50:orange,99:green", "label=coverage&value=72&style=plastic",
+        "label=&value=33&style=plastic&icon=bar&scale=2", "label=docs&value=50&labelColor=white&style=plastic",
+        "label=coverage&value=72&style=for-the-badge", "label=&value=7.5&decimals=1&style=for-the-badge&scale=2",
+        "label=stra%C3%9Fe&value=40&style=for-the-badge&icon=bar&theme=dark",
+        "label=stars&value=72&style=social", "label=&value=33&style=social&icon=bar&scale=2",
+        "label=Wide+WWW+label&value=33.3&decimals=2&style=social&thresholds=30:green",
     ])
     func svgThroughRsvgMatchesOurPNG(_ query: String) throws {
         let spec = try parse(query)
@@ -23,11 +28,11 @@ struct BadgeRsvgAgreementTests {
             BadgeLayout(spec), svg: BadgeRenderer.svg(spec), png: BadgeRenderer.png(spec), scale: spec.scale)
     }
 
-    /// Random badges from a fixed seed: every parameter in its accepted range, labels of Latin text.
+    /// Random badges from a fixed seed: every parameter in its accepted range, every style, labels of Latin text.
     @Test func randomBadgesAgreeWithRsvg() throws {
         var rng = SeededRandom(seed: 0xBAD6_E2026)
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_:/()éüßçñ%&<>\"'")
-        for _ in 0..<12 {
+        for _ in 0..<20 {
             var spec = BadgeSpec()
             spec.label = String(
                 (0..<Int.random(in: 0...24, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
@@ -41,7 +46,7 @@ struct BadgeRsvgAgreementTests {
             spec.max = spec.min + Double(Int.random(in: 1...500, using: &rng))
             spec.value = Double.random(in: spec.min...spec.max, using: &rng)
             spec.decimals = Int.random(in: 0...3, using: &rng)
-            spec.style = Bool.random(using: &rng) ? .flat : .flatSquare
+            spec.style = BadgeSpec.Style.allCases.randomElement(using: &rng)!
             spec.scale = Int.random(in: 1...2, using: &rng)
             let svg = BadgeRenderer.svg(spec)
             expectNoActiveContent(svg)
@@ -78,7 +83,7 @@ struct BadgeRsvgAgreementTests {
         func box(_ x: Int, _ y: Int) -> Int? {
             let px = (Double(x) + 0.5) / k
             let py = (Double(y) + 0.5) / k
-            guard py >= 2, py <= 18 else { return nil }
+            guard py >= 2, py <= Double(layout.height) - 2 else { return nil }
             return texts.firstIndex { abs(px - $0.centerX) <= Double($0.length) / 2 + 2 }
         }
         var pixels = 0
@@ -111,8 +116,11 @@ struct BadgeRsvgAgreementTests {
                 sourceLocation: sourceLocation)
             let ratio = sums.ours.weight / Swift.max(sums.theirs.weight, 1)
             #expect(abs(ratio - 1) < tolerance.ink, "\(text.text): ink ratio \(ratio)", sourceLocation: sourceLocation)
+            // librsvg (2.54) ignores `textLength`: for-the-badge's letter spacing, a pixel or two between letters,
+            // moves the ink's centre as the letters' weights fall, so its place is Chromium's to check
+            // (Tests/Browser/badge_fidelity.py) and BadgeStyleTests checks that the ink fills its box.
             #expect(
-                abs(sums.ours.centerX - sums.theirs.centerX) <= k,
+                layout.style == .forTheBadge || abs(sums.ours.centerX - sums.theirs.centerX) <= k,
                 "\(text.text): x \(sums.ours.centerX) vs \(sums.theirs.centerX)", sourceLocation: sourceLocation)
             #expect(
                 abs(sums.ours.centerY - sums.theirs.centerY) <= k,

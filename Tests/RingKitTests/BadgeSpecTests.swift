@@ -35,6 +35,9 @@ struct BadgeSpecTests {
         ("color=ff000080", badge { $0.color = RGBAColor(0xff, 0, 0, 0x80) }),
         ("decimals=2", badge { $0.decimals = 2 }),
         ("style=flat-square", badge { $0.style = .flatSquare }),
+        ("style=plastic", badge { $0.style = .plastic }),
+        ("style=for-the-badge", badge { $0.style = .forTheBadge }),
+        ("style=social", badge { $0.style = .social }),
         ("style=flat", badge()),
         ("scale=2", badge { $0.scale = 2 }),
         ("cacheSeconds=3600", badge { $0.cacheSeconds = 3600 }),
@@ -62,8 +65,12 @@ struct BadgeSpecTests {
         ("min=100", "min: 100 must be less than max 100"),
         ("labelColor=purplish", "labelColor: \"purplish\" is not a color (accepted: \(RGBAColor.acceptedForms))"),
         ("color=%23red", "color: \"#red\" is not a color (accepted: \(RGBAColor.acceptedForms))"),
-        ("style=plastic", "style: \"plastic\" is not one of flat, flat-square"),
-        ("style=Flat", "style: \"Flat\" is not one of flat, flat-square"),
+        ("style=popout", "style: \"popout\" is not one of flat, flat-square, plastic, for-the-badge, social"),
+        ("style=Flat", "style: \"Flat\" is not one of flat, flat-square, plastic, for-the-badge, social"),
+        (
+            "style=for_the_badge",
+            "style: \"for_the_badge\" is not one of flat, flat-square, plastic, for-the-badge, social"
+        ),
         ("decimals=4", "decimals: 4 is out of range 0…3"),
         ("decimals=1.5", "decimals: 1.5 is not an integer (accepted: 0…3)"),
         ("scale=5", "scale: 5 is out of range 1…4"),
@@ -181,7 +188,9 @@ struct BadgeSpecTests {
 
     @Test(arguments: [
         ("value=72", "value=73"), ("label=a", "label=A"), ("label=", "label=%20"), ("color=red", "color=ff0001"),
-        ("style=flat", "style=flat-square"), ("decimals=1", "decimals=2"), ("thresholds=50:red", "thresholds=51:red"),
+        ("style=flat", "style=flat-square"), ("style=flat", "style=plastic"),
+        ("style=flat-square", "style=for-the-badge"),
+        ("style=plastic", "style=social"), ("decimals=1", "decimals=2"), ("thresholds=50:red", "thresholds=51:red"),
         ("thresholds=50:red", ""), ("labelColor=red", "labelColor=ff000080"), ("min=-1", "max=101"),
     ])
     func badgesThatDifferHaveDifferentKeys(_ a: String, _ b: String) throws {
@@ -205,7 +214,8 @@ struct BadgeSpecTests {
     @Test(arguments: [
         "", "value=72&label=coverage", "label=a%26b%3Dc+%23d%25&value=3", "label=&style=flat-square&decimals=3&value=1",
         "thresholds=10:red,90:%2300ff00&value=95&color=navy&labelColor=ff000080", "min=-1e-05&max=1e20&value=7",
-        "label=%F0%9F%8E%89%E2%80%8Er", "scale=4&label=x",
+        "label=%F0%9F%8E%89%E2%80%8Er", "scale=4&label=x", "style=for-the-badge&label=a&value=3&theme=dark",
+        "style=social&icon=bar&scale=2", "style=plastic&thresholds=50:red",
     ])
     func keyAndCanonicalQueryParseBackToTheSameBadge(_ query: String) throws {
         let spec = try BadgeSpec.parse(query: query)

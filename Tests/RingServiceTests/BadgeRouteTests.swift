@@ -33,6 +33,33 @@ struct BadgeRouteTests {
         }
     }
 
+    /// Every style of shields.io on every badge route: well-formed SVG and a PNG of the style's height; a style
+    /// given in other words is refused with the list of all five.
+    @Test(arguments: [("plastic", 18), ("for-the-badge", 28), ("social", 20), ("flat", 20), ("flat-square", 20)])
+    func everyStyleIsDrawnOnEveryBadgeRoute(style: String, height: Int) throws {
+        for target in [
+            "/badge.svg?label=coverage&value=72&style=\(style)", "/badge/coverage/72.svg?style=\(style)&theme=auto",
+        ] {
+            let response = service.get(target)
+            #expect(response.status == .ok, "\(target): \(response.header("X-Error") ?? "")")
+            let root = try #require(try XMLDocument(data: Data(response.body)).rootElement())
+            let heightAttribute = root.attributes?.first { $0.name == "height" }
+            #expect(root.name == "svg" && heightAttribute?.stringValue == String(height), "\(target)")
+        }
+        for (target, scale) in [
+            ("/badge.png?value=72&icon=bar&style=\(style)", 1), ("/badge/a/5.png?style=\(style)&scale=3", 3),
+        ] {
+            let response = service.get(target)
+            #expect(response.status == .ok && response.header("Content-Type") == "image/png")
+            #expect(DecodedPNG(response.body)?.height == height * scale, "\(target)")
+        }
+        let refused = service.get("/badge.svg?value=72&style=\(style.uppercased())")
+        #expect(refused.status == .badRequest)
+        #expect(
+            refused.header("X-Error")
+                == "style: \"\(style.uppercased())\" is not one of flat, flat-square, plastic, for-the-badge, social")
+    }
+
     @Test func pathAndQueryFormsAreOneImageAndOneETag() {
         let path = service.get("/badge/coverage/72.svg")
         let query = service.get("/badge.svg?value=72.0&label=coverage")

@@ -1,9 +1,9 @@
 /// Where everything of one badge goes, computed once from a `BadgeSpec` so the SVG and the PNG draw the same picture.
 ///
-/// The measures are shields.io's flat badge: 20 px high, Verdana 11 px text (DejaVu Sans advances) on a baseline
-/// at y = 14 with its shadow at 15, each text in a box of its width rounded up to an odd number, 6 px from the outer
-/// edge and 4 px from the seam. The right half adds a ring icon, 12 px across, before its text. Lengths are in CSS
-/// pixels (the PNG multiplies them by `scale`).
+/// The measures are shields.io's, style by style (`BadgeStyleMetrics`): the flat badge is 20 px high, Verdana 11 px
+/// text (DejaVu Sans advances) on a baseline at y = 14 with its shadow at 15, each text in a box of its width rounded
+/// up to an odd number, 6 px from the outer edge and 4 px from the seam. The right half adds a ring icon, 12 px
+/// across, before its text. Lengths are in CSS pixels (the PNG multiplies them by `scale`).
 public struct BadgeLayout: Sendable, Hashable {
     /// One text of the badge, centred on `centerX`.
     public struct Text: Sendable, Hashable {
@@ -12,8 +12,10 @@ public struct BadgeLayout: Sendable, Hashable {
         /// The width the text is stretched or squeezed to (SVG `textLength`), whatever font the viewer has.
         public let length: Int
         public let fill: RGBAColor
-        /// The 1 px lower copy drawn first, at `shadowOpacity`; `nil` for flat-square.
+        /// The 1 px lower copy drawn first, at `shadowOpacity`; `nil` for the styles without one.
         public let shadow: RGBAColor?
+        public var shadowOpacity = BadgeLayout.shadowOpacity
+        public var bold = false
     }
 
     /// A filled rectangle whose corners may be rounded: the halves of the badge and the bands of its shade.
@@ -28,6 +30,15 @@ public struct BadgeLayout: Sendable, Hashable {
         public let opacity: Double
         /// Which color it is filled with: the label's, the value's, or a band of the shade (`nil`).
         public var role: BadgeSpec.ColorRoles? = nil
+        /// When set, only the rows `top..<bottom` of the rounded rectangle are filled: a band of a shade over
+        /// corners rounder than the band is high (plastic's sheen, a band a pixel high under 4 px corners).
+        public var slice: Slice? = nil
+    }
+
+    /// The rows of a panel that are filled; see `Panel.slice`.
+    public struct Slice: Sendable, Hashable {
+        public let top: Double
+        public let bottom: Double
     }
 
     /// Corner radii of a panel.
@@ -38,6 +49,7 @@ public struct BadgeLayout: Sendable, Hashable {
         public let bottomLeft: Double
     }
 
+    /// The flat styles' height and baseline; see `height` and `baseline` for a badge's own.
     public static let height = 20
     public static let baseline = 14.0
     public static let shadowOffset = 1.0
@@ -52,10 +64,16 @@ public struct BadgeLayout: Sendable, Hashable {
     public static let shadeBands = 4
     public static let shadeOpacity = 0.1
 
+    public let style: BadgeSpec.Style
     public let width: Int
+    public let height: Int
+    public let baseline: Double
+    public let fontSize: Double
     /// Width of the left half (0 when the label is empty).
     public let labelWidth: Int
-    /// Corner radius: 3 for flat, 0 for flat-square.
+    /// Where the value's part starts: `labelWidth`, or beyond it by social's gutter.
+    public let valueX: Int
+    /// Corner radius: 3 for flat, 0 for flat-square, 4 for plastic.
     public let cornerRadius: Double
     public let labelFill: RGBAColor
     public let valueFill: RGBAColor
@@ -133,93 +151,64 @@ public struct BadgeLayout: Sendable, Hashable {
         label labelText: String, labelFill: RGBAColor, value valueText: String, valueFill: RGBAColor,
         style: BadgeSpec.Style, icon: Icon?, title: String, themedPanels: BadgeSpec.ColorRoles = []
     ) {
-        self.themedPanels = themedPanels
-        let flat = style == .flat
-        cornerRadius = flat ? 3 : 0
-        isShaded = flat
+        let m = BadgeStyleMetrics.of(style)
+        self.style = style
+        height = m.height
+        baseline = m.baseline
+        fontSize = m.fontSize
+        // Social's boxes are its own light colors, which no theme switches.
+        self.themedPanels = style == .social ? [] : themedPanels
+        cornerRadius = m.cornerRadius
+        isShaded = style == .flat
         self.labelFill = labelFill
         self.valueFill = valueFill
         self.title = RingGeometry.printable(title)
 
-        let labelText = RingGeometry.printable(labelText)
-        let labelLength = BadgeTextWidths.reservedWidth(of: labelText)
-        labelWidth = labelText.isEmpty ? 0 : labelLength + 10
+        let labelText = m.cased(RingGeometry.printable(labelText), isLabel: true)
+        let labelLength = m.reservedWidth(of: labelText, bold: m.labelBold)
+        labelWidth = labelText.isEmpty ? 0 : m.labelPadding.left + labelLength + m.labelPadding.right
         if labelText.isEmpty {
             label = nil
         } else {
-            let colors = Self.textColors(on: labelFill)
-            label = Text(
-                text: labelText, centerX: 6 + Double(labelLength) / 2, length: labelLength, fill: colors.text,
-                shadow: flat ? colors.shadow : nil)
+            let colors = Self.textColors(on: labelFill, style: style)
+            var text = Text(
+                text: labelText, centerX: Double(m.labelPadding.left) + Double(labelLength) / 2, length: labelLength,
+                fill: colors.text, shadow: m.shadowOpacity == nil ? nil : colors.shadow)
+            text.shadowOpacity = m.shadowOpacity ?? 0
+            text.bold = m.labelBold
+            label = text
         }
 
-        let valueText = RingGeometry.printable(valueText)
-        let valueLength = BadgeTextWidths.reservedWidth(of: valueText)
-        let valueColors = Self.textColors(on: valueFill)
-        // Icon 5 px from the seam (a ring has no side bearing, a glyph has about one pixel), 4 px to the text.
-        // Without one, the text sits 4 px from the seam as shields.io puts it.
-        iconX = Double(labelWidth + 5)
-        let textStart = Double(labelWidth + (icon.map { 5 + $0.width + 4 } ?? 4))
-        value = Text(
+        let valueText = m.cased(RingGeometry.printable(valueText), isLabel: false)
+        let valueLength = m.reservedWidth(of: valueText, bold: m.valueBold)
+        let valueColors = Self.textColors(on: valueFill, style: style)
+        valueX = labelText.isEmpty ? 0 : labelWidth + m.gutter
+        iconX = Double(valueX + m.iconInset)
+        let textStart = Double(valueX + (icon.map { m.iconInset + $0.width + m.iconGap } ?? m.textInset))
+        var value = Text(
             text: valueText, centerX: textStart + Double(valueLength) / 2, length: valueLength,
-            fill: valueColors.text, shadow: flat ? valueColors.shadow : nil)
-        width = Int(textStart) + valueLength + 6
+            fill: valueColors.text, shadow: m.shadowOpacity == nil ? nil : valueColors.shadow)
+        value.shadowOpacity = m.shadowOpacity ?? 0
+        value.bold = m.valueBold
+        self.value = value
+        width = Int(textStart) + valueLength + m.endPadding
 
         self.icon = icon
-        iconColor = valueColors.text
+        // On social's light bubble the icon's progress takes the value's color (thresholds included).
+        iconColor = style == .social ? valueFill : valueColors.text
         var track = valueColors.text
         track.alpha = UInt8((Self.iconTrackOpacity * 255).rounded())
         iconTrack = track
     }
 
-    /// The fills in painting order: the left half, the right half, then the shade's bands over both.
-    public var panels: [Panel] {
-        let r = cornerRadius
-        let w = Double(width)
-        let h = Double(Self.height)
-        var panels: [Panel] = []
-        if labelWidth > 0 {
-            panels.append(
-                Panel(
-                    x0: 0, y0: 0, x1: Double(labelWidth), y1: h,
-                    radii: Corners(topLeft: r, topRight: 0, bottomRight: 0, bottomLeft: r), fill: labelFill, opacity: 1,
-                    role: .labelColor))
-        }
-        let left = labelWidth > 0 ? 0 : r
-        panels.append(
-            Panel(
-                x0: Double(labelWidth), y0: 0, x1: w, y1: h,
-                radii: Corners(topLeft: left, topRight: r, bottomRight: r, bottomLeft: left), fill: valueFill,
-                opacity: 1, role: .color))
-        if isShaded {
-            let bandHeight = h / Double(Self.shadeBands)
-            for band in 0..<Self.shadeBands {
-                let top = band == 0 ? r : 0
-                let bottom = band == Self.shadeBands - 1 ? r : 0
-                let gray = Self.shadeGray(band: band)
-                panels.append(
-                    Panel(
-                        x0: 0, y0: Double(band) * bandHeight, x1: w, y1: Double(band + 1) * bandHeight,
-                        radii: Corners(topLeft: top, topRight: top, bottomRight: bottom, bottomLeft: bottom),
-                        fill: RGBAColor(gray, gray, gray),
-                        opacity: Self.shadeOpacity))
-            }
-        }
-        return panels
-    }
-
     /// The top of the icon's box.
-    public var iconY: Double { Double(Self.height - (icon?.height ?? Self.iconSize)) / 2 }
-
-    /// The shade's band `index` (0 at the top): its gray, the color shields.io's gradient has at the band's middle.
-    public static func shadeGray(band index: Int) -> UInt8 {
-        let t = (Double(index) + 0.5) / Double(shadeBands)
-        return UInt8((187 * (1 - t)).rounded())
-    }
+    public var iconY: Double { Double(height - (icon?.height ?? Self.iconSize)) / 2 }
 
     /// Text and shadow colors that read on `fill`, as shields.io picks them: white text on a dark fill, dark gray
-    /// on a light one (perceived brightness above 0.69).
-    static func textColors(on fill: RGBAColor) -> (text: RGBAColor, shadow: RGBAColor) {
+    /// on a light one (perceived brightness above 0.69); social's are dark gray with a white shadow on its light
+    /// boxes, whatever the fills.
+    static func textColors(on fill: RGBAColor, style: BadgeSpec.Style = .flat) -> (text: RGBAColor, shadow: RGBAColor) {
+        if style == .social { return (RGBAColor(0x33, 0x33, 0x33), RGBAColor(0xff, 0xff, 0xff)) }
         let brightness =
             (299 * Double(fill.red) + 587 * Double(fill.green) + 114 * Double(fill.blue)) / 255_000
         return brightness <= 0.69

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 
 extension BadgeRenderer {
-    /// The PNG of `spec` at `width × 20` times `scale` pixels; identical specs give identical bytes.
+    /// The PNG of `spec` at `width × height` times `scale` pixels; identical specs give identical bytes.
     public static func png(_ spec: BadgeSpec) throws(RenderError) -> [UInt8] {
         try png(BadgeLayout(spec), scale: spec.scale)
     }
@@ -28,7 +28,7 @@ extension BadgeRenderer {
     static func surface(_ layout: BadgeLayout, scale: Int) throws(RenderError) -> OpaquePointer {
         // Never trapped on: the spec keeps width × scale within 2048; a very wide error badge gets a lower scale.
         let scale = Swift.max(1, Swift.min(scale, 4, CairoCanvas.maxPixels / Swift.max(layout.width, 1)))
-        let surface = try CairoCanvas.surface(width: layout.width * scale, height: BadgeLayout.height * scale)
+        let surface = try CairoCanvas.surface(width: layout.width * scale, height: layout.height * scale)
         draw(layout, on: surface, scale: Double(scale))
         cairo_surface_flush(surface)
         return surface
@@ -44,7 +44,30 @@ extension BadgeRenderer {
             var fill = panel.fill
             fill.alpha = UInt8((Double(fill.alpha) * panel.opacity).rounded())
             CairoCanvas.setColor(cr, fill)
-            cairo_fill(cr)
+            if let slice = panel.slice {
+                cairo_save(cr)
+                cairo_clip(cr)
+                cairo_rectangle(cr, panel.x0, slice.top, panel.x1 - panel.x0, slice.bottom - slice.top)
+                cairo_fill(cr)
+                cairo_restore(cr)
+            } else {
+                cairo_fill(cr)
+            }
+        }
+        if let x = layout.notchX {
+            // Social's notch, as the SVG's open path: filled with the bubble's face, then outlined.
+            cairo_new_path(cr)
+            cairo_move_to(cr, x, 6.5)
+            cairo_rel_line_to(cr, -3, 3)
+            cairo_rel_line_to(cr, 0, 1)
+            cairo_rel_line_to(cr, 3, 3)
+            CairoCanvas.setColor(cr, BadgeLayout.Social.bubbleFace)
+            cairo_fill_preserve(cr)
+            CairoCanvas.setColor(cr, BadgeLayout.Social.border)
+            cairo_set_line_width(cr, 1)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            cairo_stroke(cr)
         }
 
         switch layout.icon {
@@ -72,28 +95,27 @@ extension BadgeRenderer {
             break
         }
 
-        if let label = layout.label { text(cr, label) }
-        text(cr, layout.value)
+        if let label = layout.label { text(cr, label, size: layout.fontSize, baseline: layout.baseline) }
+        text(cr, layout.value, size: layout.fontSize, baseline: layout.baseline)
     }
 
     /// Draws one text and its shadow, spread to its reserved length as SVG's `textLength` does (the difference
     /// shared between the gaps of its characters), laid out whole so scripts join and read in their order.
-    private static func text(_ cr: OpaquePointer, _ text: BadgeLayout.Text) {
-        let size = BadgeTextWidths.fontSize
+    private static func text(_ cr: OpaquePointer, _ text: BadgeLayout.Text, size: Double, baseline: Double) {
         let clusters = text.text.count
-        let natural = TextLayout.width(of: text.text, bold: false, size: size)
+        let natural = TextLayout.width(of: text.text, bold: text.bold, size: size)
         let spacing = clusters > 1 ? (Double(text.length) - natural) / Double(clusters - 1) : 0
         if let shadow = text.shadow {
             var color = shadow
-            color.alpha = UInt8((Double(color.alpha) * BadgeLayout.shadowOpacity).rounded())
+            color.alpha = UInt8((Double(color.alpha) * text.shadowOpacity).rounded())
             CairoCanvas.setColor(cr, color)
             TextLayout.draw(
-                text.text, on: cr, bold: false, size: size, centerX: text.centerX,
-                baseline: BadgeLayout.baseline + BadgeLayout.shadowOffset, spacing: spacing)
+                text.text, on: cr, bold: text.bold, size: size, centerX: text.centerX,
+                baseline: baseline + BadgeLayout.shadowOffset, spacing: spacing)
         }
         CairoCanvas.setColor(cr, text.fill)
         TextLayout.draw(
-            text.text, on: cr, bold: false, size: size, centerX: text.centerX, baseline: BadgeLayout.baseline,
+            text.text, on: cr, bold: text.bold, size: size, centerX: text.centerX, baseline: baseline,
             spacing: spacing)
     }
 

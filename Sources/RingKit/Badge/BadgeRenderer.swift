@@ -1,10 +1,8 @@
 /// Draws a badge as SVG or PNG from one `BadgeLayout`, so both show the same picture.
 public enum BadgeRenderer {
-    /// shields.io's font list; DejaVu Sans is what the PNG renderer and `rsvg-convert` use.
-    static let fontFamily: StaticString = "Verdana,Geneva,DejaVu Sans,sans-serif"
-
     /// The SVG document of `spec`, UTF-8; identical specs give identical bytes. No scripts, links, references
-    /// (`url(`), or animation: the flat style's shade is drawn as bands of plain fills instead of a gradient.
+    /// (`url(`), or animation: the flat style's shade and plastic's sheen are drawn as bands of plain fills instead
+    /// of a gradient, and no clip path is needed.
     public static func svg(_ spec: BadgeSpec) -> [UInt8] {
         let layout = BadgeLayout(spec)
         // Only a themed badge has names (its panels' classes); the others skip the key.
@@ -37,11 +35,11 @@ public enum BadgeRenderer {
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         w.integer(layout.width)
         w.raw("\" height=\"")
-        w.integer(BadgeLayout.height)
+        w.integer(layout.height)
         w.raw("\" viewBox=\"0 0 ")
         w.integer(layout.width)
         w.raw(" ")
-        w.integer(BadgeLayout.height)
+        w.integer(layout.height)
         w.raw("\" role=\"img\" aria-label=\"")
         w.escaped(layout.title)
         w.raw("\"><title>")
@@ -83,15 +81,16 @@ public enum BadgeRenderer {
             }
             w.raw("\"/>")
         }
+        if let x = layout.notchX { notch(&w, x: x) }
         icon(&w, layout)
         // The font is set once for every text, as shields.io does.
         w.raw("<g text-anchor=\"middle\" font-family=\"")
-        w.raw(fontFamily)
+        w.raw(BadgeStyleMetrics.of(layout.style).fontFamily)
         w.raw("\" font-size=\"")
-        w.number(BadgeTextWidths.fontSize)
+        w.number(layout.fontSize)
         w.raw("\" text-rendering=\"geometricPrecision\">")
-        if let label = layout.label { text(&w, label) }
-        text(&w, layout.value)
+        if let label = layout.label { text(&w, label, baseline: layout.baseline) }
+        text(&w, layout.value, baseline: layout.baseline)
         w.raw("</g></svg>\n")
         return w.bytes
     }
@@ -156,20 +155,22 @@ public enum BadgeRenderer {
 
     /// One text, its shadow first (hidden from screen readers, which read the title), stretched to its reserved
     /// length so every viewer's font takes the same room.
-    private static func text(_ w: inout MarkupWriter, _ text: BadgeLayout.Text) {
+    private static func text(_ w: inout MarkupWriter, _ text: BadgeLayout.Text, baseline: Double) {
         if let shadow = text.shadow {
             w.raw("<text aria-hidden=\"true\"")
-            textAttributes(&w, text, baseline: BadgeLayout.baseline + BadgeLayout.shadowOffset)
+            textAttributes(&w, text, baseline: baseline + BadgeLayout.shadowOffset)
             w.raw(" fill=\"")
             w.color(shadow)
-            w.raw("\" fill-opacity=\"")
-            w.number(BadgeLayout.shadowOpacity)
+            if text.shadowOpacity < 1 {
+                w.raw("\" fill-opacity=\"")
+                w.number(text.shadowOpacity)
+            }
             w.raw("\">")
             w.escaped(text.text)
             w.raw("</text>")
         }
         w.raw("<text")
-        textAttributes(&w, text, baseline: BadgeLayout.baseline)
+        textAttributes(&w, text, baseline: baseline)
         w.raw(" fill=\"")
         w.color(text.fill)
         w.raw("\">")
@@ -185,39 +186,6 @@ public enum BadgeRenderer {
         w.raw("\" textLength=\"")
         w.integer(text.length)
         w.raw("\"")
-    }
-
-    /// A rectangle with the panel's rounded corners, clockwise from the top left.
-    private static func panelPath(_ w: inout MarkupWriter, _ p: BadgeLayout.Panel) {
-        let r = p.radii
-        w.raw("M")
-        w.number(p.x0 + r.topLeft)
-        w.raw(" ")
-        w.number(p.y0)
-        w.raw("H")
-        w.number(p.x1 - r.topRight)
-        corner(&w, r.topRight, toX: p.x1, toY: p.y0 + r.topRight)
-        w.raw("V")
-        w.number(p.y1 - r.bottomRight)
-        corner(&w, r.bottomRight, toX: p.x1 - r.bottomRight, toY: p.y1)
-        w.raw("H")
-        w.number(p.x0 + r.bottomLeft)
-        corner(&w, r.bottomLeft, toX: p.x0, toY: p.y1 - r.bottomLeft)
-        w.raw("V")
-        w.number(p.y0 + r.topLeft)
-        corner(&w, r.topLeft, toX: p.x0 + r.topLeft, toY: p.y0)
-        w.raw("Z")
-    }
-
-    private static func corner(_ w: inout MarkupWriter, _ radius: Double, toX x: Double, toY y: Double) {
-        guard radius > 0 else { return }
-        w.raw("A")
-        w.number(radius)
-        w.raw(" ")
-        w.number(radius)
-        w.raw(" 0 0 1 ")
-        w.number(x)
-        w.raw(" ")
-        w.number(y)
+        if text.bold { w.raw(" font-weight=\"bold\"") }
     }
 }

@@ -1,5 +1,5 @@
-/// A validated, canonical description of one badge: a shields-style flat badge with the label on the left and a
-/// small ring with the percentage on the right. Two queries that mean the same badge give equal specs.
+/// A validated, canonical description of one badge: a shields-style badge with the label on the left and a small
+/// ring with the percentage on the right. Two queries that mean the same badge give equal specs.
 public struct BadgeSpec: Sendable, Hashable {
     /// The badge shapes of shields.io this service draws.
     public enum Style: String, Sendable, Hashable, CaseIterable {
@@ -7,6 +7,13 @@ public struct BadgeSpec: Sendable, Hashable {
         case flat
         /// Square corners, no shade, no shadows.
         case flatSquare = "flat-square"
+        /// 18 px high, 4 px corners, a glossy sheen (light at the top, dark at the bottom) and text shadows.
+        case plastic
+        /// 28 px high, square, its texts in capitals with wider letter spacing, the value bold.
+        case forTheBadge = "for-the-badge"
+        /// A light button in GitHub's manner: the label in a gray-bordered box, the value in a bubble beside it, bold
+        /// dark text; the value's color shows in the icon.
+        case social
     }
 
     /// The left text; empty draws the right half alone.

@@ -32,10 +32,15 @@ extension ImageParameter {
         .init(
             "style", .badge, .keyword(words(BadgeSpec.Style.self)),
             docs: .init(
-                "`flat` (3 px corners, shade, text shadow) or `flat-square`", default: "`flat`",
-                accepted: "`flat`, `flat-square`"),
+                "shields.io's badge styles: `flat` (20 px, 3 px corners, shade, text shadow), `flat-square` (square "
+                    + "corners, no shade), `plastic` (18 px, 4 px corners, a glossy sheen), `for-the-badge` (28 px, "
+                    + "square, capitals spaced wider, the value bold), `social` (a light box and a bubble, bold dark "
+                    + "text; the value's color fills the icon's progress)",
+                default: "`flat`", accepted: words(BadgeSpec.Style.self).map { "`\($0)`" }.joined(separator: ", ")),
             field: .init(
-                "Badge", "flat: rounded, shaded; flat-square: square corners, no shade.", placeholder: "flat"),
+                "Badge",
+                "flat: rounded, shaded; flat-square: square, no shade; plastic: 18 px, glossy; for-the-badge: 28 px, "
+                    + "capitals; social: light, the value in a bubble.", placeholder: "flat"),
             badge: .init(
                 8,
                 read: { reader, spec throws(ParameterError) in

@@ -1,0 +1,115 @@
+/// The measures of one badge style, as shields.io's renderer (`badge-maker`, `lib/badge-renderers.js`) draws it, so a
+/// badge of ours sits level with shields' own of the same style. Lengths are in CSS pixels.
+///
+/// Horizontally a badge is the label's box (`labelPadding` around its text), then `gutter`, then the value's part:
+/// the icon `iconInset` from its start and `iconGap` before the text (or the text `textInset` from its start when
+/// there is no icon), and `endPadding` after the text.
+struct BadgeStyleMetrics {
+    /// The image's height.
+    let height: Int
+    /// The texts' baseline; a shadow sits 1 px lower.
+    let baseline: Double
+    let fontSize: Double
+    /// The SVG's font list; the PNG draws with `TextLayout.family`.
+    let fontFamily: StaticString
+    /// Corner radius of the panels (social draws its own boxes, see `BadgeLayout.panels`).
+    let cornerRadius: Double
+    let labelBold: Bool
+    let valueBold: Bool
+    /// Room added to a text per character, spread between its characters as SVG's `textLength` spreads it.
+    let letterSpacing: Double
+    /// Whether texts are set in capitals (for-the-badge) and the label's first letter is (social).
+    let upperCase: Bool
+    let capitalizedLabel: Bool
+    /// Whether each text has a shadow 1 px below it, and its opacity.
+    let shadowOpacity: Double?
+    /// The label's box: space before and after its text.
+    let labelPadding: (left: Int, right: Int)
+    /// Space between the label's box and the value's part (social's bubble stands apart).
+    let gutter: Int
+    let iconInset: Int
+    let iconGap: Int
+    let textInset: Int
+    let endPadding: Int
+    /// Whether the texts are measured by the layout that draws them (Pango) rather than by Verdana's table.
+    let measuredByLayout: Bool
+
+    /// shields.io's Verdana list; DejaVu Sans is what the PNG renderer and `rsvg-convert` use.
+    static let verdana: StaticString = "Verdana,Geneva,DejaVu Sans,sans-serif"
+
+    /// The measures of `style`.
+    static func of(_ style: BadgeSpec.Style) -> BadgeStyleMetrics {
+        switch style {
+        case .flat: flat
+        case .flatSquare: flatSquare
+        case .plastic: plastic
+        case .forTheBadge: forTheBadge
+        case .social: social
+        }
+    }
+
+    /// 20 px, Verdana 11 px on a baseline at 14, 3 px corners; the label 6 px from the edge and 4 px from the seam,
+    /// the icon 5 px from the seam (a ring has no side bearing, a glyph about one pixel) and 4 px before the text.
+    static let flat = BadgeStyleMetrics(
+        height: 20, baseline: 14, fontSize: 11, fontFamily: verdana, cornerRadius: 3, labelBold: false,
+        valueBold: false, letterSpacing: 0, upperCase: false, capitalizedLabel: false, shadowOpacity: 0.3,
+        labelPadding: (6, 4), gutter: 0, iconInset: 5, iconGap: 4, textInset: 4, endPadding: 6,
+        measuredByLayout: false)
+
+    static let flatSquare = flat.with(cornerRadius: 0, shadowOpacity: nil)
+
+    /// flat's paddings, 18 px high with the text 1 px higher (shields' vertical margin of -10 in tenths) and 4 px
+    /// corners.
+    static let plastic = flat.with(height: 18, baseline: 13, cornerRadius: 4, shadowOpacity: 0.3)
+
+    /// 28 px, Verdana 10 px on a baseline at 17.5, capitals with 1.25 px more per letter, the value bold; 12 px
+    /// around each text, and (as shields places a logo) the icon 9 px in and 6 px before the text.
+    static let forTheBadge = BadgeStyleMetrics(
+        height: 28, baseline: 17.5, fontSize: 10, fontFamily: verdana, cornerRadius: 0, labelBold: false,
+        valueBold: true, letterSpacing: 1.25, upperCase: true, capitalizedLabel: false, shadowOpacity: nil,
+        labelPadding: (12, 12), gutter: 0, iconInset: 9, iconGap: 6, textInset: 12, endPadding: 12,
+        measuredByLayout: true)
+
+    /// 20 px, bold 11 px Helvetica on a baseline at 14 with a white shadow; the label's box is 10 px wider than its
+    /// text plus its 1 px border, the value's bubble 6 px beyond the box's text area (5 px beyond its border),
+    /// 4 px around its text inside a 1 px border.
+    static let social = BadgeStyleMetrics(
+        height: 20, baseline: 14, fontSize: 11, fontFamily: "Helvetica Neue,Helvetica,Arial,DejaVu Sans,sans-serif",
+        cornerRadius: 2, labelBold: true, valueBold: true, letterSpacing: 0, upperCase: false,
+        capitalizedLabel: true, shadowOpacity: 1, labelPadding: (5, 6), gutter: 5, iconInset: 5, iconGap: 4,
+        textInset: 4, endPadding: 5, measuredByLayout: true)
+
+    private func with(
+        height: Int? = nil, baseline: Double? = nil, cornerRadius: Double, shadowOpacity: Double?
+    ) -> BadgeStyleMetrics {
+        BadgeStyleMetrics(
+            height: height ?? self.height, baseline: baseline ?? self.baseline, fontSize: fontSize,
+            fontFamily: fontFamily, cornerRadius: cornerRadius, labelBold: labelBold, valueBold: valueBold,
+            letterSpacing: letterSpacing, upperCase: upperCase, capitalizedLabel: capitalizedLabel,
+            shadowOpacity: shadowOpacity, labelPadding: labelPadding, gutter: gutter, iconInset: iconInset,
+            iconGap: iconGap, textInset: textInset, endPadding: endPadding, measuredByLayout: measuredByLayout)
+    }
+
+    /// `text` in the style's letter case: capitals for for-the-badge, a capital first letter for social's label.
+    func cased(_ text: String, isLabel: Bool) -> String {
+        if upperCase { return text.uppercased() }
+        if isLabel && capitalizedLabel, let first = text.first {
+            return first.uppercased() + text.dropFirst()
+        }
+        return text
+    }
+
+    /// The width a badge reserves for `text`: shields' rules for the style. Verdana's table (a whole pixel, made
+    /// odd) for the flat styles; for the others the width the drawing layout gives, so the box fits what is drawn:
+    /// made odd (social), or cut to a whole pixel plus `letterSpacing` a character (for-the-badge).
+    func reservedWidth(of text: String, bold: Bool) -> Int {
+        guard !text.isEmpty else { return 0 }
+        guard measuredByLayout else { return BadgeTextWidths.reservedWidth(of: text) }
+        let natural = TextLayout.line(of: text, bold: bold, size: fontSize).width
+        if letterSpacing > 0 {
+            return Int((natural.rounded(.down) + letterSpacing * Double(text.count)).rounded())
+        }
+        let rounded = Int(natural.rounded())
+        return rounded % 2 == 0 ? rounded + 1 : rounded
+    }
+}
