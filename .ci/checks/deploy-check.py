@@ -2,10 +2,12 @@
 
 Schemas (kubernetes-validate) say each manifest is well-formed; this says the pieces fit: the ConfigMap's
 settings load in the real binary, and the Deployment's port, probes, grace period, memory limit, CPU limit and
-security context match them and the Dockerfile. Prints one PASS or FAIL line per check; exits 1 on any FAIL.
+security context match them and the Dockerfile. The stored-values overlays (stored-values/sqlite, /postgres) are
+applied to the base Deployment here (their JSON patches) and the result is validated and checked in turn. Prints one PASS or FAIL line per check; exits 1 on any FAIL.
 Usage: deploy-check.py BINARY (run from the repository root, with PyYAML).
 """
 
+import copy
 import json
 import math
 import re
@@ -145,12 +147,91 @@ def main(binary):
         f"{pdb['spec']['maxUnavailable']} disrupted",
     )
 
+    overlays(deployment, binary)
+
     ingress = next(doc for doc in load(ROOT / "ingress" / "ingress.yaml") if doc["kind"] == "Ingress")
     backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
     check(
         backend["name"] == service["metadata"]["name"] and backend["port"]["name"] == service["spec"]["ports"][0]["name"],
         f"the Ingress example routes to Service {backend['name']} port {backend['port']['name']}",
     )
+
+
+def json_patch(doc, operations):
+    """RFC 6902 add and replace, the operations the overlays use ("-" appends to a list)."""
+    for operation in operations:
+        parts = [p.replace("~1", "/").replace("~0", "~") for p in operation["path"].split("/")[1:]]
+        target = doc
+        for part in parts[:-1]:
+            target = target[int(part)] if isinstance(target, list) else target[part]
+        last = parts[-1]
+        if isinstance(target, list):
+            if last == "-":
+                target.append(operation["value"])
+            elif operation["op"] == "add":
+                target.insert(int(last), operation["value"])
+            else:
+                target[int(last)] = operation["value"]
+        else:
+            if operation["op"] == "replace" and last not in target:
+                raise KeyError(f"replace of a missing {operation['path']}")
+            target[last] = operation["value"]
+    return doc
+
+
+def overlays(deployment, binary):
+    """Each stored-values overlay: its files listed, its Deployment patch applied and valid, every Secret key and
+    volume it names present, and the settings it gives accepted by the binary."""
+    validate = Path(sys.executable).parent / "kubernetes-validate"
+    for folder in sorted(p for p in (ROOT / "stored-values").iterdir() if p.is_dir()):
+        kustomization = load(folder / "kustomization.yaml")[0]
+        files = {p.name for p in folder.glob("*.yaml")} - {"kustomization.yaml"}
+        check(
+            set(kustomization["resources"]) == files | {"../.."},
+            f"{folder}: kustomization.yaml lists the base and every manifest beside it",
+        )
+        docs = [doc for name in sorted(files) for doc in load(folder / name)]
+        secret = next(doc for doc in docs if doc["kind"] == "Secret")
+        claims = {doc["metadata"]["name"] for doc in docs if doc["kind"] == "PersistentVolumeClaim"}
+        patched = copy.deepcopy(deployment)
+        deleted = set()
+        for patch in kustomization["patches"]:
+            body = yaml.safe_load(patch["patch"])
+            if patch["target"]["kind"] == "Deployment":
+                json_patch(patched, body)
+            elif isinstance(body, dict) and body.get("$patch") == "delete":
+                deleted.add(patch["target"]["kind"])
+        pod = patched["spec"]["template"]["spec"]
+        container = pod["containers"][0]
+        refs = [e["valueFrom"]["secretKeyRef"] for e in container["env"] if "valueFrom" in e]
+        keys_ok = all(r["name"] == secret["metadata"]["name"] and r["key"] in secret["stringData"] for r in refs)
+        volumes = {v["name"]: v for v in pod["volumes"]}
+        mounts_ok = all(m["name"] in volumes for m in container["volumeMounts"])
+        claims_ok = all(
+            v["persistentVolumeClaim"]["claimName"] in claims for v in volumes.values() if "persistentVolumeClaim" in v
+        )
+        with tempfile.NamedTemporaryFile("w", suffix=".yaml") as out:
+            yaml.safe_dump(patched, out)
+            out.flush()
+            valid = subprocess.run([str(validate), "--strict", "--quiet", out.name], capture_output=True).returncode == 0
+        environment = {e["name"]: e.get("value") or secret["stringData"][e["valueFrom"]["secretKeyRef"]["key"]] for e in container["env"]}
+        environment.pop("PROGRESS_RINGS_CONFIG", None)
+        loads = subprocess.run(
+            [binary, "serve", "--print-config"], capture_output=True, env={"PATH": "/usr/bin:/bin", **environment}
+        )
+        store = environment.get("PROGRESS_RINGS_VALUE_STORE", "")
+        single_writer = not store.startswith("/") or (
+            patched["spec"]["replicas"] == 1 and patched["spec"]["strategy"]["type"] == "Recreate"
+            and "HorizontalPodAutoscaler" in deleted and any("persistentVolumeClaim" in v for v in volumes.values())
+        )
+        check(
+            valid and keys_ok and mounts_ok and claims_ok and loads.returncode == 0 and single_writer,
+            f"{folder}: the patched Deployment is valid (kubernetes-validate --strict), its Secret keys "
+            f"{sorted(r['key'] for r in refs)} and volumes exist, the binary takes its settings"
+            + (" (an SQLite file: one replica, Recreate, no HPA, a volume claim)" if store.startswith("/") else ""),
+        )
+        if loads.returncode != 0:
+            print(loads.stderr.decode())
 
 
 if __name__ == "__main__":
