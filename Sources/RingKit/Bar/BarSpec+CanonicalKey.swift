@@ -17,9 +17,12 @@ extension BarSpec {
 
     /// `&width=…&height=…&radius=…`, each left out at its default when `omittingDefaults`.
     private func shapeQuery(omittingDefaults: Bool) -> String {
-        let defaults = BarSpec()
-        let query = Self.parameterRows.query(of: self, .image) { row, text in
-            omittingDefaults && text == row.binding.key(defaults, self)
+        let query: String
+        if omittingDefaults {
+            let defaults = BarSpec()
+            query = Self.parameterRows.query(of: self, .image) { row, text in text == row.binding.key(defaults, self) }
+        } else {
+            query = Self.parameterRows.query(of: self, .image)
         }
         return query.isEmpty ? "" : "&" + query
     }
