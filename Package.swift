@@ -58,11 +58,16 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
         .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG", "CICU", "Locking"]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
-        .target(name: "StoredValues", dependencies: ["CSQLite", "CPostgres", "Locking", "CSystem"]),
+        // RFC 8259 JSON, checked strictly (no trailing comma, no key twice), with each object's key order: the
+        // settings files and the bodies of pushed values.
+        .target(name: "StrictJSON"),
+        .target(name: "StoredValues", dependencies: ["CSQLite", "CPostgres", "Locking", "CSystem", "StrictJSON"]),
         // BuilderPage.js is embedded by .ci/tools/embed-builder-script.py (BuilderPage+Script.swift), not read at run time.
         .target(
             name: "RingService",
-            dependencies: ["HTTPServer", "RingKit", "LiveValues", "StoredValues", "CZlib", "CSystem", "Locking"],
+            dependencies: [
+                "HTTPServer", "RingKit", "LiveValues", "StoredValues", "StrictJSON", "CZlib", "CSystem", "Locking",
+            ],
             exclude: ["BuilderPage.js"]),
         .executableTarget(
             name: "progress-rings",
@@ -132,6 +137,14 @@ if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
             name: "RingSpecFuzz",
             dependencies: ["RingKit"],
             path: "Tests/Fuzz/RingSpecFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "StoredValuesFuzz",
+            dependencies: ["StoredValues"],
+            path: "Tests/Fuzz/StoredValuesFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     )

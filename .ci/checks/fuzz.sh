@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Fuzzes the HTTP request-head parser, the query/spec parser, the live-value source parser and the PNG drawing and
-# writing with libFuzzer and AddressSanitizer, each for a bounded time.
+# Fuzzes the HTTP request-head parser, the query/spec parser, the live-value source parser, the PNG drawing and
+# writing, and the body and names of pushed values with libFuzzer and AddressSanitizer, each for a bounded time.
 # Usage: .ci/checks/fuzz.sh [SECONDS] [TARGET...]   (default: $FUZZ_SECONDS, else 60, for every target)
 # Targets: HTTPParserFuzz (seeds: Tests/HTTPServerTests/Corpus), RingSpecFuzz (seeds: Tests/Fuzz/RingSpecCorpus),
-# LiveSourceFuzz (seeds: Tests/Fuzz/LiveSourceCorpus) and PNGFuzz (the rasterizer and the PNG writer; seeds:
-# Tests/Fuzz/PNGCorpus).
+# LiveSourceFuzz (seeds: Tests/Fuzz/LiveSourceCorpus), PNGFuzz (the rasterizer and the PNG writer; seeds:
+# Tests/Fuzz/PNGCorpus) and StoredValuesFuzz (PUT /values bodies and value names; seeds: Tests/Fuzz/StoredValuesCorpus).
 # Seeds are copied, so new inputs never land in the repository. Fails on any crash, broken invariant, leak,
 # timeout or out-of-memory; the failing input is kept under .fuzz/artifacts/.
 set -euo pipefail
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-${FUZZ_SECONDS:-60}}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(HTTPParserFuzz RingSpecFuzz LiveSourceFuzz PNGFuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(HTTPParserFuzz RingSpecFuzz LiveSourceFuzz PNGFuzz StoredValuesFuzz)
 scratch=.fuzz/build
 # The Swift backtracer would catch the trap before libFuzzer can record the crashing input.
 export SWIFT_BACKTRACE=enable=no
@@ -28,6 +28,7 @@ corpus_of() {
     RingSpecFuzz) echo Tests/Fuzz/RingSpecCorpus ;;
     LiveSourceFuzz) echo Tests/Fuzz/LiveSourceCorpus ;;
     PNGFuzz) echo Tests/Fuzz/PNGCorpus ;;
+    StoredValuesFuzz) echo Tests/Fuzz/StoredValuesCorpus ;;
     *) echo "fuzz: unknown target $1" >&2; exit 2 ;;
   esac
 }
@@ -37,6 +38,7 @@ dict_of() {
     RingSpecFuzz) echo Tests/Fuzz/spec.dict ;;
     LiveSourceFuzz) echo Tests/Fuzz/live.dict ;;
     PNGFuzz) echo Tests/Fuzz/png.dict ;;
+    StoredValuesFuzz) echo Tests/Fuzz/stored.dict ;;
   esac
 }
 

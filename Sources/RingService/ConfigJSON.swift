@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StrictJSON
 
 /// A JSON value as a configuration holds it: a setting's value in the file, or the JSON text of a structured
 /// setting (`liveSources`, `prometheusServers`) in an environment variable or a flag. Objects keep the order they

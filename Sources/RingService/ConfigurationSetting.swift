@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import StrictJSON
 
 /// One setting: its name, what it means, what it accepts, and how it reads and writes a configuration.
 /// The one table of settings drives the JSON file, the environment variables, the flags and `--print-config`.
@@ -178,31 +179,10 @@ struct ConfigurationSetting: Sendable {
         d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
     }
 
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ s: String) -> String { StrictJSON.string(s) }
 
     /// A value shown in a message: quoted, control characters escaped, at most 60 characters.
-    static func quoted(_ s: String) -> String {
-        let short = s.count > 60 ? String(s.prefix(60)) + "…" : s
-        return jsonString(short)
-    }
+    static func quoted(_ s: String) -> String { StrictJSON.quoted(s) }
 }
 
 extension String {

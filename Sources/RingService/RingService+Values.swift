@@ -1,6 +1,7 @@
 import HTTPServer
 import RingKit
 import StoredValues
+import StrictJSON
 
 extension RingService {
     /// The methods of `/values/{name}` and of its history.

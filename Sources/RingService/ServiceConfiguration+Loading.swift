@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import StrictJSON
 
 extension ServiceConfiguration {
     /// The prefix of every environment variable the service reads.

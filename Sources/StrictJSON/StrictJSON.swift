@@ -2,11 +2,11 @@
 /// it is not: Foundation's decoders accept a trailing comma and silently keep one of two equal keys, and a setting
 /// that is not what the operator wrote must stop start-up instead. It checks, and notes the order keys were written
 /// in (which `JSONDecoder` does not keep); the bytes are then decoded with `JSONDecoder` (`ConfigJSON.read`).
-struct StrictJSON {
+public struct StrictJSON {
     /// Where the text breaks the rules: a line (from 1) and what is wrong there.
-    struct Problem: Error, Equatable {
-        let line: Int
-        let message: String
+    public struct Problem: Error, Equatable {
+        public let line: Int
+        public let message: String
     }
 
     private let bytes: [UInt8]
@@ -23,7 +23,7 @@ struct StrictJSON {
     /// Throws the first problem of `data`, if any; otherwise returns each object's keys in the order written, by
     /// the object's path from the root (keys as written: one with an escape is spelled with it).
     @discardableResult
-    static func check(_ data: [UInt8]) throws(Problem) -> [[String]: [String]] {
+    public static func check(_ data: [UInt8]) throws(Problem) -> [[String]: [String]] {
         var scanner = StrictJSON(bytes: data)
         scanner.skipSpace()
         try scanner.value(depth: 0)
@@ -39,7 +39,7 @@ struct StrictJSON {
     private func problem(_ message: String, line: Int? = nil) -> Problem {
         let line = line ?? self.line
         guard let key = keys.last else { return Problem(line: line, message: message) }
-        return Problem(line: line, message: "\(message), at key \(ConfigurationSetting.quoted(key))")
+        return Problem(line: line, message: "\(message), at key \(Self.quoted(key))")
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -89,7 +89,7 @@ struct StrictJSON {
             guard current == UInt8(ascii: "\"") else {
                 if current == UInt8(ascii: "}"), let previous {
                     throw problem(
-                        "a comma after the value of \(ConfigurationSetting.quoted(previous)) before } "
+                        "a comma after the value of \(Self.quoted(previous)) before } "
                             + "(trailing commas are not JSON)")
                 }
                 throw problem("expected a key in double quotes")
@@ -97,7 +97,7 @@ struct StrictJSON {
             let keyLine = line
             let key = try string()
             guard seen.insert(key).inserted else {
-                throw problem("key \(ConfigurationSetting.quoted(key)) given twice in one object", line: keyLine)
+                throw problem("key \(Self.quoted(key)) given twice in one object", line: keyLine)
             }
             written.append(key)
             keys.append(key)
@@ -168,7 +168,10 @@ struct StrictJSON {
                 } else if "\"\\/bfnrt".utf8.contains(escaped) {
                     index += 1
                 } else {
-                    throw problem("unknown escape \\\(Character(UnicodeScalar(escaped))) in a string")
+                    // Named by its code, not written out: the byte may be a line break or not be text at all.
+                    let code = String(escaped, radix: 16, uppercase: true)
+                    throw problem(
+                        "unknown escape: a backslash before byte 0x\(code.count == 1 ? "0" : "")\(code) in a string")
                 }
             case 0x00..<0x20:
                 throw problem("a control character inside a string (write it as \\n, \\t or \\u00XX)")
@@ -213,5 +216,33 @@ struct StrictJSON {
     private static func isHex(_ b: UInt8) -> Bool {
         isDigit(b) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f"))
             || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"))
+    }
+
+    /// `s` as a JSON string, quotes included: `"`, `\\` and control characters escaped.
+    public static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A value shown in a message: quoted, control characters escaped, at most 60 characters.
+    public static func quoted(_ s: String) -> String {
+        let short = s.count > 60 ? String(s.prefix(60)) + "…" : s
+        return string(short)
     }
 }

@@ -1,14 +1,15 @@
 import FoundationEssentials
+import StrictJSON
 
 /// The body of `PUT /values/{name}`: one finite number (`87.4`), or a JSON object `{"value": 87.4, "max": 100}`
 /// with no other keys. A number written as a JSON string (`"87"`) is refused: a job that sends text where it means a
 /// number has a bug worth seeing.
-struct PushedValue: Equatable {
-    let value: Double
-    let max: Double?
+public struct PushedValue: Equatable, Sendable {
+    public let value: Double
+    public let max: Double?
 
     /// Reads `body`, or throws the sentence a 400 says.
-    static func parse(_ body: [UInt8]) throws(PushError) -> PushedValue {
+    public static func parse(_ body: [UInt8]) throws(PushError) -> PushedValue {
         let order: [[String]: [String]]
         do {
             order = try StrictJSON.check(body)
@@ -20,7 +21,7 @@ struct PushedValue: Equatable {
         if let keys = order[[]] {
             if let unknown = keys.first(where: { $0 != "value" && $0 != "max" }) {
                 throw PushError(
-                    "the body has an unknown key \(ConfigurationSetting.quoted(unknown)) (accepted: value, max)")
+                    "the body has an unknown key \(StrictJSON.quoted(unknown)) (accepted: value, max)")
             }
             let fields: Fields
             do {
@@ -71,7 +72,7 @@ struct PushedValue: Equatable {
 }
 
 /// Why a push was refused: the sentence of its 400.
-struct PushError: Error, Equatable {
-    let message: String
+public struct PushError: Error, Equatable, Sendable {
+    public let message: String
     init(_ message: String) { self.message = message }
 }

@@ -1,0 +1,32 @@
+import StoredValues
+
+/// libFuzzer entry: reads the input as the body of `PUT /values/{name}` and as a name, and traps when the body
+/// reader accepts what the contract refuses (a value or max that is not finite, an unknown key), gives a number that
+/// its own text does not read back as, or a message that is empty or not one line; and when the name rules accept a
+/// name outside 1–64 of a-z 0-9 . _ -, or refuse one inside it.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size > 0 else { return 0 }
+    let body = Array(UnsafeBufferPointer(start: data, count: size))
+    do {
+        let pushed = try PushedValue.parse(body)
+        if !pushed.value.isFinite || !(pushed.max?.isFinite ?? true) { fatalError("a value that is not finite") }
+        // What was accepted reads back the same from its shortest text, as a number or an object.
+        if try PushedValue.parse(Array("\(pushed.value)".utf8)).value != pushed.value {
+            fatalError("\(pushed.value) does not read back")
+        }
+        let object = "{\"value\": \(pushed.value)" + (pushed.max.map { ", \"max\": \($0)" } ?? "") + "}"
+        if try PushedValue.parse(Array(object.utf8)) != pushed { fatalError("\(object) does not read back") }
+    } catch {
+        if error.message.isEmpty || error.message.contains("\n") { fatalError("message: \(error.message)") }
+    }
+    let name = String(decoding: body, as: UTF8.self)
+    let expected =
+        (1...64).contains(body.count)
+        && body.allSatisfy { b in
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+                || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+        }
+    if (ValueName.problem(name) == nil) != expected { fatalError("name rules disagree on \(body)") }
+    return 0
+}
