@@ -5,7 +5,7 @@
 #   1. a cached ring with its value in the URL against the same ring showing a stored value (`value=@name`): the
 #      server's CPU per request and requests/s, in alternating rounds (target: stored at most 1.3 × the CPU);
 #   2. cached rings under load (wrk, 64 connections) alone, then while a client pushes 50 writes a second
-#      (.ci/bench/stored-writer.py): requests/s with writes against without (target ≥ 0.9 ×), and the writes'
+#      (.ci/lib/stored-writer.py): requests/s with writes against without (target ≥ 0.9 ×), and the writes'
 #      median and p99 latency, from the request to the 200 that says the point is durable.
 # Writes .bench/stored.md.
 # Usage: .ci/bench/bench-stored.sh [SECONDS] [ROUNDS]   (defaults: 5 s per run, 3 rounds)
@@ -76,7 +76,7 @@ for store in sqlite postgres; do
     p=$(measure "$S$PLAIN"); echo "$store plain $p" >>"$results"
     s=$(measure "$S$STORED"); echo "$store stored $s" >>"$results"
     q=$(measure "$S$STORED"); echo "$store quiet $q" >>"$results"
-    python3 .ci/bench/stored-writer.py "$PORT" "$TOKEN" 50 "$((DURATION + 1))" >"$WORK/writer.txt" &
+    python3 .ci/lib/stored-writer.py "$PORT" "$TOKEN" 50 "$((DURATION + 1))" >"$WORK/writer.txt" &
     writer=$!
     sleep 0.5
     w=$(measure "$S$STORED")

@@ -95,15 +95,21 @@ BIN=${SOAK_BIN:-$("$SWIFT" build -c release --show-bin-path)/progress-rings}
 
 make_scratch soak
 
+# Stored values on (an SQLite file in the scratch directory): the mix draws one, and a writer pushes it through the
+# attack, five times a second, each push answered only once it is on disk.
+STORE_TOKEN=pr_soak-token
+store_digest=$(printf %s "$STORE_TOKEN" | sha256sum | cut -c1-64)
 LD_PRELOAD=${SOAK_PRELOAD:-} "$BIN" serve --port "$PORT" --log-format off --cache-bytes "$CACHE_BYTES" \
-  --header-timeout "$HEADER_TIMEOUT" --send-timeout "$SEND_TIMEOUT" "${EXTRA_FLAGS[@]}" \
+  --header-timeout "$HEADER_TIMEOUT" --send-timeout "$SEND_TIMEOUT" --value-store "$WORK/values.db" \
+  --value-tokens "{\"soak.*\": \"sha256:$store_digest\"}" "${EXTRA_FLAGS[@]}" \
   > >(tee "$WORK/server.log") 2>&1 &
 server=$!
 pids+=("$server")
 wait_healthy "http://127.0.0.1:$PORT/healthz" "$WORK/server.log" "$server"
+curl -fsS -o /dev/null -X PUT -H "Authorization: Bearer $STORE_TOKEN" --data 42 "http://127.0.0.1:$PORT/values/soak.value"
 
-# Well-formed traffic: a fixed mix of 200 rings (SVG, PNG, short links, the negotiated route) and revalidations,
-# paced (each connection waits 2 ms between requests), so the load is steady rather than saturating.
+# Well-formed traffic: a fixed mix of 200 rings (SVG, PNG, short links, the negotiated route), revalidations and
+# a ring of the stored value, paced (each connection waits 2 ms between requests), so the load is steady rather than saturating.
 etag=$(curl -fsI "http://127.0.0.1:$PORT/ring.svg?value=1" | tr -d '\r' | awk 'tolower($1) == "etag:" {print $2}')
 cat >"$WORK/mix.lua" <<LUA
 local paths = {}
@@ -121,6 +127,7 @@ function request()
   if n % 10 == 0 then
     return wrk.format("GET", "/ring.svg?value=1", { ["If-None-Match"] = '$etag' })
   end
+  if n % 10 == 5 then return wrk.format("GET", "/ring.svg?value=@soak.value&size=96") end
   return wrk.format("GET", paths[(n % #paths) + 1])
 end
 function delay() return 2 end
@@ -167,6 +174,9 @@ wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_TOTAL}s" --latency --timeout 5s -s "$WORK/
   >"$WORK/soak.txt" &
 wrk_pid=$!
 pids+=("$wrk_pid")
+python3 .ci/lib/stored-writer.py "$PORT" "$STORE_TOKEN" 5 "$SECONDS_TOTAL" soak.value >"$WORK/writer.txt" 2>&1 &
+writer=$!
+pids+=("$writer")
 peak_rss=0
 peak_fds=0
 # The curve: every RSS_EVERY seconds of the attack, seconds, RSS and the cache's bytes (MiB), for the drift rule.
@@ -186,6 +196,8 @@ while kill -0 "$wrk_pid" 2>/dev/null; do
   sleep 1
 done
 wait "$wrk_pid" || true
+wait "$writer" || true
+read -r _ pushes _ push_failures _ push_p50 _ push_p99 < <(grep '^writes ' "$WORK/writer.txt" || echo "writes 0 failed 0 p50_ms - p99_ms -")
 hostile_status=0
 wait "$hostile" || hostile_status=$?
 grep -v '^hostile: ' "$WORK/hostile.txt" || true  # the first problems each failing kind saw, and any traceback
@@ -304,6 +316,11 @@ if [ "$final_fds" -gt "$baseline_fds" ]; then
   ls -l "/proc/$server/fd" >&2 || true
   ss -tanpo 2>/dev/null | grep ":$PORT " >&2 || true
 fi
+stored_ok=$([ "${pushes:-0}" -ge $((SECONDS_TOTAL * 5 * 9 / 10)) ] && [ "${push_failures:-1}" -eq 0 ] && echo PASS ||
+  echo FAIL)
+verdict stored "$stored_ok" \
+  "${pushes:-0} pushes acknowledged, each once on disk, ${push_failures:-?} failed (rule: 0, and at least 90 % of" \
+  "5 a second), p50 ${push_p50} ms, p99 ${push_p99} ms"
 verdict up "$(pass_if [ "$up" = yes ])" "/healthz answered after the soak: $up"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "soak: FAILED: ${failed[*]}" >&2

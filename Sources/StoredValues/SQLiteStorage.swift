@@ -45,6 +45,9 @@ public final class SQLiteStorage: ValueStorage, @unchecked Sendable {
             let mode = try SQLiteStatement.text(db, "PRAGMA journal_mode=WAL")
             guard mode == "wal" else { throw StorageError("cannot use the write-ahead log (journal_mode is \(mode))") }
             try SQLiteStatement.execute(db, "PRAGMA synchronous=FULL")
+            // Reads come from the store's memory, not from here: a small page cache (512 KiB, not SQLite's 2 MiB)
+            // is enough for appending, and counts against the server's resident memory.
+            try SQLiteStatement.execute(db, "PRAGMA cache_size=-512")
             try SQLiteStatement.execute(db, Self.schema)
             insert = try SQLiteStatement(db, "INSERT INTO value_points (name, time_ms, value, max) VALUES (?, ?, ?, ?)")
             deleteName = try SQLiteStatement(db, "DELETE FROM value_points WHERE name = ?")

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Pushes a stored value at a steady rate for a while, on one keep-alive connection, and prints the latency of
-each acknowledged write: `writes N failed F p50_ms P p99_ms Q`. Used by .ci/bench/bench-stored.sh.
-Usage: stored-writer.py PORT TOKEN RATE SECONDS"""
+each acknowledged write: `writes N failed F p50_ms P p99_ms Q`. Used by .ci/bench/bench-stored.sh and the soak.
+Usage: stored-writer.py PORT TOKEN RATE SECONDS [NAME]   (NAME: bench-writes)"""
 import http.client
 import sys
 import time
 
 port, token, rate, seconds = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+name = sys.argv[5] if len(sys.argv) > 5 else "bench-writes"
 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
 latencies, failed = [], 0
 start = time.monotonic()
@@ -19,7 +20,7 @@ while time.monotonic() - start < seconds:
     body = str(50 + n % 50)
     began = time.perf_counter()
     try:
-        connection.request("PUT", "/values/bench-writes", body=body, headers={"Authorization": "Bearer " + token})
+        connection.request("PUT", "/values/" + name, body=body, headers={"Authorization": "Bearer " + token})
         response = connection.getresponse()
         response.read()
         ok = response.status == 200
