@@ -35,7 +35,11 @@ enum ReferencePage {
                 ImageParameter.rows(.barShape)
             ),
             ("badge", "Badges: /badge.svg, /badge.png, /badge/{label}/{value}.svg", ImageParameter.rows(.badge)),
-            ("live", "Live values: on every image, where the server turns them on", ImageParameter.serviceRows),
+            (
+                "live",
+                "Read by the server: live values, and the trend of a stored value, where the server turns them on",
+                ImageParameter.serviceRows
+            ),
         ]
     }
 

@@ -39,13 +39,19 @@ extension RingService {
         case .success(let read):
             records = read
         }
+        let previous = entry.target.comparesOver.flatMap { window in
+            store.previous(entry.target.names[0], at: ValueStore.wallClock() - window)
+        }
         // The same records as last time: the same request and alias, neither written again.
         let shown: StoredTargets.Shown
-        if let last = entry.shown, last.records.elementsEqual(records, by: Self.showsTheSame) {
+        if let last = entry.shown, last.previous == previous,
+            last.records.elementsEqual(records, by: Self.showsTheSame)
+        {
             shown = last
         } else {
-            let (resolved, text) = entry.target.resolved(with: records)
-            shown = StoredTargets.Shown(records: records, request: resolved, alias: request.target + "\n" + text)
+            let (resolved, text) = entry.target.resolved(with: records, previous: previous)
+            shown = StoredTargets.Shown(
+                records: records, previous: previous, request: resolved, alias: request.target + "\n" + text)
             entry.shown = shown
             storedTargets.remember(entry, for: request.target)
         }

@@ -21,6 +21,12 @@ struct StoredTarget: Sendable {
     let baseQuery: String
     /// The URL gives `max`: the records' is not used.
     let givesMax: Bool
+    /// The label compares with an earlier value (`{delta}`, `{previous}`) and the URL gives no `previous`: the
+    /// first name's value `trend` ago is written in as `previous`.
+    let comparesOver: Int64?
+
+    /// The window of `trend` when none is given: a week.
+    static let defaultTrend: Int64 = 7 * 86_400_000
 
     /// The request's stored-value template: nil when its value names no stored value, a refusal naming `value`
     /// for a name that breaks the rules.
@@ -56,16 +62,33 @@ struct StoredTarget: Sendable {
             items.append(.stored(name))
         }
         let names = items.compactMap { if case .stored(let name) = $0 { name } else { nil } }
+        var comparesOver: Int64? = nil
+        let label = (try? given.value("label")) ?? nil
+        if !given.contains("previous"), let label, label.contains("{delta}") || label.contains("{previous}"),
+            !names.isEmpty
+        {
+            comparesOver = defaultTrend
+            if let trend = try? given.value("trend") {
+                guard let window = ValueTime.window(trend), window >= 3_600_000, window <= 400 * 86_400_000 else {
+                    return .failure(
+                        ParameterError(
+                            parameter: "trend", value: ParameterError.quoted(trend),
+                            reason: "is not a window of 1h…400d (accepted: a whole number and s, m, h or d, such as "
+                                + "7d or 12h)"))
+                }
+                comparesOver = window
+            }
+        }
         return .success(
             StoredTarget(
                 items: items, names: names, request: request, fromPath: request.pathValue != nil,
                 baseQuery: request.pathValue != nil ? String(request.query) : query(request.query, without: "value"),
-                givesMax: given.contains("max")))
+                givesMax: given.contains("max"), comparesOver: comparesOver))
     }
 
     /// The request with the records' numbers in place of the names (and the first record's `max` where the URL
-    /// gives none), and the text that tells this resolution from another.
-    func resolved(with records: [StoredRecord]) -> (request: Drawing.Request, shown: String) {
+    /// gives none, and `previous` where the label compares), and the text that tells this resolution from another.
+    func resolved(with records: [StoredRecord], previous: Double?) -> (request: Drawing.Request, shown: String) {
         var next = 0
         var numbers: [String] = []
         var max: Double? = nil
@@ -85,8 +108,9 @@ struct StoredTarget: Sendable {
         var extra = ""
         if let max, !givesMax {
             extra = "&max=" + RingService.number(max)
-            shown += extra
         }
+        if let previous { extra += "&previous=" + RingService.number(previous) }
+        shown += extra
         var resolved = request
         if fromPath {
             resolved.pathValue = list

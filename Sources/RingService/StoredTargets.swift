@@ -8,6 +8,7 @@ import StoredValues
 final class StoredTargets: Sendable {
     struct Shown: Sendable {
         let records: [StoredRecord]
+        let previous: Double?
         let request: Drawing.Request
         let alias: String
     }

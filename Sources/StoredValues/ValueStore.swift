@@ -112,6 +112,15 @@ public final class ValueStore: Sendable {
         }
     }
 
+    /// The value of `name` a change is measured from: the last point received at or before `time` (milliseconds
+    /// since the epoch), or the oldest point when the history is younger; nil when no value of that name is stored.
+    public func previous(_ name: String, at time: Int64) -> Double? {
+        memory.withLock { values in
+            guard let points = values[name], let oldest = points.first else { return nil }
+            return points.last { $0.time <= time }?.value ?? oldest.value
+        }
+    }
+
     /// A name with no value stored.
     public struct MissingValue: Error, Sendable, Equatable {
         public let name: String

@@ -78,6 +78,23 @@ final class StoredValueRouteTests {
         #expect(service.get("/ring.svg?value=%40ci.done").body == service.get("/ring.svg?value=3").body)
     }
 
+    /// `{delta}` compares with the history: the oldest point while it is younger than `trend`, drawn as the same
+    /// label with `previous` in the URL; a new push changes the image.
+    @Test func deltaComparesWithTheHistory() {
+        _ = put("coverage", "80")
+        _ = put("coverage", "83.5")
+        let label = "label=%7Bvalue%7D%25%20%7Bdelta%7D"
+        let stored = service.get("/ring.svg?value=@coverage&\(label)")
+        #expect(stored.status.code == 200)
+        #expect(text(stored).contains("83.5% ▲3.5"))
+        #expect(stored.body == service.get("/ring.svg?value=83.5&previous=80&\(label)").body)
+        #expect(service.get("/ring.svg?value=@coverage&\(label)&trend=1h").body == stored.body)
+        _ = put("coverage", "79")
+        #expect(text(service.get("/ring.svg?value=@coverage&\(label)")).contains("79% ▼1"))
+        let refused = service.get("/ring.svg?value=@coverage&\(label)&trend=2m")
+        #expect(refused.header("X-Error")?.hasPrefix("trend:") == true)
+    }
+
     /// Every refusal: its status, and a sentence that says what to do; nothing is stored.
     @Test(arguments: [
         ("coverage", "87", nil as String?, nil as String?, 401, "Authorization: Bearer"),

@@ -212,7 +212,7 @@ public struct BarLayout: Sendable {
     static func labelText(_ series: RingSpec, ring index: Int, fraction: Double) -> String? {
         LabelText.text(
             series.label, value: series.value(ofRing: index), min: series.min, max: series.max, fraction: fraction,
-            style: series.valueStyle)
+            style: series.valueStyle, previous: series.previous)
     }
 
     /// The x the label is anchored at: the track's middle (centred) inside, the column's start (left) beside.

@@ -12,7 +12,8 @@ extension ImageParameter {
             field: .init(
                 "Label",
                 "Centre text (a bar's: inside it, or beside it where it does not fit): auto (the percentage), none, or "
-                    + "up to \(RingSpec.Limits.labelLength) characters with {value}, {percent}, {min}, {max}.",
+                    + "up to \(RingSpec.Limits.labelLength) characters with {value}, {percent}, {min}, {max} (and "
+                    + "{delta}, {previous} against previous).",
                 placeholder: "auto"),
             ring: .init(
                 13, read: { reader, spec throws(ParameterError) in spec.label = try reader.label()! },

@@ -45,6 +45,21 @@ extension ImageParameter {
                 read: { reader, spec throws(ParameterError) in
                     spec.neutral = try reader.amount("neutral", within: spec.min...spec.max)
                 }, key: { spec, _ in spec.neutral.map(CanonicalNumber.text) })),
+        .init(
+            "previous", [.ring, .bar], .decimal,
+            docs: .init(
+                "the value to compare with: the label's `{delta}` is the change from it (`▲3.2`, `▼0.5`, `±0`, in "
+                    + "`unit` and `locale`) and `{previous}` writes it; for a [stored value](stored-values.md) the "
+                    + "server reads it from the history (`trend`)",
+                default: "none", accepted: "a number"),
+            field: .init(
+                "Label", "The value {delta} in the label is the change from, and {previous} writes.",
+                placeholder: "none"),
+            ring: .init(
+                31,
+                read: { reader, spec throws(ParameterError) in spec.previous = try reader.number(of: "previous")?.number
+                },
+                key: { spec, _ in spec.previous.map(CanonicalNumber.text) })),
     ]
 
     /// `true` or `false`, spelled so.

@@ -135,6 +135,17 @@ extension ImageParameter {
         .live(
             "server", inputMode: "text", "Which configured Prometheus answers prometheus. Default: the first.",
             placeholder: "the first", docs: "which configured Prometheus answers `prometheus`"),
+        ImageParameter(
+            "trend", [.ring, .bar], .text,
+            docs: .init(
+                "for a [stored value](stored-values.md) (`value=@name`) and a label with `{delta}` or `{previous}`: "
+                    + "how far back the value compared with is read, the last point at or before then (the oldest "
+                    + "when the history is younger)",
+                default: "`7d`", accepted: "a window `1h`…`400d` (`s`, `m`, `h` or `d` after a whole number)"),
+            field: .init(
+                "Label", "With value=@name and {delta} in the label: the window the change is measured over.",
+                placeholder: "7d", inputMode: "text"),
+            readByService: true),
     ]
 
     /// The group of the live-value fields, which the builder shows folded: most images carry their value in the URL.

@@ -12,7 +12,7 @@ extension RingSpec {
         public static let labelLength = 40
         /// In characters as a reader counts them (grapheme clusters).
         public static let titleLength = 100
-        public static let labelPlaceholders = ["value", "percent", "min", "max"]
+        public static let labelPlaceholders = ["value", "percent", "min", "max", "delta", "previous"]
         /// The most concentric rings one image draws.
         public static let rings = 5
     }
@@ -49,6 +49,7 @@ extension RingSpec {
         try (forBars ? BarSpec.sharedRows : Self.parameterRows).read(reader, into: &self)
         try reader.checkMissingValue(missingValue, map: valueMap)
         try checkMarks()
+        try checkPrevious()
         self = normalized()
         if !forBars { try checkLabelFits() }
     }
@@ -64,7 +65,7 @@ extension RingSpec {
         guard g.labelLayout == nil else { return }
         guard
             let text = LabelText.text(
-                label, value: value, min: min, max: max, fraction: g.fraction, style: valueStyle)
+                label, value: value, min: min, max: max, fraction: g.fraction, style: valueStyle, previous: previous)
         else { return }
         let needed = LabelLayout.holeNeeded(for: text, bold: fontWeight == .bold)
         throw ParameterError(
@@ -72,6 +73,17 @@ extension RingSpec {
             reason: "needs a hole \(Int(needed.rounded(.up))) px across to be read at "
                 + "\(CanonicalNumber.text(LabelLayout.minimumFontSize)) px; this ring's is \(Int(2 * g.holeRadius)) px "
                 + "(shorten the label, or raise size)")
+    }
+
+    /// `{delta}` and `{previous}` need the value to compare with.
+    func checkPrevious() throws(ParameterError) {
+        guard previous == nil, case .template(let template) = label,
+            template.contains("{delta}") || template.contains("{previous}")
+        else { return }
+        throw ParameterError(
+            parameter: "label", value: ParameterError.quoted(template),
+            reason: "uses {delta} or {previous}, which need previous: the value to compare with (give previous=N, "
+                + "or show a stored value, value=@name, whose history gives it over trend)")
     }
 
     /// `markers=true` needs something to mark; a neutral point draws its progress as one solid stroke.

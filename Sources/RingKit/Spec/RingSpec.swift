@@ -77,6 +77,8 @@ public struct RingSpec: Sendable, Hashable {
     public var markers = false
     /// The value the progress grows from; `nil` is `min`.
     public var neutral: Double? = nil
+    /// The value `{delta}` is the change from and `{previous}` writes (a stored value's, over `trend`).
+    public var previous: Double? = nil
     /// `nil` means: fit the inner circle.
     public var fontSize: Double? = nil
     public var fontWeight: FontWeight = .bold

@@ -3,11 +3,13 @@
 public enum LabelText {
     /// What `label` shows for `value` in `min…max` (`fraction` of the way, as the arc or fill shows it): `auto` is the
     /// percentage with `style`'s decimals and `%` (`72%`, never `100%` before done), or with a unit the value in it
-    /// (`412 GiB`); a template has `{value}`, `{percent}`, `{min}` and `{max}` filled (the numbers written in `style`,
+    /// (`412 GiB`); a template has `{value}`, `{percent}`, `{min}` and `{max}` (and `{delta}`, `{previous}` against
+    /// `previous`) filled (the numbers written in `style`,
     /// the value as read, not clamped: the arc is clamped, the text is not) and is made printable (see
     /// `RingGeometry.printable`); `none` or a template that fills to nothing is `nil`.
     public static func text(
-        _ label: RingSpec.Label, value: Double, min: Double, max: Double, fraction: Double, style: ValueStyle
+        _ label: RingSpec.Label, value: Double, min: Double, max: Double, fraction: Double, style: ValueStyle,
+        previous: Double? = nil
     ) -> String? {
         switch label {
         case .auto:
@@ -19,7 +21,8 @@ public enum LabelText {
             return nil
         case .template(let template):
             let percent = style.localized(PercentText(fraction: fraction, decimals: style.percentDecimals).text)
-            let text = RingGeometry.fill(template, value: value, min: min, max: max, percent: percent, style: style)
+            let text = RingGeometry.fill(
+                template, value: value, min: min, max: max, percent: percent, style: style, previous: previous)
             return text.isEmpty ? nil : RingGeometry.printable(text)
         }
     }

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import RingKit
+
+/// `{delta}` and `{previous}`: the change from `previous`, as a reader scans it, in the label's unit and locale.
+struct DeltaLabelTests {
+    func label(_ query: String) throws -> String? {
+        let spec = try RingSpec.parse(query: query)
+        return LabelText.text(
+            spec.label, value: spec.value, min: spec.min, max: spec.max, fraction: 0, style: spec.valueStyle,
+            previous: spec.previous)
+    }
+
+    @Test(arguments: [
+        ("value=82&previous=80&label=%7Bdelta%7D", "▲2"),
+        ("value=79.5&previous=80&label=%7Bdelta%7D", "▼0.5"),
+        ("value=80&previous=80&label=%7Bdelta%7D", "±0"),
+        ("value=82&previous=80&label=%7Bvalue%7D%20from%20%7Bprevious%7D", "82 from 80"),
+        ("value=1610612736&previous=1073741824&max=2147483648&unit=bytes&label=%7Bdelta%7D", "▲512 MiB"),
+        ("value=72.5&previous=70&locale=de&label=%7Bdelta%7D", "▲2,5"),
+    ])
+    func deltaIsTheChangeFromPrevious(query: String, shown: String) throws {
+        #expect(try label(query) == shown)
+    }
+
+    /// Without `previous` the placeholders have nothing to compare with: refused, naming label and what to give.
+    @Test func deltaWithoutPreviousIsRefused() {
+        #expect {
+            _ = try RingSpec.parse(query: "value=5&label=%7Bdelta%7D")
+        } throws: { error in
+            (error as? ParameterError)?.parameter == "label"
+                && (error as? ParameterError)?.message.contains("previous=N") == true
+        }
+    }
+
+    /// `previous` is part of the image (the key), and absent from the keys of every URL that does not give it.
+    @Test func previousIsInTheKeyOnlyWhenGiven() throws {
+        let plain = try RingSpec.parse(query: "value=5").canonicalKey
+        #expect(!plain.contains("previous"))
+        let compared = try RingSpec.parse(query: "value=5&previous=3&label=%7Bdelta%7D").canonicalKey
+        #expect(compared.contains("previous=3"))
+        #expect(try RingSpec.parse(query: compared).canonicalKey == compared)
+    }
+
+    /// A bar's label compares too.
+    @Test func barsCompare() throws {
+        let spec = try BarSpec.parse(query: "value=30&previous=40&label=%7Bdelta%7D")
+        #expect(BarLayout.labelText(spec.series, ring: 0, fraction: 0.3) == "▼10")
+    }
+}
