@@ -12,8 +12,9 @@ extension BuilderPage {
         return out
     }
 
-    /// Under the preview: what the server read for a live image, when, and how long it stays fresh (from the
-    /// image's accessible name, `X-Source`, `Last-Modified` and `Cache-Control`), or why it read nothing.
+    /// Under the preview: what the server read for a live image (or a stored value's: then also the `curl` line
+    /// that pushes it), when, and how long it stays fresh (from the image's accessible name, `X-Source`,
+    /// `Last-Modified` and `Cache-Control`), or why it read nothing.
     static let liveReadout = """
         <section id="live-read" class="live-read" aria-labelledby="live-read-heading" hidden>
         <h3 id="live-read-heading">Live value</h3>
@@ -23,6 +24,7 @@ extension BuilderPage {
         <dt>Read</dt><dd><time id="live-read-at"></time></dd>
         <dt>Source</dt><dd id="live-source"></dd>
         <dt>Fresh</dt><dd id="live-fresh"></dd>
+        <div id="live-push-row" hidden><dt>Push</dt><dd><code id="live-push"></code></dd></div>
         </dl>
         <p class="hint">The snippets' alt text is the image's accessible name as drawn now; a ring or bar given a \
         title keeps one that does not change with the value.</p>

@@ -236,7 +236,8 @@
   var origins = {
     fresh: "fresh: read from its source for this request",
     cached: "cached: read before and still fresh",
-    stale: "stale: the last value read, shown because reading it again failed"
+    stale: "stale: the last value read, shown because reading it again failed",
+    stored: "stored: pushed to this server (value=@name), read from its memory"
   };
   // "url" or "prometheus", whichever is set, or null for an image whose value is in the URL.
   function liveParameter() {
@@ -281,6 +282,13 @@
     time.dateTime = isNaN(readAt) ? "" : readAt.toISOString();
     time.textContent = isNaN(readAt) ? "unknown" : readAt.toLocaleString();
     document.getElementById("live-source").textContent = origins[origin] || origin || "";
+    // A stored value: how a CI job pushes it (the token stays in the job's secrets).
+    var name = /^@([a-z0-9._-]{1,64})$/.exec(fieldNamed("value").value.trim());
+    document.getElementById("live-push-row").hidden = !(origin === "stored" && name);
+    document.getElementById("live-push").textContent = origin === "stored" && name
+      ? "curl -fsS -X PUT -H \"Authorization: Bearer $RINGS_TOKEN\" --data 87.4 " + location.origin + "/values/" +
+        name[1]
+      : "";
     var maxAge = /max-age=(\d+)/.exec(response.headers.get("Cache-Control") || "");
     var seconds = maxAge ? Number(maxAge[1]) : 0;
     document.getElementById("live-fresh").textContent = origin === "stale"

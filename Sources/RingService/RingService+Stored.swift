@@ -42,7 +42,7 @@ extension RingService {
         let previous = entry.target.comparesOver.flatMap { window in
             store.previous(entry.target.names[0], at: ValueStore.wallClock() - window)
         }
-        // The same records as last time: the same request and alias, neither written again.
+        // The same records as last time: the same request, alias and headers, none written again.
         let shown: StoredTargets.Shown
         if let last = entry.shown, last.previous == previous,
             last.records.elementsEqual(records, by: Self.showsTheSame)
@@ -50,14 +50,18 @@ extension RingService {
             shown = last
         } else {
             let (resolved, text) = entry.target.resolved(with: records, previous: previous)
+            var headers = storedHeaders
+            headers.append(
+                .lastModified, HTTPDate.imfFixdate(epochSeconds: Int((records.map(\.time).max() ?? 0) / 1000)))
             shown = StoredTargets.Shown(
-                records: records, previous: previous, request: resolved, alias: request.target + "\n" + text)
+                records: records, previous: previous, request: resolved, alias: request.target + "\n" + text,
+                headers: headers)
             entry.shown = shown
             storedTargets.remember(entry, for: request.target)
         }
         let alias = TargetKey(target: shown.alias, format: format)
         if let cached = cache.value(aliasedBy: alias) {
-            return .now(answer(request, with: cached).adding(storedHeaders), .hit, .stored)
+            return .now(answer(request, with: cached).adding(shown.headers), .hit, .stored)
         }
         let parsed: Drawing
         do throws(ParameterError) {
@@ -67,7 +71,7 @@ extension RingService {
         }
         let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
         return placedAnswer(
-            request, parsed, key: key, alias: alias, onLoop: true, headers: storedHeaders, origin: .stored)
+            request, parsed, key: key, alias: alias, onLoop: true, headers: shown.headers, origin: .stored)
     }
 
     /// Whether two records draw alike: the same value and max (the time does not show).

@@ -1,3 +1,4 @@
+import HTTPServer
 import Locking
 import RingKit
 import StoredValues
@@ -11,6 +12,8 @@ final class StoredTargets: Sendable {
         let previous: Double?
         let request: Drawing.Request
         let alias: String
+        /// The image's headers: freshness, `X-Source: stored`, and `Last-Modified`, when the newest record arrived.
+        let headers: HTTPHeaders
     }
 
     struct Entry: Sendable {

@@ -52,6 +52,18 @@ final class StoredValueRouteTests {
         #expect(stored.header("X-Source") == "stored")
         #expect(stored.header("Cache-Control") == "public, max-age=300, s-maxage=300")
         #expect(stored.header("ETag") == literal.header("ETag"))
+        // When the value arrived, as the builder's readout shows it (the record's time, to the second).
+        let time = text(pushed).split(separator: "\"").dropLast().last.map(String.init) ?? ""
+        let formatter = ISO8601DateFormatter()
+        let arrived = formatter.date(from: time).map { Int($0.timeIntervalSince1970) } ?? -1
+        #expect(stored.header("Last-Modified") == HTTPDate.imfFixdate(epochSeconds: arrived))
+    }
+
+    /// The builder's readout has the place for the push line of a stored value.
+    @Test func theBuilderShowsHowToPush() {
+        let page = service.get("/").text
+        #expect(page.contains("<dd><code id=\"live-push\"></code></dd>"))
+        #expect(page.contains("/values/"))
     }
 
     /// The same URL draws the new value once a push changes it, and its ETag changes with it.
