@@ -1,8 +1,5 @@
 /// Reads a value out of a JSON document (`JSONValue`).
 enum JSONReading {
-    /// The longest `label` or `color` kept from an endpoint document, in bytes.
-    static let maxTextLength = 256
-
     /// The document, or nil when the bytes are not JSON. Any top-level value is a document (`42` is one).
     static func document(_ bytes: [UInt8]) -> JSONValue? {
         JSONValue.parse(bytes)
@@ -30,38 +27,9 @@ enum JSONReading {
         }
     }
 
-    /// A shields endpoint document (`{"schemaVersion": 1, "label": …, "message": "87%", "color": …}`): the leading
-    /// number of `message`, and `label` and `color` when they are strings. Errors name `query`, the missing parameter.
-    static func endpoint(_ document: JSONValue) -> Result<(value: Double, label: String?, color: String?), LiveError> {
-        func refuse(_ reason: String) -> Result<(value: Double, label: String?, color: String?), LiveError> {
-            .failure(LiveError(parameter: "query", value: "", reason: "not given, and " + reason, kind: .noValue))
-        }
-        guard case .object(let object) = document, let version = object["schemaVersion"] else {
-            return refuse("the document is not a shields endpoint document (give query, e.g. $.coverage)")
-        }
-        guard case .number(let v) = classify(version), v == 1 else {
-            return refuse("the endpoint document's schemaVersion is not 1")
-        }
-        guard let messageNode = object["message"], case .string(let message) = classify(messageNode) else {
-            return refuse("the endpoint document has no message text")
-        }
-        if let isError = object["isError"], case .other("true") = classify(isError) {
-            return refuse("the endpoint document reports an error: \(LiveText.quoted(message))")
-        }
-        guard let value = DocumentNumber.leading(message), value.isFinite else {
-            return refuse("the endpoint message \(LiveText.quoted(message)) does not start with a number")
-        }
-        var label: String?
-        var color: String?
-        // Held with the value for as long as it is cached: a bound keeps a document from filling the cache. They are
-        // only defaults, so one too long is left out (the image is drawn as without it), not an error.
-        if let node = object["label"], case .string(let s) = classify(node), s.utf8.count <= maxTextLength {
-            label = s
-        }
-        if let node = object["color"], case .string(let s) = classify(node), s.utf8.count <= maxTextLength {
-            color = s
-        }
-        return .success((value, label, color))
+    /// A shields endpoint document, read as shields reads it (see `EndpointDocument`).
+    static func endpoint(_ document: JSONValue) -> Result<EndpointDocument, LiveError> {
+        EndpointDocument.read(document)
     }
 
     private enum Node {

@@ -1,13 +1,22 @@
 import FoundationEssentials
 
-/// What was read for a source: the value, the max when `maxQuery` gave one, and a shields endpoint document's
-/// `label` and `color` (defaults the URL's own parameters override; text from upstream, to be checked as the
-/// `label` and `color` parameters are before it is drawn).
+/// What was read for a source: the value, the max when `maxQuery` gave one, and what a shields endpoint document
+/// adds: `label`, `color`, `labelColor` and `style` (defaults the URL's own parameters override; text from upstream,
+/// to be checked as those parameters are before it is drawn), a message drawn as text, and `cacheSeconds`.
 public struct LiveReading: Sendable, Hashable {
     public var value: Double
     public var max: Double?
     public var label: String?
     public var color: String?
+    public var labelColor: String?
+    public var style: String?
+    /// Text a badge shows in place of a number: an endpoint message that holds none (`passing`), or any message of
+    /// a document that reports an error. `value` is then 0 and means nothing.
+    public var message: String?
+    /// The endpoint document reports an error: its `color` wins over the URL's.
+    public var isError = false
+    /// The endpoint document's `cacheSeconds`: it may raise the image's max-age.
+    public var cacheSeconds: Int?
     /// When the document was read (wall clock), for a page that shows "read at".
     public var readAt: Date
 
@@ -17,5 +26,17 @@ public struct LiveReading: Sendable, Hashable {
         self.label = label
         self.color = color
         self.readAt = readAt
+    }
+
+    /// What an endpoint document gives, read at `readAt`.
+    init(_ document: EndpointDocument, readAt: Date) {
+        let drawsText = document.value == nil || document.isError
+        self.init(
+            value: drawsText ? 0 : document.value ?? 0, label: document.label, color: document.color, readAt: readAt)
+        labelColor = document.labelColor
+        style = document.style
+        message = drawsText ? document.message : nil
+        isError = document.isError
+        cacheSeconds = document.cacheSeconds
     }
 }

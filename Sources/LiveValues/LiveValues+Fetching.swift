@@ -225,7 +225,7 @@ extension LiveValues {
             }
         } else {
             switch JSONReading.endpoint(document) {
-            case .success(let e): reading = LiveReading(value: e.value, label: e.label, color: e.color, readAt: readAt)
+            case .success(let e): reading = LiveReading(e, readAt: readAt)
             case .failure(let error): return .failure(error)
             }
         }

@@ -3,16 +3,23 @@ import LiveValues
 import RingKit
 
 /// What an image request's live parameters name: the source, and which parameters the document may supply because
-/// the URL does not give them (the URL's own win). The value read becomes the spec's value as the number it is
-/// (`ReadNumber`), so an image of a live value is byte for byte the image of the same value written in the URL.
+/// the URL does not give them (the URL's own win, except where a shields endpoint document reports an error, as
+/// shields draws it). The value read becomes the spec's value as the number it is (`ReadNumber`), so an image of a
+/// live value is byte for byte the image of the same value written in the URL.
 public struct LiveTarget: Sendable {
     public let source: LiveSource
+    /// Badges take an endpoint document's `labelColor`, `style` and a message drawn as text; rings and bars cannot.
+    let isBadge: Bool
     /// A badge without a label of its own takes a shields endpoint document's `label`.
     let takesLabel: Bool
     /// An image without `color` takes a shields endpoint document's `color`.
     let takesColor: Bool
     /// An image without `max` takes the value at `maxQuery`.
     let takesMax: Bool
+    /// A badge without its own `labelColor`, `style` or `message` takes the endpoint document's.
+    let takesLabelColor: Bool
+    let takesStyle: Bool
+    let takesMessage: Bool
 
     /// The parameters that name a live value. A request that gives none of them is an ordinary image.
     static let parameters = ["url", "query", "maxQuery", "prometheus", "server"]
@@ -48,11 +55,15 @@ public struct LiveTarget: Sendable {
                 throw ParameterError(parameter: error.parameter, value: error.value, reason: error.reason)
             }
             guard let source else { return nil }
+            let isBadge = request.kind == .badge
             return .success(
                 LiveTarget(
-                    source: source,
-                    takesLabel: request.kind == .badge && !given.contains("label") && request.pathLabel == nil,
-                    takesColor: !given.contains("color"), takesMax: !given.contains("max")))
+                    source: source, isBadge: isBadge,
+                    takesLabel: isBadge && !given.contains("label") && request.pathLabel == nil,
+                    takesColor: !given.contains("color"), takesMax: !given.contains("max"),
+                    takesLabelColor: isBadge && !given.contains("labelColor"),
+                    takesStyle: isBadge && !given.contains("style"), takesMessage: isBadge && !given.contains("message")
+                ))
         } catch {
             return .failure(error)
         }
@@ -79,48 +90,90 @@ public struct LiveTarget: Sendable {
     }
 
     /// What a reading gives the drawing: the value and the max the document gave, as numbers (any finite double,
-    /// never text decoded again), and the text parameters a shields endpoint document adds where the URL gives none,
-    /// its label (badges) and color. `defaults` holds those two, left out when they are refused (they are only
-    /// defaults).
-    func given(by reading: LiveReading) -> (read: [ReadNumber], defaults: String) {
-        var read = [ReadNumber("value", reading.value, from: source.parameter)]
-        if let max = reading.max, takesMax { read.append(ReadNumber("max", max, from: "maxQuery")) }
-        var defaults = ""
-        if let label = reading.label, takesLabel { defaults += "&label=" + QueryParameters.encode(label) }
-        if let color = reading.color, takesColor { defaults += "&color=" + QueryParameters.encode(color) }
-        return (read, defaults)
+    /// never text decoded again), the text parameters a shields endpoint document adds where the URL gives none
+    /// (`defaults`, in order: `label`, `color`, `labelColor`, `style`, `message`; its colors read in shields'
+    /// palette), and the URL's parameters it replaces (`replaced`: a document that reports an error keeps its own
+    /// color and message, as shields draws it).
+    func given(by reading: LiveReading) -> (read: [ReadNumber], defaults: [(String, String)], replaced: [String]) {
+        var read: [ReadNumber] = []
+        if reading.message == nil {
+            read.append(ReadNumber("value", reading.value, from: source.parameter))
+            if let max = reading.max, takesMax { read.append(ReadNumber("max", max, from: "maxQuery")) }
+        }
+        let isError = reading.isError && isBadge
+        var defaults: [(String, String)] = []
+        if let label = reading.label, takesLabel { defaults.append(("label", label)) }
+        if let color = isError ? reading.color ?? "lightgrey" : reading.color, takesColor || isError {
+            defaults.append(("color", ShieldsPalette.resolved(color)))
+        }
+        if let labelColor = reading.labelColor, isBadge, takesLabelColor || isError {
+            defaults.append(("labelColor", ShieldsPalette.resolved(labelColor)))
+        }
+        if let style = reading.style, takesStyle { defaults.append(("style", style)) }
+        if let message = reading.message, isBadge, takesMessage || isError { defaults.append(("message", message)) }
+        return (read, defaults, isError ? ["color", "labelColor", "message"] : [])
     }
 
     /// The text that tells one reading's drawing from another's, for the service's alias of a request and a value.
     func aliasText(for reading: LiveReading) -> String {
         let given = given(by: reading)
         // The shortest text of a double is one to one with its value.
-        return given.read.map { "&\($0.parameter)=\($0.number)" }.joined() + given.defaults
+        return given.read.map { "&\($0.parameter)=\($0.number)" }.joined() + Self.query(given.defaults)
+            + (given.replaced.isEmpty ? "" : "&error")
     }
 
-    /// The drawing `request` asks for, showing `reading`; `parse` is the service's (or RingKit's) parser.
+    /// The drawing `request` asks for, showing `reading`; `parse` is the service's (or RingKit's) parser. A
+    /// document's label, colors or style that do not fit the image are left out, as without a document; a message
+    /// drawn as text that does not fit, or one a ring or bar is asked to draw, is the document's error.
     public func drawing(
         showing reading: LiveReading, _ request: Drawing.Request,
         parse: (Drawing.Request) throws(ParameterError) -> Drawing
     ) -> Result<Drawing, ParameterError> {
-        let given = given(by: reading)
+        if let message = reading.message, !isBadge {
+            let shown = ParameterError.quoted(message)
+            return .failure(
+                ParameterError(
+                    parameter: source.parameter, value: "",
+                    reason: reading.isError
+                        ? "the endpoint document reports an error: \(shown)"
+                        : "the endpoint message \(shown) holds no number (a badge shows it as text; a ring or bar "
+                            + "needs a number such as \"87%\" or \"1,234\")"))
+        }
+        let (read, given, replaced) = given(by: reading)
+        var defaults = given
         var full = request
-        full.read = given.read
-        full.query = given.defaults.isEmpty ? request.query : Substring(String(request.query) + given.defaults)
-        do {
-            return .success(try parse(full))
-        } catch {
-            guard !given.defaults.isEmpty, error.parameter == "label" || error.parameter == "color" else {
-                return .failure(error)
-            }
-            // The document's label or color does not fit this image: drawn without them, as without a document.
-            full.query = request.query
+        full.read = read
+        let base = replaced.isEmpty ? String(request.query) : Self.removing(replaced, from: request.query)
+        while true {
+            full.query = Substring(base + Self.query(defaults))
             do {
                 return .success(try parse(full))
             } catch {
-                return .failure(error)
+                if error.parameter == "message", defaults.contains(where: { $0.0 == "message" }) {
+                    return .failure(
+                        ParameterError(
+                            parameter: source.parameter, value: "",
+                            reason: "the endpoint message cannot be drawn: \(error.message)"))
+                }
+                guard let index = defaults.firstIndex(where: { $0.0 == error.parameter }) else {
+                    return .failure(error)
+                }
+                // The document's text does not fit this image: drawn without it, as without a document.
+                defaults.remove(at: index)
             }
         }
+    }
+
+    /// `&name=value` for each pair, the values percent-encoded.
+    private static func query(_ pairs: [(String, String)]) -> String {
+        pairs.map { "&" + $0.0 + "=" + QueryParameters.encode($0.1) }.joined()
+    }
+
+    /// `query` without the parameters named `names` (however their names are encoded).
+    private static func removing(_ names: [String], from query: Substring) -> String {
+        query.split(separator: "&", omittingEmptySubsequences: false).filter { pair in
+            !QueryParameters(query: pair).names.contains(where: names.contains)
+        }.joined(separator: "&")
     }
 
     /// The drawing `request` asks for where the source read `null` or NaN: an empty image whose `map` item for it

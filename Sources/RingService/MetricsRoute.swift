@@ -1,6 +1,7 @@
 /// The routes as metrics name them, a closed set so label cardinality stays bounded.
 enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
-    case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, barSVG, barPNG, barValue, progressBarDev
+    case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, badgeJSON, barSVG, barPNG, barValue
+    case progressBarDev
     case builder, examples, parameters
     case values, valueHistory
     case healthz, readyz, metrics
@@ -15,6 +16,7 @@ enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
         case .badgeSVG: "/badge.svg"
         case .badgePNG: "/badge.png"
         case .badgePath: "/badge/{label}/{value}"
+        case .badgeJSON: "/badge.json"
         case .barSVG: "/bar.svg"
         case .barPNG: "/bar.png"
         case .barValue: "/bar/{value}"

@@ -82,7 +82,8 @@ extension RingService {
             if let mapped = missingImage(error, request, drawing, entry, format, varyAccept, onLoop) { return mapped }
             return .now(liveErrorImage(error, drawing, format: format, varyAccept: varyAccept), .error, .error)
         case .fresh(let read, let secondsLeft):
-            (reading, maxAge) = (read, secondsLeft)
+            // An endpoint document's cacheSeconds raises the max-age, never below the value's freshness.
+            (reading, maxAge) = (read, max(secondsLeft, read.cacheSeconds ?? 0))
         case .stale(let read, let error):
             // A source that holds null now: a map item for it says so, rather than the last number.
             if let mapped = missingImage(error, request, drawing, entry, format, varyAccept, onLoop) { return mapped }

@@ -162,6 +162,23 @@ public final class RingService: HTTPHandler {
                     }
                 }
             }
+        case .badgeDocument(let drawing):
+            switch badgeDocument(request, drawing) {
+            case .now(let response, let outcome, let origin):
+                return .now(finish(request, route, response, cache: outcome, source: origin, started: started))
+            case .later(let work, let afterSend):
+                return .later(
+                    { [self] in
+                        let (response, outcome, origin) = work()
+                        return finish(request, route, response, cache: outcome, source: origin, started: started)
+                    }, afterSend: afterSend)
+            case .whenReady(let start):
+                return .whenReady { [self] respond in
+                    start { [self] response, outcome, origin in
+                        respond(finish(request, route, response, cache: outcome, source: origin, started: started))
+                    }
+                }
+            }
         case .builder:
             response = builderPage.response(to: request)
         case .examples:

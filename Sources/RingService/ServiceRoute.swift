@@ -6,6 +6,8 @@ enum ServiceRoute: Sendable, Hashable {
     /// Every image route: what to draw (still percent-encoded), in which format, and whether the format was
     /// negotiated from `Accept` (then the answer says `Vary: Accept`).
     case image(Drawing.Request, ImageFormat, varyAccept: Bool)
+    /// `/badge.json`: the shields endpoint document of the badge the query draws.
+    case badgeDocument(Drawing.Request)
     /// `/`, the builder page.
     case builder
     /// `/examples`, the gallery.
@@ -35,6 +37,7 @@ enum ServiceRoute: Sendable, Hashable {
             self = .image(.init(kind: .ring, query: request.query), format, varyAccept: true)
         case "/badge.svg": self = .image(.init(kind: .badge, query: request.query), .svg, varyAccept: false)
         case "/badge.png": self = .image(.init(kind: .badge, query: request.query), .png, varyAccept: false)
+        case "/badge.json": self = .badgeDocument(.init(kind: .badge, query: request.query))
         case "/bar.svg": self = .image(.init(kind: .bar, query: request.query), .svg, varyAccept: false)
         case "/bar.png": self = .image(.init(kind: .bar, query: request.query), .png, varyAccept: false)
         case "/": self = .builder
@@ -127,6 +130,7 @@ enum ServiceRoute: Sendable, Hashable {
             case (.bar, .svg): .barSVG
             case (.bar, .png): .barPNG
             }
+        case .badgeDocument: .badgeJSON
         case .builder: .builder
         case .examples: .examples
         case .parameters: .parameters

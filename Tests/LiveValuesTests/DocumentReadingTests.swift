@@ -50,39 +50,74 @@ struct DocumentReadingTests {
         #expect(DocumentNumber.leading(text) == expected)
     }
 
+    @Test(arguments: [
+        ("1,234", 1234.0), ("1 234 tests", 1234), ("12,345,678", 12_345_678), ("1,234.5%", 1234.5),
+        ("1\u{202F}234", 1234), ("-1,000", -1000), ("3 of 5", 3), ("1, 2, 3", 1),
+    ])
+    func aMessageReadsDigitsGroupedByThrees(text: String, expected: Double) {
+        #expect(DocumentNumber.leading(text) == expected)
+    }
+
+    /// A separator the rule does not read (a decimal comma, a version) makes the message no number, not a wrong one.
+    @Test(arguments: ["1.234,5", "87,5%", "1,23", "1.2.3", "v1.2.3", "passing", "1,234,5", "1,2345"])
+    func anAmbiguousMessageIsNoNumber(text: String) {
+        #expect(DocumentNumber.leading(text) == nil)
+    }
+
     @Test func endpointDocumentsAreReadAsShieldsWritesThem() throws {
-        func endpoint(_ json: String) -> Result<(value: Double, label: String?, color: String?), LiveError> {
+        func endpoint(_ json: String) -> Result<EndpointDocument, LiveError> {
             JSONReading.endpoint(JSONReading.document(Array(json.utf8)) ?? .null)
         }
-        let good = try endpoint(##"{"schemaVersion": 1, "label": "tests", "message": "7/12", "color": "#ff0000"}"##)
-            .get()
-        #expect(good.value == 7 && good.label == "tests" && good.color == "#ff0000")
-        let bare = try endpoint(#"{"schemaVersion": 1, "message": "42", "label": 5}"#).get()
-        #expect(bare.value == 42 && bare.label == nil && bare.color == nil)
+        let good = try endpoint(
+            ##"{"schemaVersion": 1, "label": "tests", "message": "7/12", "color": "#ff0000", "labelColor": "navy", "style": "plastic", "cacheSeconds": 600, "namedLogo": "github"}"##
+        ).get()
+        #expect(good.value == 7 && good.label == "tests" && good.color == "#ff0000" && good.labelColor == "navy")
+        #expect(good.style == "plastic" && good.cacheSeconds == 600 && !good.isError)
+        let bare = try endpoint(#"{"schemaVersion": 1, "message": "passing"}"#).get()
+        #expect(bare.value == nil && bare.message == "passing" && bare.label == nil && bare.color == nil)
+        let error = try endpoint(#"{"schemaVersion": 1, "message": "42", "isError": true}"#).get()
+        #expect(error.isError && error.value == 42)
         // Too long to keep with the value: left out, as the defaults they are.
         let long = try endpoint(
             #"{"schemaVersion": 1, "message": "1", "label": "\#(String(repeating: "x", count: 257))", "color": "red"}"#
         ).get()
         #expect(long.value == 1 && long.label == nil && long.color == "red")
         let cases: [(String, String)] = [
-            (#"{"value": 1}"#, "the document is not a shields endpoint document (give query, e.g. $.coverage)"),
-            (#"{"schemaVersion": 2, "message": "1"}"#, "the endpoint document's schemaVersion is not 1"),
-            (#"{"schemaVersion": 1, "message": 87}"#, "the endpoint document has no message text"),
             (
-                #"{"schemaVersion": 1, "message": "passing"}"#,
-                #"the endpoint message "passing" does not start with a number"#
+                #"{"value": 1}"#,
+                "query: not given, and the document is not a shields endpoint document (give query, e.g. $.coverage)"
             ),
             (
-                #"{"schemaVersion": 1, "message": "down", "isError": true}"#,
-                #"the endpoint document reports an error: "down""#
+                #"{"schemaVersion": 2, "message": "1"}"#,
+                "query: not given, and the endpoint document's schemaVersion is not 1"
+            ),
+            (
+                #"{"schemaVersion": 1, "message": 87}"#,
+                "url: the endpoint document's message is a number, not text (such as \"87%\" or \"passing\")"
+            ),
+            (
+                #"{"schemaVersion": 1}"#,
+                "url: the endpoint document's message is missing (accepted: text, such as \"87%\" or \"passing\")"
+            ),
+            (
+                #"{"schemaVersion": 1, "message": "1", "style": ["flat"]}"#,
+                "url: the endpoint document's style is an array, not text"
+            ),
+            (
+                #"{"schemaVersion": 1, "message": "1", "logoWidth": "x"}"#,
+                "url: the endpoint document's logoWidth is text, not a number"
+            ),
+            (
+                #"{"schemaVersion": 1, "message": "1", "cacheSeconds": 1.5}"#,
+                "url: the endpoint document's cacheSeconds is 1.5, not a whole number of seconds, 0 or more"
             ),
         ]
-        for (json, reason) in cases {
+        for (json, message) in cases {
             guard case .failure(let error) = endpoint(json) else {
                 Issue.record("\(json) accepted")
                 continue
             }
-            #expect(error.message == "query: not given, and " + reason)
+            #expect(error.message == message)
         }
     }
 

@@ -85,7 +85,7 @@ struct ParameterTableTests {
         #expect(
             ImageParameter.names(readBy: .badge) == [
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
-                "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral",
+                "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral", "message",
             ])
     }
 

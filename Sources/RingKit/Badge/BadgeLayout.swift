@@ -123,8 +123,10 @@ public struct BadgeLayout: Sendable, Hashable {
     /// Lays out `spec`; never traps, whatever the spec holds.
     public init(_ spec: BadgeSpec) {
         let spec = spec.normalized()
-        let icon: Icon
+        let icon: Icon?
         switch spec.icon {
+        case _ where spec.message != nil:
+            icon = nil
         case .ring:
             var ring = RingSpec()
             ring.size = Self.iconSize

@@ -48,6 +48,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var cacheSeconds: Int? = nil
     /// The small picture before the value: a ring (the default) or a bar.
     public var icon: Icon = .ring
+    /// Text shown in place of the value, with no icon, in `color`: a plain shields badge (`build | passing`).
+    public var message: String? = nil
     /// Default panel colors: `light`, `dark`, or `auto` (the SVG follows `prefers-color-scheme`; PNG is light).
     public var theme: RingSpec.Theme = .light
     /// Which panel colors were left to the theme (not given in the URL).
@@ -94,7 +96,8 @@ extension BadgeSpec {
 
     /// The right text: the percentage with `decimals` digits (`72%`), or the value in `unit` (`1.2 GiB`).
     public var valueText: String {
-        LabelText.text(.auto, value: value, min: min, max: max, fraction: fraction, style: valueStyle)!
+        if let message { return message }
+        return LabelText.text(.auto, value: value, min: min, max: max, fraction: fraction, style: valueStyle)!
     }
 
     /// How the value is written: in `unit`, with `decimals`.
@@ -109,6 +112,7 @@ extension BadgeSpec {
 
     /// The right half's fill: the `thresholds` step the shown percentage reaches, or `color`.
     public var valueColor: RGBAColor {
+        if message != nil { return color }
         if let mapped = valueStyle.mappedItem(for: value)?.color { return mapped }
         guard let thresholds else { return color }
         return thresholds.color(forPercent: shownPercent.shown, default: color)

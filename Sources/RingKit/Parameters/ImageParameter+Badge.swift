@@ -57,5 +57,20 @@ extension ImageParameter {
                 read: { reader, spec throws(ParameterError) in
                     spec.icon = try reader.keyword(of: "icon", as: BadgeSpec.Icon.self)!
                 }, key: { spec, _ in spec.icon.rawValue })),
+        .init(
+            "message", .badge, .text,
+            docs: .init(
+                "text shown in place of the value, with no icon, as a plain shields badge (`build` `passing`)",
+                default: "none", accepted: "UTF-8 text, 1…\(BadgeSpec.Limits.labelLength) characters"),
+            field: .init(
+                "Badge",
+                "Text in place of the value, with no icon: a plain status badge. At most "
+                    + "\(BadgeSpec.Limits.labelLength) characters.", placeholder: "passing"),
+            badge: .init(
+                18,
+                read: { reader, spec throws(ParameterError) in
+                    spec.message = try reader.text(
+                        of: "message", maximumLength: BadgeSpec.Limits.labelLength, allowsEmpty: false)
+                }, key: { spec, _ in spec.message.map { PercentDecoding.encode($0) } })),
     ]
 }

@@ -1,0 +1,132 @@
+import HTTPServer
+import LiveValues
+import RingKit
+
+extension RingService {
+    /// `/badge.json`: the shields endpoint document of the badge the same query draws (`/badge.svg`), so shields.io
+    /// itself can show the number. It goes through the badge's own parsing, stored values and live values included;
+    /// a bad parameter is a JSON error naming it. Validated by its ETag, cached as the image would be.
+    func badgeDocument(_ request: HTTPRequest, _ drawing: Drawing.Request) -> ImageAnswer {
+        if Self.mayNameStoredValue(request.target), let target = StoredTarget.make(drawing) {
+            switch storedRequest(target) {
+            case .failure(let error): return .now(documentError(error.message), .error, .stored)
+            case .success(let resolved):
+                let response = document(request, resolved, maxAge: configuration.values.maxAge)
+                return .now(response.adding([.xSource: LiveOrigin.stored.rawValue]), .none, .stored)
+            }
+        }
+        switch liveTarget(request, drawing) {
+        case nil:
+            break
+        case .failure(let error):
+            return .now(documentError(error.message), .error, .error)
+        case .success(let entry):
+            guard let live else { return .now(responses.renderFailed, .error) }
+            if let answer = live.lookup(entry.target.source) {
+                return .now(liveDocument(request, drawing, entry.target, answer, origin: .cached), .none, .cached)
+            }
+            return .whenReady { [self] respond in
+                live.fetch(entry.target.source) { [self] answer in
+                    let response = liveDocument(request, drawing, entry.target, answer, origin: .fresh)
+                    respond((response, .none, .fresh))
+                }
+            }
+        }
+        return .now(document(request, drawing, maxAge: nil), .none)
+    }
+
+    /// The request of a stored-value target with its records filled in, or why there is none.
+    private func storedRequest(
+        _ made: Result<StoredTarget, ParameterError>
+    ) -> Result<Drawing.Request, ParameterError> {
+        let target: StoredTarget
+        switch made {
+        case .failure(let error): return .failure(error)
+        case .success(let made): target = made
+        }
+        let item = target.names.first ?? ""
+        guard let store else {
+            return .failure(
+                ParameterError(
+                    parameter: "value", value: ParameterError.quoted("@" + item),
+                    reason: "names a stored value, and stored values are off on this server (its operator turns "
+                        + "them on with valueTokens)"))
+        }
+        switch store.records(target.names) {
+        case .failure(let missing):
+            return .failure(
+                ParameterError(
+                    parameter: "value", value: ParameterError.quoted("@" + missing.name),
+                    reason: "names no stored value (push one with PUT /values/\(missing.name))"))
+        case .success(let records):
+            return .success(target.resolved(with: records).request)
+        }
+    }
+
+    /// The document of a live badge: its value read, or the JSON error of why it could not be.
+    private func liveDocument(
+        _ request: HTTPRequest, _ drawing: Drawing.Request, _ target: LiveTarget, _ answer: LiveAnswer,
+        origin: LiveOrigin
+    ) -> HTTPResponse {
+        let reading: LiveReading
+        let maxAge: Int
+        var origin = origin
+        switch answer {
+        case .failed(let error):
+            let status = error.isBadRequest ? HTTPStatus.badRequest : .badGateway
+            return documentError(error.message, status: status).adding([.xSource: LiveOrigin.error.rawValue])
+        case .fresh(let read, let secondsLeft):
+            (reading, maxAge) = (read, max(secondsLeft, read.cacheSeconds ?? 0))
+        case .stale(let read, _):
+            (reading, maxAge, origin) = (read, Int(live?.settings.retrySeconds ?? 0), .stale)
+        }
+        switch target.drawing(showing: reading, drawing, parse: renderer.parse) {
+        case .failure(let error):
+            let upstream = error.parameter == target.source.parameter || error.parameter == "maxQuery"
+            return documentError(error.message, status: upstream ? .badGateway : .badRequest)
+                .adding([.xSource: LiveOrigin.error.rawValue])
+        case .success(let parsed):
+            guard case .badge(let spec) = parsed else { return responses.renderFailed }
+            return documentResponse(request, spec, maxAge: maxAge).adding([.xSource: origin.rawValue])
+        }
+    }
+
+    /// The document of the badge `drawing` asks for; `maxAge` nil for the server's own, which `cacheSeconds` raises.
+    private func document(_ request: HTTPRequest, _ drawing: Drawing.Request, maxAge: Int?) -> HTTPResponse {
+        let parsed: Drawing
+        do {
+            parsed = try renderer.parse(drawing)
+        } catch {
+            return documentError(error.message)
+        }
+        guard case .badge(let spec) = parsed else { return responses.renderFailed }
+        return documentResponse(request, spec, maxAge: maxAge ?? max(configuration.maxAge, spec.cacheSeconds ?? 0))
+    }
+
+    /// The 200 (or 304) of a badge's document, with its ETag and, when `maxAge` is given, its Cache-Control.
+    private func documentResponse(_ request: HTTPRequest, _ spec: BadgeSpec, maxAge: Int?) -> HTTPResponse {
+        var headers: HTTPHeaders = [.contentType: Self.jsonType]
+        var validators: HTTPHeaders = [:]
+        if let maxAge {
+            headers.append(.cacheControl, "public, max-age=\(maxAge), s-maxage=\(maxAge)")
+            validators.append(.cacheControl, "public, max-age=\(maxAge), s-maxage=\(maxAge)")
+        }
+        headers.append(.xContentTypeOptions, "nosniff")
+        headers.append(.accessControlAllowOrigin, "*")
+        let body = Array(BadgeDocument(spec).json.utf8)
+        return Representations(body: body, headers: headers, validators: validators, compress: false)
+            .response(to: request, coding: .identity)
+    }
+
+    /// `{"error": "…"}` with `status` (a bad parameter's 400 unless given), never stored.
+    func documentError(_ message: String, status: HTTPStatus = .badRequest) -> HTTPResponse {
+        let body = "{\"error\": " + ConfigurationSetting.jsonString(message) + "}\n"
+        var headers: HTTPHeaders = [.contentType: Self.jsonType, .cacheControl: "no-store"]
+        headers.append(.xError, Self.headerText(message))
+        headers.append(.xContentTypeOptions, "nosniff")
+        headers.append(.accessControlAllowOrigin, "*")
+        return HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
+    }
+
+    static let jsonType = "application/json"
+}
