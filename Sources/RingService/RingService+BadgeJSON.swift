@@ -44,23 +44,8 @@ extension RingService {
         case .failure(let error): return .failure(error)
         case .success(let made): target = made
         }
-        let item = target.names.first ?? ""
-        guard let store else {
-            return .failure(
-                ParameterError(
-                    parameter: "value", value: ParameterError.quoted("@" + item),
-                    reason: "names a stored value, and stored values are off on this server (its operator turns "
-                        + "them on with valueTokens)"))
-        }
-        switch store.records(target.names) {
-        case .failure(let missing):
-            return .failure(
-                ParameterError(
-                    parameter: "value", value: ParameterError.quoted("@" + missing.name),
-                    reason: "names no stored value (push one with PUT /values/\(missing.name))"))
-        case .success(let records):
-            return .success(target.resolved(with: records).request)
-        }
+        // Badges show their value, never a template: nothing to compare with, so no previous.
+        return storedRecords(target).map { target.resolved(with: $0, previous: nil).request }
     }
 
     /// The document of a live badge: its value read, or the JSON error of why it could not be.

@@ -20,27 +20,13 @@ extension RingService {
             case .success(let target): entry = StoredTargets.Entry(target: target)
             }
         }
-        guard let store else {
-            let item = entry.target.names.first ?? ""
-            return storedRefusal(
-                ParameterError(
-                    parameter: "value", value: ParameterError.quoted("@" + item),
-                    reason: "names a stored value, and stored values are off on this server (its operator turns "
-                        + "them on with valueTokens)"), drawing, format: format, varyAccept: varyAccept)
-        }
         let records: [StoredRecord]
-        switch store.records(entry.target.names) {
-        case .failure(let missing):
-            return storedRefusal(
-                ParameterError(
-                    parameter: "value", value: ParameterError.quoted("@" + missing.name),
-                    reason: "names no stored value (push one with PUT /values/\(missing.name))"), drawing,
-                format: format, varyAccept: varyAccept)
-        case .success(let read):
-            records = read
+        switch storedRecords(entry.target) {
+        case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
+        case .success(let read): records = read
         }
         let previous = entry.target.comparesOver.flatMap { window in
-            store.previous(entry.target.names[0], at: ValueStore.wallClock() - window)
+            store?.previous(entry.target.names[0], at: ValueStore.wallClock() - window)
         }
         // The same records as last time: the same request, alias and headers, none written again.
         let shown: StoredTargets.Shown
@@ -72,6 +58,26 @@ extension RingService {
         let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
         return placedAnswer(
             request, parsed, key: key, alias: alias, onLoop: true, headers: shown.headers, origin: .stored)
+    }
+
+    /// The records `target` names, or the refusal naming `value`: stored values are off, or a name has no value.
+    func storedRecords(_ target: StoredTarget) -> Result<[StoredRecord], ParameterError> {
+        guard let store else {
+            return .failure(
+                ParameterError(
+                    parameter: "value", value: ParameterError.quoted("@" + (target.names.first ?? "")),
+                    reason: "names a stored value, and stored values are off on this server (its operator turns "
+                        + "them on with valueTokens)"))
+        }
+        switch store.records(target.names) {
+        case .failure(let missing):
+            return .failure(
+                ParameterError(
+                    parameter: "value", value: ParameterError.quoted("@" + missing.name),
+                    reason: "names no stored value (push one with PUT /values/\(missing.name))"))
+        case .success(let records):
+            return .success(records)
+        }
     }
 
     /// Whether two records draw alike: the same value and max (the time does not show).

@@ -59,6 +59,18 @@ final class StoredValueRouteTests {
         #expect(stored.header("Last-Modified") == HTTPDate.imfFixdate(epochSeconds: arrived))
     }
 
+    /// `/badge.json` of a stored value is the document of the badge that value draws, and names a missing one.
+    @Test func badgeDocumentsOfStoredValues() {
+        _ = put("ci.tasks", "{\"value\": 12, \"max\": 40}", token: Self.ciToken)
+        let stored = service.get("/badge.json?value=@ci.tasks&label=tasks")
+        #expect(stored.status.code == 200)
+        #expect(stored.text == service.get("/badge.json?value=12&max=40&label=tasks").text)
+        #expect(stored.text.contains("\"message\": \"30%\""))
+        let missing = service.get("/badge.json?value=@ci.none")
+        #expect(missing.status.code == 400)
+        #expect(missing.text.contains("names no stored value"))
+    }
+
     /// The builder's readout has the place for the push line of a stored value.
     @Test func theBuilderShowsHowToPush() {
         let page = service.get("/").text
