@@ -15,8 +15,20 @@ extension RingService {
         HTTPBodyRule(methods: [.put, .delete], pathPrefix: "/values/", maxBytes: maxValueBody)
     ]
 
-    /// `/values/{name}` and `/values/{name}/history`: the record, its history, a push, a deletion.
-    func valuesAnswer(_ request: HTTPRequest, name raw: Substring, history: Bool) -> HTTPAnswer {
+    /// `/values/{name}` and `/values/{name}/history`, as the service counts and logs its answers (`source=stored`).
+    func valuesAnswer(_ request: HTTPRequest, name: Substring, history: Bool) -> ImageAnswer {
+        switch valuesResponse(request, name: name, history: history) {
+        case .now(let response):
+            return .now(response, .none, .stored)
+        case .later(let work, let afterSend):
+            return .later({ (work(), .none, .stored) }, afterSend: afterSend)
+        case .whenReady(let start):
+            return .whenReady { respond in start { respond(($0, .none, .stored)) } }
+        }
+    }
+
+    /// The record, its history, a push, a deletion.
+    private func valuesResponse(_ request: HTTPRequest, name raw: Substring, history: Bool) -> HTTPAnswer {
         let allowed = history ? Self.historyMethods : Self.valueMethods
         switch request.method {
         case .get, .head:

@@ -129,56 +129,14 @@ public final class RingService: HTTPHandler {
         case .serverOptions:
             response = request.method == .options ? responses.serverOptions : responses.methodNotAllowed
         case .values(let name, let history):
-            switch valuesAnswer(request, name: name, history: history) {
-            case .now(let response):
-                return .now(finish(request, route, response, cache: .none, source: .stored, started: started))
-            case .whenReady(let start):
-                return .whenReady { [self] respond in
-                    start { [self] response in
-                        respond(finish(request, route, response, cache: .none, source: .stored, started: started))
-                    }
-                }
-            case .later(let work, let afterSend):
-                return .later(
-                    { [self] in finish(request, route, work(), cache: .none, source: .stored, started: started) },
-                    afterSend: afterSend)
-            }
+            return finished(valuesAnswer(request, name: name, history: history), request, route, started: started)
         case _ where request.method != .get && request.method != .head:
             response = responses.methodNotAllowed
         case .image(let drawing, let format, let varyAccept):
-            switch image(request, drawing, format: format, varyAccept: varyAccept) {
-            case .now(let response, let outcome, let origin):
-                return .now(finish(request, route, response, cache: outcome, source: origin, started: started))
-            case .later(let work, let afterSend):
-                return .later(
-                    { [self] in
-                        let (response, outcome, origin) = work()
-                        return finish(request, route, response, cache: outcome, source: origin, started: started)
-                    }, afterSend: afterSend)
-            case .whenReady(let start):
-                return .whenReady { [self] respond in
-                    start { [self] response, outcome, origin in
-                        respond(finish(request, route, response, cache: outcome, source: origin, started: started))
-                    }
-                }
-            }
+            return finished(
+                image(request, drawing, format: format, varyAccept: varyAccept), request, route, started: started)
         case .badgeDocument(let drawing):
-            switch badgeDocument(request, drawing) {
-            case .now(let response, let outcome, let origin):
-                return .now(finish(request, route, response, cache: outcome, source: origin, started: started))
-            case .later(let work, let afterSend):
-                return .later(
-                    { [self] in
-                        let (response, outcome, origin) = work()
-                        return finish(request, route, response, cache: outcome, source: origin, started: started)
-                    }, afterSend: afterSend)
-            case .whenReady(let start):
-                return .whenReady { [self] respond in
-                    start { [self] response, outcome, origin in
-                        respond(finish(request, route, response, cache: outcome, source: origin, started: started))
-                    }
-                }
-            }
+            return finished(badgeDocument(request, drawing), request, route, started: started)
         case .builder:
             response = builderPage.response(to: request)
         case .examples:
@@ -193,6 +151,28 @@ public final class RingService: HTTPHandler {
             response = metricsResponse(request)
         }
         return .now(finish(request, route, response, cache: .none, started: started))
+    }
+
+    /// The transport's answer for an image's (or a document's): counted and logged wherever it is made.
+    private func finished(
+        _ answer: ImageAnswer, _ request: HTTPRequest, _ route: ServiceRoute, started: UInt64
+    ) -> HTTPAnswer {
+        switch answer {
+        case .now(let response, let outcome, let origin):
+            return .now(finish(request, route, response, cache: outcome, source: origin, started: started))
+        case .later(let work, let afterSend):
+            return .later(
+                { [self] in
+                    let (response, outcome, origin) = work()
+                    return finish(request, route, response, cache: outcome, source: origin, started: started)
+                }, afterSend: afterSend)
+        case .whenReady(let start):
+            return .whenReady { [self] respond in
+                start { [self] response, outcome, origin in
+                    respond(finish(request, route, response, cache: outcome, source: origin, started: started))
+                }
+            }
+        }
     }
 
     /// Counts the answer in the metrics and writes its access line.

@@ -73,7 +73,7 @@ extension ServiceConfiguration {
         settings.first { $0.name == name }
     }
 
-    private static func integer(
+    static func integer(
         _ name: String, _ doc: String, _ range: ClosedRange<Int>,
         _ path: WritableKeyPath<ServiceConfiguration, Int> & Sendable
     ) -> ConfigurationSetting {

@@ -22,25 +22,16 @@ extension ServiceConfiguration {
             }),
         integer(
             "valueHistoryDays", "Days of history kept for each stored value; older points are pruned (not the last).",
-            1...36500, \.historyDays),
+            1...36500, \.values.historyDays),
         integer(
             "valueMaxNames", "Stored values held at most; a push to a new name beyond it is answered 507.",
-            1...10_000_000, \.maxNames),
+            1...10_000_000, \.values.maxNames),
         integer(
             "valueMaxPoints",
             "Points one stored value keeps at most; past it every second point of the older half is dropped.",
-            100...10_000_000, \.maxPoints),
+            100...10_000_000, \.values.maxPoints),
         integer(
             "storedMaxAge", "Cache-Control max-age and s-maxage of an image of a stored value, in seconds.",
-            0...31_536_000, \.maxAge),
+            0...31_536_000, \.values.maxAge),
     ]
-
-    private static func integer(
-        _ name: String, _ doc: String, _ range: ClosedRange<Int>,
-        _ path: WritableKeyPath<ValueSettings, Int> & Sendable
-    ) -> ConfigurationSetting {
-        ConfigurationSetting(
-            name: name, doc: doc, kind: .integer(range), get: { .integer($0.values[keyPath: path]) },
-            set: { if case .integer(let v) = $1 { $0.values[keyPath: path] = v } })
-    }
 }
