@@ -71,7 +71,11 @@ PORT=${SOAK_PORT:-18495}
 # they can change what the server does, never the bounds it is judged by: that is how the proofs above break it.
 # The timeouts are the defaults, given here so that the rules know them.
 CACHE_BYTES=${SOAK_CACHE_BYTES:-$((64 << 20))}
-RSS_LIMIT_KIB=$(((CACHE_BYTES >> 10) + 64 * 1024))
+# The soak runs with stored values on (below): their store, an SQLite file, adds a fixed 2 MiB to the process's share
+# (SQLite's code as it is touched, its page cache and schema: 1.45 MiB measured in /proc/PID/smaps_rollup, on against
+# off, docs/operations.md), counted in the bound as the documentation states it.
+STORE_MIB=2
+RSS_LIMIT_KIB=$(((CACHE_BYTES >> 10) + (64 + STORE_MIB) * 1024))
 HEADER_TIMEOUT=10
 SEND_TIMEOUT=30
 SLACK=5
@@ -296,7 +300,8 @@ verdict recovery "$recovered" "quiet p99 ${quiet_before_p99} ms before, ${quiet_
   "$before_failures and $after_failures failed (rule: 0)"
 pass_if() { if "$@"; then echo PASS; else echo FAIL; fi; }
 verdict memory "$(pass_if [ "$peak_rss" -le "$RSS_LIMIT_KIB" ])" "peak RSS (VmHWM) $((peak_rss / 1024)) MiB" \
-  "(rule: ≤ cache budget $((CACHE_BYTES >> 20)) MiB + 64 MiB = $((RSS_LIMIT_KIB / 1024)) MiB);" \
+  "(rule: ≤ cache budget $((CACHE_BYTES >> 20)) MiB + 64 MiB + $STORE_MIB MiB for the value store" \
+  "= $((RSS_LIMIT_KIB / 1024)) MiB);" \
   "the cache held ${cache_bytes:-?} bytes at the end"
 # Drift: what the process holds beside the cache (RSS less the cache's bytes) from the middle of the attack, when the
 # cache has long been full and every kind of traffic has run, to its largest after; a process that fragments its heap
