@@ -39,14 +39,7 @@ extension BadgeRenderer {
 
     private static func corner(_ w: inout MarkupWriter, _ radius: Double, toX x: Double, toY y: Double) {
         guard radius > 0 else { return }
-        w.raw("A")
-        w.number(radius)
-        w.raw(" ")
-        w.number(radius)
-        w.raw(" 0 0 1 ")
-        w.number(x)
-        w.raw(" ")
-        w.number(y)
+        w.clockwiseArc(radius: radius, toX: x, toY: y)
     }
 
     /// The rows `slice.top..<slice.bottom` of the panel's rectangle, whose corners share the top left's radius:

@@ -157,14 +157,7 @@ public enum BarRenderer {
                 w.raw(" ")
                 w.number(y)
             case .arc(_, _, let radius, _, _, let x, let y):
-                w.raw("A")
-                w.number(radius)
-                w.raw(" ")
-                w.number(radius)
-                w.raw(" 0 0 1 ")
-                w.number(x)
-                w.raw(" ")
-                w.number(y)
+                w.clockwiseArc(radius: radius, toX: x, toY: y)
             }
         }
         w.raw("Z")

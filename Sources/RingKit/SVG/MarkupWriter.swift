@@ -85,6 +85,18 @@ struct MarkupWriter {
             }
         }
     }
+
+    /// A path's clockwise arc of `radius` to (`x`, `y`): `A r r 0 0 1 x y`.
+    mutating func clockwiseArc(radius: Double, toX x: Double, toY y: Double) {
+        raw("A")
+        number(radius)
+        raw(" ")
+        number(radius)
+        raw(" 0 0 1 ")
+        number(x)
+        raw(" ")
+        number(y)
+    }
 }
 
 extension UInt {
