@@ -262,43 +262,4 @@ public struct RingGeometry: Sendable, Hashable {
         }
         return String(scalars)
     }
-
-    /// Replaces `{value}`, `{percent}`, `{min}` and `{max}` in `template` (the numbers written in `style`); any other
-    /// text stays as written.
-    static func fill(
-        _ template: String, value: Double, min: Double, max: Double, percent: String, style: ValueStyle,
-        previous: Double? = nil
-    ) -> String {
-        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        var out = ""
-        var rest = Substring(template)
-        var names: [(String, String)] = [
-            ("{value}", style.valueText(value)), ("{percent}", percent), ("{min}", style.text(min)),
-            ("{max}", style.text(max)),
-        ]
-        if let previous {
-            names.append(("{delta}", deltaText(value - previous, style: style)))
-            names.append(("{previous}", style.text(previous)))
-        }
-        outer: while let brace = rest.firstIndex(of: "{") {
-            out += rest[..<brace]
-            let tail = rest[brace...]
-            for (name, replacement) in names where tail.hasPrefix(name) {
-                out += replacement
-                rest = tail.dropFirst(name.count)
-                continue outer
-            }
-            out += "{"
-            rest = tail.dropFirst()
-        }
-        out += rest
-        return out
-    }
-
-    /// A change as a reader scans it: `▲3.2`, `▼0.5`, `±0`, the number in the style's unit and locale.
-    static func deltaText(_ delta: Double, style: ValueStyle) -> String {
-        if delta > 0 { return "▲" + style.text(delta) }
-        if delta < 0 { return "▼" + style.text(-delta) }
-        return "±" + style.text(0)
-    }
 }
