@@ -31,13 +31,9 @@ extension BarRenderer {
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)
-        if let background = series.background {
-            CairoCanvas.setColor(cr, background)
-            cairo_rectangle(cr, 0, 0, Double(layout.width), Double(layout.height))
-            cairo_fill(cr)
-        }
+        let drawnBase = base(layout, series, cr, on: surface, scale: scale)
         for bar in layout.bars {
-            if let track = bar.track {
+            if !drawnBase, let track = bar.track {
                 CairoCanvas.setColor(cr, track)
                 path(
                     cr,
@@ -104,6 +100,53 @@ extension BarRenderer {
                 }
             }
         }
+    }
+
+    /// Draws the background and, for a one-bar image, its track, from the copy of them this thread kept for that
+    /// look or by drawing them (and keeping a copy when the look comes again): they do not change with the value, and
+    /// their rounded ends cost a bar miss a quarter of its drawing. A copy gives the very pixels drawing would (the
+    /// same Cairo calls on the same empty surface). Returns whether the track was drawn; the background always is.
+    private static func base(
+        _ layout: BarLayout, _ series: RingSpec, _ cr: OpaquePointer, on surface: OpaquePointer, scale: Double
+    ) -> Bool {
+        func background() {
+            guard let color = series.background else { return }
+            CairoCanvas.setColor(cr, color)
+            cairo_rectangle(cr, 0, 0, Double(layout.width), Double(layout.height))
+            cairo_fill(cr)
+        }
+        guard layout.bars.count == 1, let bar = layout.bars.first, let track = bar.track else {
+            background()
+            return false
+        }
+        let rowPixels = Int(cairo_image_surface_get_stride(surface)) / 4
+        let count = rowPixels * Int(cairo_image_surface_get_height(surface))
+        let key = BaseLayers.Key(
+            width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)),
+            rowPixels: rowPixels, background: series.background, track: track, outline: nil,
+            bar: BaseLayers.BarTrack(
+                length: layout.trackLength, y: bar.y, height: layout.barHeight, radius: layout.radius, scale: scale))
+        let pixels = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+            .assumingMemoryBound(to: UInt32.self)
+        let layers = BaseLayers.perThread.value
+        if let kept = layers.layer(for: key), kept.count == count {
+            kept.withUnsafeBufferPointer { pixels.update(from: $0.baseAddress!, count: count) }
+            cairo_surface_mark_dirty(surface)
+            return true
+        }
+        background()
+        CairoCanvas.setColor(cr, track)
+        path(
+            cr,
+            BarShape(
+                length: layout.trackLength, y0: bar.y, height: layout.barHeight, radius: layout.radius, from: 0,
+                to: layout.trackLength))
+        cairo_fill(cr)
+        if layers.shouldKeep(key, size: count) {
+            cairo_surface_flush(surface)
+            layers.keep(Array(UnsafeBufferPointer(start: pixels, count: count)), size: count, for: key)
+        }
+        return true
     }
 
     /// Adds the outline to Cairo's path, the same steps the SVG writes.
