@@ -86,14 +86,7 @@ struct ServePostgresRestartTests {
         // A server that starts now reads only what the database holds.
         let reader = try await ServerProcess.start(arguments)
         defer { reader.kill(SIGTERM) }
-        let histories = try await onOwnThread { () -> [[Int]] in
-            let client = try TestClient(port: reader.port)
-            return try (0..<8).map { writer in
-                let text = try client.request("GET", "/values/writer-\(writer)/history").text
-                let items = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
-                return items.compactMap { ($0["value"] as? NSNumber)?.intValue }
-            }
-        }
+        let histories = try await ServeStoredValuesTests.writerHistories(port: reader.port)
         for writer in 0..<8 {
             var distinct: [Int] = []
             for value in histories[writer] where distinct.last != value { distinct.append(value) }

@@ -70,14 +70,7 @@ struct ServeStoredValuesTests {
 
         let second = try await ServerProcess.start(arguments)
         defer { second.kill(SIGTERM) }
-        let histories = try await onOwnThread { () -> [[Int]] in
-            let client = try TestClient(port: second.port)
-            return try (0..<8).map { writer in
-                let text = try client.request("GET", "/values/writer-\(writer)/history").text
-                let items = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
-                return items.compactMap { ($0["value"] as? NSNumber)?.intValue }
-            }
-        }
+        let histories = try await Self.writerHistories(port: second.port)
         for writer in 0..<8 {
             let history = histories[writer]
             let acked = acks[writer]
@@ -86,6 +79,18 @@ struct ServeStoredValuesTests {
             #expect(
                 history.count == acked || history == Array(1...(acked + 1)),
                 "writer \(writer): \(history.suffix(3)) after \(acked) acknowledged")
+        }
+    }
+
+    /// The values in the histories of `writer-0` … `writer-7`, oldest first, as the server at `port` reads them.
+    static func writerHistories(port: Int) async throws -> [[Int]] {
+        try await onOwnThread { () -> [[Int]] in
+            let client = try TestClient(port: port)
+            return try (0..<8).map { writer in
+                let text = try client.request("GET", "/values/writer-\(writer)/history").text
+                let items = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
+                return items.compactMap { ($0["value"] as? NSNumber)?.intValue }
+            }
         }
     }
 

@@ -16,6 +16,10 @@ public struct BadgeLayout: Sendable, Hashable {
         public let shadow: RGBAColor?
         public var shadowOpacity = BadgeLayout.shadowOpacity
         public var bold = false
+        /// Whether the text is fitted to `length` (SVG `textLength`). Text of scripts the width table does not cover
+        /// is not: it is measured by the layout and drawn at its natural width, so no word is stretched and joined
+        /// letters stay joined.
+        public var fitted = true
     }
 
     /// A filled rectangle whose corners may be rounded: the halves of the badge and the bands of its shade.
@@ -178,6 +182,7 @@ public struct BadgeLayout: Sendable, Hashable {
                 fill: colors.text, shadow: m.shadowOpacity == nil ? nil : colors.shadow)
             text.shadowOpacity = m.shadowOpacity ?? 0
             text.bold = m.labelBold
+            text.fitted = BadgeTextWidths.covers(labelText)
             label = text
         }
 
@@ -192,6 +197,7 @@ public struct BadgeLayout: Sendable, Hashable {
             fill: valueColors.text, shadow: m.shadowOpacity == nil ? nil : valueColors.shadow)
         value.shadowOpacity = m.shadowOpacity ?? 0
         value.bold = m.valueBold
+        value.fitted = BadgeTextWidths.covers(valueText)
         self.value = value
         width = Int(textStart) + valueLength + m.endPadding
 

@@ -100,11 +100,12 @@ extension BadgeRenderer {
     }
 
     /// Draws one text and its shadow, spread to its reserved length as SVG's `textLength` does (the difference
-    /// shared between the gaps of its characters), laid out whole so scripts join and read in their order.
+    /// shared between the gaps of its characters) when it is fitted, laid out whole so scripts join and read in their
+    /// order.
     private static func text(_ cr: OpaquePointer, _ text: BadgeLayout.Text, size: Double, baseline: Double) {
         let clusters = text.text.count
         let natural = TextLayout.width(of: text.text, bold: text.bold, size: size)
-        let spacing = clusters > 1 ? (Double(text.length) - natural) / Double(clusters - 1) : 0
+        let spacing = clusters > 1 && text.fitted ? (Double(text.length) - natural) / Double(clusters - 1) : 0
         if let shadow = text.shadow {
             var color = shadow
             color.alpha = UInt8((Double(color.alpha) * text.shadowOpacity).rounded())

@@ -183,9 +183,12 @@ public enum BadgeRenderer {
         w.number(text.centerX)
         w.raw("\" y=\"")
         w.number(baseline)
-        w.raw("\" textLength=\"")
-        w.integer(text.length)
         w.raw("\"")
+        if text.fitted {
+            w.raw(" textLength=\"")
+            w.integer(text.length)
+            w.raw("\"")
+        }
         if text.bold { w.raw(" font-weight=\"bold\"") }
     }
 }

@@ -101,12 +101,15 @@ struct BadgeStyleMetrics {
 
     /// The width a badge reserves for `text`: shields' rules for the style. Verdana's table (a whole pixel, made
     /// odd) for the flat styles; for the others the width the drawing layout gives, so the box fits what is drawn:
-    /// made odd (social), or cut to a whole pixel plus `letterSpacing` a character (for-the-badge).
+    /// made odd (social), or cut to a whole pixel plus `letterSpacing` a character (for-the-badge). Text the table
+    /// does not cover (`BadgeTextWidths.covers`) is measured by the layout in every style, without letter spacing:
+    /// it is drawn at its natural width (`BadgeLayout.Text.fitted`).
     func reservedWidth(of text: String, bold: Bool) -> Int {
         guard !text.isEmpty else { return 0 }
-        guard measuredByLayout else { return BadgeTextWidths.reservedWidth(of: text) }
+        let tabled = BadgeTextWidths.covers(text)
+        guard measuredByLayout || !tabled else { return BadgeTextWidths.reservedWidth(of: text) }
         let natural = TextLayout.line(of: text, bold: bold, size: fontSize).width
-        if letterSpacing > 0 {
+        if letterSpacing > 0 && tabled {
             return Int((natural.rounded(.down) + letterSpacing * Double(text.count)).rounded())
         }
         let rounded = Int(natural.rounded())

@@ -18,25 +18,41 @@ extension BadgeTextWidths {
         return rounded % 2 == 0 ? rounded + 1 : rounded
     }
 
+    /// Whether the table gives the width of every code point of `text` (Latin, Greek, Cyrillic, punctuation, arrows
+    /// and the like) or the code point takes no room. Other scripts' text is measured by the layout that draws it,
+    /// and drawn at that width rather than stretched to an estimate (which pulled joined Arabic letters apart).
+    static func covers(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars where tabledAdvance(of: scalar.value) == nil && !isZeroWidth(scalar.value) {
+            return false
+        }
+        return true
+    }
+
     /// The advance of one code point in font units; code points the table does not hold get an estimate.
     static func advance(of codePoint: UInt32) -> Int {
+        if let advance = tabledAdvance(of: codePoint) { return advance }
+        if isZeroWidth(codePoint) { return 0 }
+        // CJK, emoji and other wide scripts: about one em each; Hebrew, Arabic, Armenian…: close to an average
+        // lowercase letter.
+        return codePoint >= 0x1100 ? unitsPerEm : unitsPerEm * 63 / 100
+    }
+
+    /// The table's advance of `codePoint`, if it holds one.
+    static func tabledAdvance(of codePoint: UInt32) -> Int? {
         for block in blocks where codePoint >= block.first {
             let index = Int(codePoint - block.first)
             guard index < block.advances.count else { continue }
             let advance = block.advances[index]
-            if advance != missing { return Int(advance) }
-            break
+            return advance == missing ? nil : Int(advance)
         }
+        return nil
+    }
+
+    /// Controls, zero-width characters and variation selectors, which take no room.
+    static func isZeroWidth(_ codePoint: UInt32) -> Bool {
         switch codePoint {
-        case 0..<0x20, 0x7F...0x9F, 0x200B...0x200F, 0xFE00...0xFE0F, 0xE0100...0xE01EF:
-            // Controls, zero-width characters and variation selectors take no room.
-            return 0
-        case 0x1100...:
-            // CJK, emoji and other wide scripts: about one em each.
-            return unitsPerEm
-        default:
-            // Hebrew, Arabic, Armenian…: close to an average lowercase letter.
-            return unitsPerEm * 63 / 100
+        case 0..<0x20, 0x7F...0x9F, 0x200B...0x200F, 0xFE00...0xFE0F, 0xE0100...0xE01EF: true
+        default: false
         }
     }
 }
