@@ -34,4 +34,23 @@ struct BadgeErrorTests {
         #expect(layout.width < 2048)
         #expect(DecodedPNG(try BadgeRenderer.errorPNG(message: message, scale: 4)) != nil)
     }
+
+    /// A refused badge comes back in the style it asked for, at that style's height, so it sits level with the badges
+    /// beside it; a refused or missing style gives the flat one.
+    @Test(arguments: [
+        ("style=for-the-badge&value=abc", 28), ("style=plastic&value=abc", 18), ("style=social&value=abc", 20),
+        ("style=flat-square&value=abc", 20), ("style=popout&value=5", 20), ("value=abc", 20),
+    ])
+    func refusedBadgeIsDrawnInTheRequestedStyle(_ query: String, height: Int) throws {
+        let message = "value: \"abc\" is not a number"
+        let refusal = RefusalImage(
+            message: message, for: Drawing.Request(kind: .badge, query: Substring(query)), format: .png)
+        let document = try #require(SVGDocument(try refusal.render(.svg)))
+        #expect(document.first("svg")?.attributes["height"] == String(height), "\(query)")
+        let image = try #require(DecodedPNG(try refusal.render(.png)))
+        #expect(image.height == height, "\(query)")
+        if query.hasPrefix("style=for-the-badge") {
+            #expect(document.all("text").contains { $0.text == "ERROR" })
+        }
+    }
 }

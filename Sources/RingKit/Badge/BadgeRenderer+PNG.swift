@@ -9,8 +9,12 @@ extension BadgeRenderer {
     }
 
     /// The error badge of `errorSVG(message:)` as PNG, at `scale` (1…4) pixels per CSS pixel.
-    public static func errorPNG(message: String, scale: Int) throws(RenderError) -> [UInt8] {
-        try png(errorLayout(message: message), scale: scale)
+    public static func errorPNG(
+        message: String, style: BadgeSpec.Style = .flat, scale: Int
+    ) throws(RenderError)
+        -> [UInt8]
+    {
+        try png(errorLayout(message: message, style: style), scale: scale)
     }
 
     static func png(_ layout: BadgeLayout, scale: Int) throws(RenderError) -> [UInt8] {

@@ -11,16 +11,18 @@ public enum BadgeRenderer {
     }
 
     /// A badge that states why a badge request was refused: `error` on the left, the message on red on the right,
-    /// so it sits in a row of badges where a badge was expected.
-    public static func errorSVG(message: String) -> [UInt8] { svg(errorLayout(message: message)) }
+    /// in the style the request asked for, so it sits in a row of badges where a badge was expected.
+    public static func errorSVG(message: String, style: BadgeSpec.Style = .flat) -> [UInt8] {
+        svg(errorLayout(message: message, style: style))
+    }
 
     /// The layout of an error badge; the message is cut to `errorMessageLength` characters.
-    static func errorLayout(message: String) -> BadgeLayout {
+    static func errorLayout(message: String, style: BadgeSpec.Style = .flat) -> BadgeLayout {
         var text = message
         if text.count > errorMessageLength { text = String(text.prefix(errorMessageLength - 1)) + "…" }
         return BadgeLayout(
             label: "error", labelFill: RGBAColor(0x55, 0x55, 0x55), value: text, valueFill: errorFill,
-            style: .flat, icon: nil, title: "error: " + text)
+            style: style, icon: nil, title: "error: " + text)
     }
 
     /// The longest error message a badge shows, in characters (about 800 px of text).

@@ -12,6 +12,9 @@ public struct RefusalImage: Sendable, Hashable {
     /// The requested `scale` for a PNG, lowered until the image's longer side × scale is within
     /// `ImageLimits.pixelEdge`, as every image's must be.
     public let scale: Int
+    /// A badge's requested `style` (the first one that names a style), so its error sits level with the badges
+    /// beside it; `flat` when there is none or it is the refused parameter.
+    public let style: BadgeSpec.Style
 
     /// Reads `size` and `scale` leniently (the first value within range), as the request may be refused for them.
     public init(message: String, for request: Drawing.Request, format: ImageFormat) {
@@ -28,6 +31,7 @@ public struct RefusalImage: Sendable, Hashable {
             size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? RingSpec().size
             height = 0
         }
+        style = request.kind == .badge ? Self.looseStyle(in: request.query) : .flat
         let wanted = format == .png ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1
         let edge: Int
         switch kind {
@@ -35,7 +39,7 @@ public struct RefusalImage: Sendable, Hashable {
             let layout = ErrorImage.Layout(message: message, width: size, height: height)
             edge = Swift.max(layout.width, layout.height)
         case .badge:
-            edge = BadgeRenderer.errorLayout(message: message).width
+            edge = BadgeRenderer.errorLayout(message: message, style: style).width
         }
         scale = Swift.max(1, Swift.min(wanted, ImageLimits.pixelEdge / Swift.max(edge, 1)))
     }
@@ -44,10 +48,18 @@ public struct RefusalImage: Sendable, Hashable {
     public func render(_ format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch (kind, format) {
         case (.ring, .svg), (.bar, .svg): ErrorImage.svg(message: message, size: size, height: height)
-        case (.badge, .svg): BadgeRenderer.errorSVG(message: message)
+        case (.badge, .svg): BadgeRenderer.errorSVG(message: message, style: style)
         case (.ring, .png), (.bar, .png): try ErrorImage.png(message: message, size: size, height: height, scale: scale)
-        case (.badge, .png): try BadgeRenderer.errorPNG(message: message, scale: scale)
+        case (.badge, .png): try BadgeRenderer.errorPNG(message: message, style: style, scale: scale)
         }
+    }
+
+    /// The first `style=` that names a badge style, or `flat`.
+    static func looseStyle(in query: Substring) -> BadgeSpec.Style {
+        for pair in query.split(separator: "&") where pair.hasPrefix("style=") {
+            if let style = BadgeSpec.Style(rawValue: String(pair.dropFirst(6))) { return style }
+        }
+        return .flat
     }
 
     /// A parameter read leniently to size the error image: the first `name=` integer within range, or nil.
