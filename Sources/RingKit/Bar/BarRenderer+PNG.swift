@@ -20,22 +20,13 @@ extension BarRenderer {
             spec = spec.normalized()
         }
         let layout = BarLayout(spec)
-        let scale = Swift.min(Swift.max(spec.series.scale, 1), 4)
-        let surface = try CairoCanvas.surface(width: layout.width * scale, height: layout.height * scale)
-        draw(layout, spec.series, on: surface, scale: Double(scale))
-        cairo_surface_flush(surface)
-        return surface
+        return try CairoCanvas.drawn(width: layout.width, height: layout.height, scale: spec.series.scale) { cr in
+            draw(layout, spec.series, on: cr)
+        }
     }
 
-    static func draw(_ layout: BarLayout, _ series: RingSpec, on surface: OpaquePointer, scale: Double) {
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, scale, scale)
-        if let background = series.background {
-            CairoCanvas.setColor(cr, background)
-            cairo_rectangle(cr, 0, 0, Double(layout.width), Double(layout.height))
-            cairo_fill(cr)
-        }
+    static func draw(_ layout: BarLayout, _ series: RingSpec, on cr: OpaquePointer) {
+        CairoCanvas.paintBackground(cr, series.background, width: layout.width, height: layout.height)
         for bar in layout.bars {
             if let track = bar.track {
                 CairoCanvas.setColor(cr, track)
