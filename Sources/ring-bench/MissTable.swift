@@ -38,7 +38,8 @@ func missCases() -> [MissCase] {
 func drawing(_ target: String) throws -> Drawing {
     let path = target.prefix { $0 != "?" }
     let query = target.drop { $0 != "?" }.dropFirst()
-    let kind: Drawing.Kind = path.hasPrefix("/badge") ? .badge : path.hasPrefix("/bar") ? .bar : .ring
+    let kind: Drawing.Kind =
+        path.hasPrefix("/badge") ? .badge : path.hasPrefix("/bar") ? .bar : path.hasPrefix("/spark") ? .spark : .ring
     return try Drawing.parse(Drawing.Request(kind: kind, query: query))
 }
 

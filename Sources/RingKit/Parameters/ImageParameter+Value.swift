@@ -1,6 +1,7 @@
 extension ImageParameter {
     /// Every row, in the builder page's order (by group); a spec reads its rows in their key places.
-    public static let all: [ImageParameter] = value + live + shape + colors + marks + label + output + badgeOnly
+    public static let all: [ImageParameter] =
+        value + live + shape + colors + marks + label + output + badgeOnly + sparkOnly
 
     /// The amount and its range.
     static let value: [ImageParameter] = [
@@ -55,20 +56,23 @@ extension ImageParameter {
                     }
                 }, key: { spec, _ in spec.missingValue?.text ?? CanonicalNumber.text(spec.value) })),
         .init(
-            "min", .all, .decimal,
+            "min", [.all, .spark], .decimal,
             docs: .init(
                 "the value of the empty ring or bar", default: "`0`",
                 accepted: "a number less than `max`, and `max − min` a finite number (`min=-1e308&max=1e308` is "
                     + "refused)"),
             field: .init("Value", "The value of the empty ring or bar. Default 0.", placeholder: "0"),
             ring: .init(
-                1, read: { reader, spec throws(ParameterError) in (spec.min, spec.max) = try reader.bounds() },
+                1,
+                read: { reader, spec throws(ParameterError) in
+                    (spec.min, spec.max) = try reader.bounds(defaults: reader.boundsDefaults)
+                },
                 key: { spec, _ in CanonicalNumber.text(spec.min) }),
             badge: .init(
                 5, read: { reader, spec throws(ParameterError) in (spec.min, spec.max) = try reader.bounds() },
                 key: { spec, _ in CanonicalNumber.text(spec.min) })),
         .init(
-            "max", .all, .decimal,
+            "max", [.all, .spark], .decimal,
             docs: .init("the value of the full ring or bar", default: "`100`", accepted: "a number greater than `min`"),
             field: .init(
                 "Value", "The value of the full ring or bar; greater than min. Default 100.", placeholder: "100"),
@@ -76,7 +80,9 @@ extension ImageParameter {
             ring: .init(
                 2,
                 read: { reader, spec throws(ParameterError) in
-                    if !reader.parameters.contains("min") { (spec.min, spec.max) = try reader.bounds() }
+                    if !reader.parameters.contains("min") {
+                        (spec.min, spec.max) = try reader.bounds(defaults: reader.boundsDefaults)
+                    }
                 }, key: { spec, _ in CanonicalNumber.text(spec.max) }),
             badge: .init(
                 6,
@@ -84,7 +90,7 @@ extension ImageParameter {
                     if !reader.parameters.contains("min") { (spec.min, spec.max) = try reader.bounds() }
                 }, key: { spec, _ in CanonicalNumber.text(spec.max) })),
         .init(
-            "decimals", .all, .integer,
+            "decimals", [.all, .spark], .integer,
             docs: .init(
                 "digits after the point in percentages (`auto`, `{percent}`), and in `{value}`, `{min}`, `{max}` when "
                     + "it is 1 or more or a `unit` is set (see [units](#units))",
