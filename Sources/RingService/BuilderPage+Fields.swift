@@ -3,8 +3,7 @@ import RingKit
 extension BuilderPage {
     /// Every control, in page order: one for each row of the parameter table (`ImageParameter.all`), for the kinds
     /// of image that read it. A field shared by several kinds is one input: its text follows a switch.
-    static let fields: [BuilderField] = ImageParameter.all.filter { !$0.kinds.isDisjoint(with: .all) }.map(
-        BuilderField.init(parameter:))
+    static let fields: [BuilderField] = ImageParameter.all.map(BuilderField.init(parameter:))
 
     /// The group of the live-value fields, shown folded: most images carry their value in the URL.
     static let liveGroup = ImageParameter.liveGroup
@@ -27,6 +26,7 @@ extension BuilderField {
             case .ring: row.kinds.contains(.ring)
             case .badge: row.kinds.contains(.badge)
             case .bar: row.kinds.contains(.bar)
+            case .spark: row.kinds.contains(.spark)
             }
         }
         self.init(
