@@ -18,14 +18,21 @@ extension RingService {
         case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
         case .success(let records): record = records[0]
         }
+        let now = ValueStore.wallClock()
+        // Every push changes the record: while it stays and no point has left the window, so do the points, and a
+        // hit costs no walk through the history.
+        if let last = entry.shown, last.records == [record], now <= last.validUntil {
+            return storedAnswer(request, drawing, last, format: format, varyAccept: varyAccept)
+        }
         // A history older than the window still has its current value: a sparkline of one point.
-        let history = store?.history(record.name, since: ValueStore.wallClock() - spark.window) ?? []
+        let history = store?.history(record.name, since: now - spark.window) ?? []
         let values = history.isEmpty ? [record.value] : history.map(\.value)
         let newest = history.last?.time ?? record.time
         let (resolved, text) = target.resolvedSpark(
             points: SparkHistory.points(values, atMost: spark.bound), max: record.max)
         let alias = request.target + "\n" + text
-        let shown: StoredTargets.Shown
+        let validUntil = history.map(\.time).min().map { $0 + spark.window } ?? .max
+        var shown: StoredTargets.Shown
         if let last = entry.shown, last.alias == alias {
             shown = last
         } else {
@@ -33,9 +40,11 @@ extension RingService {
             headers.append(.lastModified, HTTPDate.imfFixdate(epochSeconds: Int(newest / 1000)))
             shown = StoredTargets.Shown(
                 records: [record], previous: nil, request: resolved, alias: alias, headers: headers)
-            entry.shown = shown
-            storedTargets.remember(entry, for: request.target)
         }
+        shown.records = [record]
+        shown.validUntil = validUntil
+        entry.shown = shown
+        storedTargets.remember(entry, for: request.target)
         return storedAnswer(request, drawing, shown, format: format, varyAccept: varyAccept)
     }
 }
