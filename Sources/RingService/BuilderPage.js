@@ -189,9 +189,11 @@
   function switchKind() {
     var before = fields.slice();
     applyKind();
-    // A sparkline draws nothing without points: it starts from the field's example rather than an error.
+    // A sparkline draws nothing without points or a stored value's history: it starts from the points' example
+    // rather than an error.
     var points = kind() === "spark" ? fieldNamed("points") : null;
-    if (points && points.value === "") points.value = points.placeholder;
+    var stored = /^\s*@/.test((fieldNamed("value") || {}).value || "");
+    if (points && points.value === "" && !stored) points.value = points.placeholder;
     var carried = {};
     var notes = [];
     fields.forEach(function (field) {

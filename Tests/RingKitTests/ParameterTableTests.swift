@@ -89,7 +89,8 @@ struct ParameterTableTests {
             ])
         #expect(
             ImageParameter.names(readBy: .spark) == [
-                "min", "max", "color", "background", "textColor", "label", "decimals", "fontSize", "fontWeight",
+                "value", "min", "max", "color", "background", "textColor", "label", "decimals", "fontSize",
+                "fontWeight",
                 "scale",
                 "title", "cacheSeconds", "theme", "thresholds", "unit", "locale", "thresholdsMode", "previous",
                 "points", "width", "height", "fill",

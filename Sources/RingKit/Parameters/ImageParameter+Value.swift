@@ -6,7 +6,9 @@ extension ImageParameter {
     /// The amount and its range.
     static let value: [ImageParameter] = [
         .init(
-            "value", .all, .decimal,
+            // A sparkline takes only `@name` (refused as a number by `SparkSpec` before any row is read): the builder
+            // offers the field, and the service reads the name's history.
+            "value", [.all, .spark], .decimal,
             docs: .init(
                 "amount done", default: "`0`",
                 accepted: "a number (see [Numbers](#numbers)); clamped into `min…max`; `30,60,90` for several rings "
@@ -17,7 +19,8 @@ extension ImageParameter {
             field: .init(
                 "Value",
                 "Amount done, clamped into min…max. Several rings or bars: 30,60,90 with colors red,green,blue. "
-                    + "@name shows a value pushed to this server. Off while a live value is read (url or prometheus).",
+                    + "@name shows a value pushed to this server (a sparkline: its history). Off while a live value is "
+                    + "read (url or prometheus).",
                 placeholder: "0"),
             ring: .init(
                 0,

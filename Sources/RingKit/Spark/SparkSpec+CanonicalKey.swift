@@ -12,7 +12,8 @@ extension SparkSpec {
     /// the value `{delta}` compares with included, as the points resolved them), `cacheSeconds` too.
     public var canonicalQuery: String {
         let spec = normalized()
-        let shared = Self.sharedRows.query(of: spec.series, .all)
+        // The value is the last point, which `points` gives (a number in `value` is refused).
+        let shared = Self.sharedRows.query(of: spec.series, .all) { row, _ in row.name == "value" }
         let own = Self.parameterRows.query(of: spec, .all)
         return shared.isEmpty ? own : shared + "&" + own
     }
