@@ -20,7 +20,7 @@ bench=$out/ring-bench
 
 cases=("$@")
 if [ ${#cases[@]} -eq 0 ]; then
-  mapfile -t cases < <("$bench" --misses --images 1 | awk -F' \\| ' '/^\| (ring|badge|bar)/ { sub(/^\| /, "", $1); gsub(/×/, "x", $2); print $1 " " $2 }')
+  mapfile -t cases < <("$bench" --misses --images 1 | awk -F' \\| ' '/^\| (ring|badge|bar|spark)/ { sub(/^\| /, "", $1); gsub(/×/, "x", $2); print $1 " " $2 }')
 fi
 
 echo "Instructions per image (valgrind --tool=callgrind, $IMAGES distinct images per case; $(git rev-parse --short HEAD))."

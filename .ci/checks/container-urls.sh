@@ -45,6 +45,8 @@ CONTAINER_URLS='200||/ring.svg?value=72
 200||/badge.png?label=%F0%9F%9A%80%20launch&value=90&scale=2
 200||/bar.png?value=72&width=400&height=40&label=%D8%AA%D9%82%D8%AF%D9%85%20%7Bvalue%7D%25
 200||/bar.svg?value=72
+200||/spark.png?points=3,5,4,8,6,9,7&label=%D8%AA%D9%82%D8%AF%D9%85%20%7Bvalue%7D&width=200&scale=2
+200||/spark.svg?points=3,5,4,8&label=auto
 200||/ring.svg?value=72.5&decimals=1&locale=de
 200||/badge.png?label=disk&value=1288490188.8&max=2e12&unit=bytes&locale=de
 200||/ring.png?value=1234567&max=1e7&label=%7Bvalue%7D&locale=en-IN&scale=2

@@ -20,6 +20,7 @@ images=(
   "pbd-28.png|--bar|value=28&max=100&width=90&thresholds=0:d9534f,30:f0ad4e,70:5cb85c&track=555555&textColor=ffffff&height=20&radius=4&fontSize=11&fontWeight=normal&label={value}%25&scale=2"
   "pbd-28-progress.png|--bar|value=28&max=100&width=118&thresholds=0:d9534f,30:f0ad4e,70:5cb85c&track=555555&textColor=ffffff&height=20&radius=4&fontSize=11&fontWeight=normal&label=progress%20{value}%25&title=progress&scale=2"
   "pbd-7-mark.png|--bar|value=7&max=10&width=94&thresholds=0:d9534f,30:f0ad4e,70:5cb85c&track=555555&textColor=ffffff&height=20&radius=4&fontSize=11&fontWeight=normal&label=mark%20{value}X&title=mark&scale=2"
+  "spark-label.png|--spark|points=3,5,4,8,6,9,7&label=auto&width=160&scale=2"
   "pbd-420-funds.png|--bar|value=420&max=500&width=160&color=babaca&track=555555&textColor=ffffff&height=20&radius=4&fontSize=11&fontWeight=normal&label=funds%20{value}%24&title=funds&scale=2"
 )
 scratch=$(mktemp -d)

@@ -9,8 +9,8 @@ struct BuilderField: Sendable {
         case choice([String])
     }
 
-    /// Which image the field belongs to: ring, badge and bar parameters share some names.
-    enum Kind: String, Sendable, CaseIterable { case ring, badge, bar }
+    /// Which image the field belongs to: ring, badge, bar and sparkline parameters share some names.
+    enum Kind: String, Sendable, CaseIterable { case ring, badge, bar, spark }
 
     let parameter: String
     let control: Control

@@ -26,6 +26,7 @@ extension BuilderField {
             case .ring: row.kinds.contains(.ring)
             case .badge: row.kinds.contains(.badge)
             case .bar: row.kinds.contains(.bar)
+            case .spark: row.kinds.contains(.spark)
             }
         }
         self.init(

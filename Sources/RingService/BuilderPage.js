@@ -189,6 +189,11 @@
   function switchKind() {
     var before = fields.slice();
     applyKind();
+    // A sparkline draws nothing without points or a stored value's history: it starts from the points' example
+    // rather than an error.
+    var points = kind() === "spark" ? fieldNamed("points") : null;
+    var stored = /^\s*@/.test((fieldNamed("value") || {}).value || "");
+    if (points && points.value === "" && !stored) points.value = points.placeholder;
     var carried = {};
     var notes = [];
     fields.forEach(function (field) {
@@ -247,9 +252,11 @@
     });
     return named.length ? named[0] : null;
   }
-  // The value field is off (and its text put aside, back when the live value goes) while one is read.
+  // The value field is off (and its text put aside, back when the live value goes) while one is read. A
+  // sparkline has no value field: its numbers are its points.
   function applyLive() {
     var value = fieldNamed("value");
+    if (!value) return;
     var named = liveParameter();
     if (named && !value.disabled) {
       value.setAttribute("data-kept", value.value);
@@ -283,7 +290,8 @@
     time.textContent = isNaN(readAt) ? "unknown" : readAt.toLocaleString();
     document.getElementById("live-source").textContent = origins[origin] || origin || "";
     // A stored value: how a CI job pushes it (the token stays in the job's secrets).
-    var name = /^@([a-z0-9._-]{1,64})$/.exec(fieldNamed("value").value.trim());
+    var valueField = fieldNamed("value");
+    var name = valueField && /^@([a-z0-9._-]{1,64})$/.exec(valueField.value.trim());
     document.getElementById("live-push-row").hidden = !(origin === "stored" && name);
     document.getElementById("live-push").textContent = origin === "stored" && name
       ? "curl -fsS -X PUT -H \"Authorization: Bearer $RINGS_TOKEN\" --data 87.4 " + location.origin + "/values/" +

@@ -1,6 +1,6 @@
 import RingKit
 
-/// The builder page at `/`: a control for every ring, badge and bar parameter, a live SVG and PNG preview, the
+/// The builder page at `/`: a control for every ring, badge, bar and sparkline parameter, a live SVG and PNG preview, the
 /// service's own error message beside the field it names, and the URL, Markdown and HTML to copy. Self-contained
 /// (inline CSS and JS, nothing fetched from elsewhere), so it works offline and under a CSP that allows only its own
 /// hashes.
@@ -37,7 +37,7 @@ enum BuilderPage {
         }
         return SharedStyle.header(current: "/") + """
             <main id="main">
-            <h1>Build a progress ring, badge or bar</h1>
+            <h1>Build a progress ring, badge, bar or sparkline</h1>
             <p>Every change redraws the preview from this server and updates the URL, Markdown and HTML to copy.</p>
             <div class="builder">
             <section class="controls" aria-labelledby="parameters">

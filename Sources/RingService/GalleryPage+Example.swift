@@ -37,6 +37,7 @@ extension GalleryPage {
                 case .ring: .ring
                 case .badge: .badge
                 case .bar: .bar
+                case .spark: .spark
                 }
             guard Self.names(in: request.query).allSatisfy({ ImageParameter.isRead($0, by: kind) }) else { return nil }
             return try? Drawing.parse(request)
@@ -48,6 +49,7 @@ extension GalleryPage {
             case .ring(let spec): (spec.size, spec.size)
             case .badge(let spec): Self.size(of: BadgeLayout(spec))
             case .bar(let spec): (spec.width, spec.imageHeight)
+            case .spark(let spec): (spec.width, spec.height)
             case nil: nil
             }
         }

@@ -172,6 +172,26 @@ extension GalleryPage {
             ]
         ),
         (
+            "Sparklines",
+            [
+                Example(path: "/spark.svg?points=3,5,4,8,6,9,7", caption: "a sparkline, 120 × 24 px"),
+                Example(
+                    path: "/spark.svg?points=3,5,4,8,6,9,7&label=auto&width=160",
+                    caption: "the last value at the end: label=auto"),
+                Example(
+                    path: "/spark.svg?points=71,74,73,78,80&min=0&max=100&thresholds=50:orange,75:green"
+                        + "&label=%7Bvalue%7D%25&width=160",
+                    caption: "thresholds by the last point: 80 → green"),
+                Example(
+                    path: "/spark.svg?points=9,7,8,5,6,3&fill=none&label=%7Bdelta%7D&width=160",
+                    caption: "the line alone; {delta} since the first point"),
+                Example(
+                    path: "/spark.svg?points=3,5,4,8,6,9,7&theme=dark&label=auto&width=160", caption: "theme=dark",
+                    backdrop: .dark),
+                Example(path: "/spark.png?points=3,5,4,8,6,9,7&scale=2", caption: "PNG at scale=2"),
+            ]
+        ),
+        (
             "Animation",
             [
                 Example(path: "/ring.svg?value=72&animate=1.5", caption: "draws in 1.5 s (reload to replay)"),

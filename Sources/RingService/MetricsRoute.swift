@@ -2,6 +2,7 @@
 enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
     case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, badgeJSON, barSVG, barPNG, barValue
     case progressBarDev
+    case sparkSVG, sparkPNG
     case builder, examples, parameters
     case values, valueHistory
     case healthz, readyz, metrics
@@ -21,6 +22,8 @@ enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
         case .barPNG: "/bar.png"
         case .barValue: "/bar/{value}"
         case .progressBarDev: "/{progress}/"
+        case .sparkSVG: "/spark.svg"
+        case .sparkPNG: "/spark.png"
         case .builder: "/"
         case .examples: "/examples"
         case .parameters: "/parameters"

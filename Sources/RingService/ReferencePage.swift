@@ -36,8 +36,13 @@ enum ReferencePage {
             ),
             ("badge", "Badges: /badge.svg, /badge.png, /badge/{label}/{value}.svg", ImageParameter.rows(.badge)),
             (
+                "spark", "Sparklines: /spark.svg, /spark.png (the ring's parameters where they apply, and these)",
+                ImageParameter.rows(.sparkShape)
+            ),
+            (
                 "live",
-                "Read by the server: live values, and the trend of a stored value, where the server turns them on",
+                "Read by the server: live values, and the trend and history of a stored value, where the server turns "
+                    + "them on",
                 ImageParameter.serviceRows
             ),
         ]

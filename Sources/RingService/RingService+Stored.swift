@@ -20,6 +20,9 @@ extension RingService {
             case .success(let target): entry = StoredTargets.Entry(target: target)
             }
         }
+        if let spark = entry.target.spark {
+            return storedSpark(request, drawing, entry, spark, format: format, varyAccept: varyAccept)
+        }
         let records: [StoredRecord]
         switch storedRecords(entry.target) {
         case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
@@ -45,6 +48,14 @@ extension RingService {
             entry.shown = shown
             storedTargets.remember(entry, for: request.target)
         }
+        return storedAnswer(request, drawing, shown, format: format, varyAccept: varyAccept)
+    }
+
+    /// The image of a resolved stored-value request: the cached one for its resolution, or parsed and drawn.
+    func storedAnswer(
+        _ request: HTTPRequest, _ drawing: Drawing.Request, _ shown: StoredTargets.Shown, format: ImageFormat,
+        varyAccept: Bool
+    ) -> ImageAnswer {
         let alias = TargetKey(target: shown.alias, format: format)
         if let cached = cache.value(aliasedBy: alias) {
             return .now(answer(request, with: cached).adding(shown.headers), .hit, .stored)
@@ -90,7 +101,7 @@ extension RingService {
         [.cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: LiveOrigin.stored.rawValue]
     }
 
-    private func storedRefusal(
+    func storedRefusal(
         _ error: ParameterError, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
     ) -> ImageAnswer {
         let refusal = RefusalImage(message: error.message, for: drawing, format: format)

@@ -40,6 +40,8 @@ enum ServiceRoute: Sendable, Hashable {
         case "/badge.json": self = .badgeDocument(.init(kind: .badge, query: request.query))
         case "/bar.svg": self = .image(.init(kind: .bar, query: request.query), .svg, varyAccept: false)
         case "/bar.png": self = .image(.init(kind: .bar, query: request.query), .png, varyAccept: false)
+        case "/spark.svg": self = .image(.init(kind: .spark, query: request.query), .svg, varyAccept: false)
+        case "/spark.png": self = .image(.init(kind: .spark, query: request.query), .png, varyAccept: false)
         case "/": self = .builder
         case "/examples": self = .examples
         case "/parameters": self = .parameters
@@ -129,6 +131,8 @@ enum ServiceRoute: Sendable, Hashable {
             case (.bar, _) where request.pathValue != nil: .barValue
             case (.bar, .svg): .barSVG
             case (.bar, .png): .barPNG
+            case (.spark, .svg): .sparkSVG
+            case (.spark, .png): .sparkPNG
             }
         case .badgeDocument: .badgeJSON
         case .builder: .builder

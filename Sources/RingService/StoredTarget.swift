@@ -24,6 +24,9 @@ struct StoredTarget: Sendable {
     /// The label compares with an earlier value (`{delta}`, `{previous}`) and the URL gives no `previous`: the
     /// first name's value `trend` ago is written in as `previous`.
     let comparesOver: Int64?
+    /// A sparkline (`/spark.svg`): how far back its name's history is drawn, and how many points it is given at
+    /// most; nil for every other image.
+    let spark: (window: Int64, bound: Int)?
 
     /// The window of `trend` when none is given: a week.
     static let defaultTrend: Int64 = 7 * 86_400_000
@@ -62,28 +65,48 @@ struct StoredTarget: Sendable {
             items.append(.stored(name))
         }
         let names = items.compactMap { if case .stored(let name) = $0 { name } else { nil } }
+        if request.kind == .spark {
+            return sparkTarget(request, given: given, items: items, names: names, text: text)
+        }
         var comparesOver: Int64? = nil
         let label = (try? given.value("label")) ?? nil
         if !given.contains("previous"), let label, label.contains("{delta}") || label.contains("{previous}"),
             !names.isEmpty
         {
-            comparesOver = defaultTrend
-            if let trend = try? given.value("trend") {
-                guard let window = ValueTime.window(trend), window >= 3_600_000, window <= 400 * 86_400_000 else {
-                    return .failure(
-                        ParameterError(
-                            parameter: "trend", value: ParameterError.quoted(trend),
-                            reason: "is not a window of 1h…400d (accepted: a whole number and s, m, h or d, such as "
-                                + "7d or 12h)"))
-                }
-                comparesOver = window
+            switch window(given, "trend", default: defaultTrend, example: "7d") {
+            case .failure(let error): return .failure(error)
+            case .success(let window): comparesOver = window
             }
         }
         return .success(
             StoredTarget(
                 items: items, names: names, request: request, fromPath: request.pathValue != nil,
                 baseQuery: request.pathValue != nil ? String(request.query) : query(request.query, without: "value"),
-                givesMax: given.contains("max"), comparesOver: comparesOver))
+                givesMax: given.contains("max"), comparesOver: comparesOver, spark: nil))
+    }
+
+    /// A sparkline's template: exactly one name, and the window its history is read over (`window`, 1h…400d).
+    private static func sparkTarget(
+        _ request: Drawing.Request, given: QueryParameters, items: [Item], names: [String], text: String
+    ) -> Result<StoredTarget, ParameterError> {
+        guard items.count == 1, let name = names.first else {
+            return .failure(
+                ParameterError(
+                    parameter: "value", value: ParameterError.quoted(text),
+                    reason: "is not one stored value; a sparkline draws one value's history (accepted: value=@name)"))
+        }
+        let window: Int64
+        switch Self.window(given, "window", default: SparkHistory.defaultWindow, example: "30d") {
+        case .failure(let error): return .failure(error)
+        case .success(let read): window = read
+        }
+        let width =
+            RefusalImage.looseInteger("width", in: request.query, range: SparkSpec.Limits.width) ?? SparkSpec().width
+        return .success(
+            StoredTarget(
+                items: items, names: [name], request: request, fromPath: false,
+                baseQuery: query(request.query, without: "value"), givesMax: given.contains("max"), comparesOver: nil,
+                spark: (window, SparkHistory.bound(width: width))))
     }
 
     /// The request with the records' numbers in place of the names (and the first record's `max` where the URL
@@ -118,6 +141,32 @@ struct StoredTarget: Sendable {
         } else {
             resolved.query = Substring(baseQuery + "&value=" + list + extra)
         }
+        return (resolved, shown)
+    }
+
+    /// The window `parameter` gives, 1h…400d in milliseconds (`fallback` where it is absent), or the refusal
+    /// naming it; `example` is the window the message suggests first.
+    static func window(
+        _ given: QueryParameters, _ parameter: String, default fallback: Int64, example: String
+    ) -> Result<Int64, ParameterError> {
+        guard let text = try? given.value(parameter) else { return .success(fallback) }
+        guard let window = ValueTime.window(text), window >= 3_600_000, window <= 400 * 86_400_000 else {
+            return .failure(
+                ParameterError(
+                    parameter: parameter, value: ParameterError.quoted(text),
+                    reason: "is not a window of 1h…400d (accepted: a whole number and s, m, h or d, such as "
+                        + "\(example) or 12h)"))
+        }
+        return .success(window)
+    }
+
+    /// A sparkline's request with the history's `points` (and the record's `max` where the URL gives none) in place
+    /// of the name, and the text that tells this resolution from another.
+    func resolvedSpark(points: [Double], max: Double?) -> (request: Drawing.Request, shown: String) {
+        var shown = "points=" + points.map(RingService.number).joined(separator: ",")
+        if let max, !givesMax { shown += "&max=" + RingService.number(max) }
+        var resolved = request
+        resolved.query = Substring(baseQuery.isEmpty ? shown : baseQuery + "&" + shown)
         return (resolved, shown)
     }
 

@@ -8,12 +8,15 @@ import StoredValues
 /// one. Bounded in bytes; when full it starts over, as a target is cheap to work out again.
 final class StoredTargets: Sendable {
     struct Shown: Sendable {
-        let records: [StoredRecord]
+        var records: [StoredRecord]
         let previous: Double?
         let request: Drawing.Request
         let alias: String
         /// The image's headers: freshness, `X-Source: stored`, and `Last-Modified`, when the newest record arrived.
         let headers: HTTPHeaders
+        /// A sparkline's: until when (milliseconds since the epoch) its points hold while its record stays, the
+        /// moment its oldest point leaves the window.
+        var validUntil = Int64.max
     }
 
     struct Entry: Sendable {

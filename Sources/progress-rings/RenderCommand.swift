@@ -1,21 +1,24 @@
 import Glibc
 import RingKit
 
-/// `progress-rings render QUERY [-o FILE] [--format svg|png] [--badge | --bar]`: one ring (badge, bar), drawn offline
+/// `progress-rings render QUERY [-o FILE] [--format svg|png] [--badge | --bar | --spark]`: one ring (badge, bar,
+/// sparkline), drawn offline
 /// from the same query language as the server's URLs.
 enum RenderCommand: Command {
     static let name = "render"
-    static let summary = "draw one ring, badge or bar from a query, to a file or standard output"
+    static let summary = "draw one ring, badge, bar or sparkline from a query, to a file or standard output"
 
     static let usage = """
-        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png] [--badge | --bar] [--config FILE]
+        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png] [--badge | --bar | --spark] [--config FILE]
 
         Draws the ring the server sends for /ring.svg?QUERY (or /ring.png?QUERY), with --badge the badge it sends for
-        /badge.svg?QUERY, with --bar the bar it sends for /bar.svg?QUERY, e.g.
+        /badge.svg?QUERY, with --bar the bar it sends for /bar.svg?QUERY, with --spark the sparkline it sends for
+        /spark.svg?QUERY, e.g.
           progress-rings render 'value=72&size=256' -o ring.png
           progress-rings render 'value=3&max=8&label={value}/{max}' > steps.svg
           progress-rings render --badge 'label=coverage&value=72&thresholds=50:orange,80:green' -o coverage.svg
           progress-rings render --bar 'value=7&max=12&width=300' -o sprint.png
+          progress-rings render --spark 'points=3,5,4,8&label=auto' -o trend.svg
           progress-rings render 'url=https://example.com/coverage.json&query=$.total' -o coverage.svg
 
         arguments:
@@ -26,6 +29,7 @@ enum RenderCommand: Command {
           -f, --format svg|png  the image format; default: FILE's extension (.svg or .png), otherwise svg
           -b, --badge           a badge (label, small ring and value) instead of a ring
           --bar                 a horizontal bar instead of a ring
+          --spark               a sparkline of points= instead of a ring
           --config FILE         settings whose live values a url= or prometheus= query uses (named sources,
                                 Prometheus servers, CA file, timeouts); any http(s) URL works without it
           -h, --help            show this help
@@ -114,10 +118,10 @@ enum RenderCommand: Command {
             switch name {
             case "--":
                 optionsEnded = true
-            case "-b", "--badge", "--bar":
+            case "-b", "--badge", "--bar", "--spark":
                 guard attached == nil else { return bad("\(name) takes no value") }
-                guard options.kind == .ring else { return bad("one of --badge and --bar, once") }
-                options.kind = name == "--bar" ? .bar : .badge
+                guard options.kind == .ring else { return bad("one of --badge, --bar and --spark, once") }
+                options.kind = name == "--bar" ? .bar : name == "--spark" ? .spark : .badge
             case "--config":
                 guard let value = attached ?? remaining.popFirst(), !value.isEmpty else {
                     return bad("--config needs a file name")

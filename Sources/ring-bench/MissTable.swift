@@ -16,7 +16,11 @@ struct MissCase {
 /// so any run of requests spreads its values over the whole ring, 0 to 99 %, and no two ask for the same image.
 func spreadValue(_ n: Int) -> String { "\(n * 37 % 100)." + String(format: "%09d", (n / 100) % 1_000_000_000) }
 
-/// Rings labelled and not at 64/128/256 px, badges at scale 1, 2 and 4, and bars of 200×20 and 400×40.
+/// The 30 points of sparkline `n`: spread as the rings' values, the first one `n`'s own, so no two are alike.
+func sparkPoints(_ n: Int) -> String { (0..<30).map { spreadValue(n + $0 * 101) }.joined(separator: ",") }
+
+/// Rings labelled and not at 64/128/256 px, badges at scale 1, 2 and 4, bars of 200×20 and 400×40, and sparklines
+/// of 30 points at 120×24 (with its last value at the end) and 240×48.
 func missCases() -> [MissCase] {
     var cases: [MissCase] = []
     for (name, extra) in [("ring, labelled", ""), ("ring, no label", "&label=none")] {
@@ -31,6 +35,10 @@ func missCases() -> [MissCase] {
         cases.append(
             MissCase(name: "bar") { "/bar.png?width=\(width)&height=\(height)&value=\(spreadValue($0))" })
     }
+    for (width, height, label) in [(120, 24, "&label=auto&decimals=1"), (240, 48, "")] {
+        cases.append(
+            MissCase(name: "spark") { "/spark.png?width=\(width)&height=\(height)&points=\(sparkPoints($0))\(label)" })
+    }
     return cases
 }
 
@@ -38,7 +46,8 @@ func missCases() -> [MissCase] {
 func drawing(_ target: String) throws -> Drawing {
     let path = target.prefix { $0 != "?" }
     let query = target.drop { $0 != "?" }.dropFirst()
-    let kind: Drawing.Kind = path.hasPrefix("/badge") ? .badge : path.hasPrefix("/bar") ? .bar : .ring
+    let kind: Drawing.Kind =
+        path.hasPrefix("/badge") ? .badge : path.hasPrefix("/bar") ? .bar : path.hasPrefix("/spark") ? .spark : .ring
     return try Drawing.parse(Drawing.Request(kind: kind, query: query))
 }
 

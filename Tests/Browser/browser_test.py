@@ -5,7 +5,8 @@ against a live progress-rings server on a free loopback port.
 1. The builder page at / (builder_pages.py, builder_kinds.py) and the gallery at /examples (gallery_pages.py), first
    in the light color scheme, then again in a second browser started in the dark one (--force-dark-mode).
 2. The gallery's cards each reopen their own image in the builder.
-3. Fidelity (fidelity.py, with the cases of ring_fidelity.py and bar_fidelity.py): for a matrix of rings and bars,
+3. Fidelity (fidelity.py, with the cases of ring_fidelity.py, bar_fidelity.py and spark_fidelity.py): for a matrix
+   of rings, bars and sparklines,
    Chromium's rendering of our SVG and our PNG agree pixel by pixel (outside the label; the label by its ink and
    glyph by glyph, in every script of label_fidelity.py), after checking that bold Chinese is drawn in the face the
    container draws it in (Noto Sans CJK Bold).
@@ -39,6 +40,7 @@ import label_fidelity  # noqa: E402
 import live_pages  # noqa: E402
 import pngdecode  # noqa: E402
 import ring_fidelity  # noqa: E402
+import spark_fidelity  # noqa: E402
 from chromium import render_in_chromium  # noqa: E402
 from fidelity import PIXEL_LEVELS, premultiplied_distance  # noqa: E402
 from report import fail, failures, save_artifact  # noqa: E402
@@ -205,6 +207,7 @@ def main():
         label_fidelity.check_fonts()
         ring_fidelity.check(driver, server, artifacts)
         bar_fidelity.check(driver, server, artifacts)
+        spark_fidelity.check(driver, server, artifacts)
         badge_fidelity.check(driver, server, artifacts)
         check_animation(driver, server, artifacts)
         # The dark scheme is the browser's, set when it starts: a second browser for the second run of the pages.

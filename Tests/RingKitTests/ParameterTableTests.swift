@@ -55,7 +55,7 @@ struct ParameterTableTests {
     /// A row's kinds are exactly the images that read it: a spec reads a name if and only if a row names that
     /// kind, and what the service reads (the live values) no spec reads.
     @Test func kindsAreExactlyTheImagesThatReadARow() {
-        for kind: ImageParameter.Kinds in [.ring, .bar, .badge] {
+        for kind: ImageParameter.Kinds in [.ring, .bar, .badge, .spark] {
             let declared = Set(ImageParameter.rows(for: kind).filter { !$0.readByService }.map(\.name))
             #expect(Set(ImageParameter.names(readBy: kind)) == declared)
             for row in ImageParameter.all where row.readByService {
@@ -66,7 +66,7 @@ struct ParameterTableTests {
 
     /// Names repeat only across kinds: no kind has two rows of one name.
     @Test func noKindHasTwoRowsOfOneName() {
-        for kind: ImageParameter.Kinds in [.ring, .bar, .badge] {
+        for kind: ImageParameter.Kinds in [.ring, .bar, .badge, .spark] {
             let names = ImageParameter.rows(for: kind).map(\.name)
             #expect(names.count == Set(names).count, "\(names)")
         }
@@ -86,6 +86,14 @@ struct ParameterTableTests {
             ImageParameter.names(readBy: .badge) == [
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
                 "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral", "message",
+            ])
+        #expect(
+            ImageParameter.names(readBy: .spark) == [
+                "value", "min", "max", "color", "background", "textColor", "label", "decimals", "fontSize",
+                "fontWeight",
+                "scale",
+                "title", "cacheSeconds", "theme", "thresholds", "unit", "locale", "thresholdsMode", "previous",
+                "points", "width", "height", "fill",
             ])
     }
 

@@ -10,13 +10,15 @@ import Testing
 struct InlineSVGNameTests {
     let service = makeService()
 
-    /// The gallery's SVGs, and images it lacks: animated and themed badges, bars and rings, and error images.
+    /// The gallery's SVGs, and images it lacks: animated and themed badges, bars, rings and sparklines, and error
+    /// images.
     var paths: [String] {
         GalleryPage.sections.flatMap(\.examples).map(\.path).filter { $0.contains(".svg") } + [
             "/ring.svg?value=40&animate=2&theme=auto", "/ring.svg?value=40,70&animate=2&gradient=red",
             "/bar.svg?value=40&animate=2&theme=auto", "/bar.svg?value=40,70&animate=1&gradient=green&theme=auto",
             "/badge/coverage/72.svg?theme=auto", "/ring.svg?value=nosuch", "/bar.svg?width=0",
-            "/badge/coverage/x.svg?color=nosuch",
+            "/badge/coverage/x.svg?color=nosuch", "/spark.svg?points=1,3,2&theme=auto&label=auto",
+            "/spark.svg?points=1,3,2&theme=auto&thresholds=50:yellow&fill=none", "/spark.svg?points=1,x",
         ]
     }
 

@@ -109,9 +109,15 @@ struct PageTests {
         for parameter in ImageParameter.names(readBy: .bar) {
             #expect(controls[parameter]?.contains("bar") == true, "no bar control for \(parameter)")
         }
-        // A field is offered only to the kinds that read it: a ring's size is no bar's, a bar's width no ring's.
-        #expect(controls["size"] == ["ring"] && controls["width"] == ["bar"])
-        for kind in ["ring", "badge", "bar"] {
+        for parameter in ImageParameter.names(readBy: .spark) {
+            #expect(controls[parameter]?.contains("spark") == true, "no sparkline control for \(parameter)")
+        }
+        // A field is offered only to the kinds that read it: a ring's size is no bar's, a bar's width no ring's (a
+        // sparkline's width is a field of its own, with its own default and range).
+        #expect(controls["size"] == ["ring"] && controls["width"] == ["bar", "spark"])
+        #expect(html.contains("id=\"f-bar-width\"") && html.contains("id=\"f-spark-width\""))
+        #expect(controls["points"] == ["spark"])
+        for kind in ["ring", "badge", "bar", "spark"] {
             #expect(html.contains("<input type=\"radio\" name=\"kind\" value=\"\(kind)\""), "no \(kind) choice")
         }
     }

@@ -97,7 +97,7 @@ struct RenderCommandTests {
         let result = try await run(["render", "value=5"] + options)
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
-        #expect(result.errors.hasPrefix("progress-rings render: one of --badge and --bar, once\n"))
+        #expect(result.errors.hasPrefix("progress-rings render: one of --badge, --bar and --spark, once\n"))
     }
 
     @Test func refusesABadBadgeQueryWithTheParameterMessage() async throws {

@@ -34,19 +34,7 @@ public enum BadgeRenderer {
     static func svg(_ layout: BadgeLayout, namePrefix: [UInt8] = []) -> [UInt8] {
         var w = MarkupWriter(capacity: 1536 + layout.title.utf8.count * 2 + (layout.label?.text.utf8.count ?? 0) * 2)
         w.namePrefix = namePrefix
-        w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
-        w.integer(layout.width)
-        w.raw("\" height=\"")
-        w.integer(layout.height)
-        w.raw("\" viewBox=\"0 0 ")
-        w.integer(layout.width)
-        w.raw(" ")
-        w.integer(layout.height)
-        w.raw("\" role=\"img\" aria-label=\"")
-        w.escaped(layout.title)
-        w.raw("\"><title>")
-        w.escaped(layout.title)
-        w.raw("</title>")
+        w.openDocument(width: layout.width, height: layout.height, title: layout.title)
         if !layout.themedPanels.isEmpty {
             // `theme=auto`: the panels left to the theme take the dark theme's fills in a dark scheme; both themes'
             // fills are dark enough for the white text, so the text stays.

@@ -68,20 +68,8 @@ extension BarRenderer {
         _ w: inout MarkupWriter, _ label: String, _ bar: BarLayout.Bar, _ layout: BarLayout, _ series: RingSpec,
         color: RGBAColor, themed: StaticString?, index: Int
     ) {
-        w.raw("<text")
-        if let themed { w.classAttribute(themed, index) }
-        w.raw(" x=\"")
-        w.number(layout.labelX)
-        w.raw("\" y=\"")
-        w.number(bar.baseline)
-        w.raw(layout.placement == .inside ? "\" text-anchor=\"middle\" font-family=\"" : "\" font-family=\"")
-        w.raw(SVGRenderer.fontFamily)
-        w.raw("\" font-size=\"")
-        w.number(layout.fontSize)
-        w.raw(series.fontWeight == .bold ? "\" font-weight=\"bold\" fill=\"" : "\" font-weight=\"normal\" fill=\"")
-        w.color(color)
-        w.raw("\">")
-        w.escaped(label)
-        w.raw("</text>")
+        w.labelText(
+            label, x: layout.labelX, baseline: bar.baseline, centered: layout.placement == .inside,
+            fontSize: layout.fontSize, bold: series.fontWeight == .bold, color: color, themed: themed, index: index)
     }
 }

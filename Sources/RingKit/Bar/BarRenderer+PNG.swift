@@ -20,18 +20,13 @@ extension BarRenderer {
             spec = spec.normalized()
         }
         let layout = BarLayout(spec)
-        let scale = Swift.min(Swift.max(spec.series.scale, 1), 4)
-        let surface = try CairoCanvas.surface(width: layout.width * scale, height: layout.height * scale)
-        draw(layout, spec.series, on: surface, scale: Double(scale))
-        cairo_surface_flush(surface)
-        return surface
+        return try CairoCanvas.drawn(width: layout.width, height: layout.height, scale: spec.series.scale) { cr in
+            draw(layout, spec.series, on: cr)
+        }
     }
 
-    static func draw(_ layout: BarLayout, _ series: RingSpec, on surface: OpaquePointer, scale: Double) {
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, scale, scale)
-        let drawnBase = base(layout, series, cr, on: surface, scale: scale)
+    static func draw(_ layout: BarLayout, _ series: RingSpec, on cr: OpaquePointer) {
+        let drawnBase = base(layout, series, cr)
         for bar in layout.bars {
             if !drawnBase, let track = bar.track {
                 CairoCanvas.setColor(cr, track)
@@ -106,19 +101,18 @@ extension BarRenderer {
     /// look or by drawing them (and keeping a copy when the look comes again): they do not change with the value, and
     /// their rounded ends cost a bar miss a quarter of its drawing. A copy gives the very pixels drawing would (the
     /// same Cairo calls on the same empty surface). Returns whether the track was drawn; the background always is.
-    private static func base(
-        _ layout: BarLayout, _ series: RingSpec, _ cr: OpaquePointer, on surface: OpaquePointer, scale: Double
-    ) -> Bool {
+    private static func base(_ layout: BarLayout, _ series: RingSpec, _ cr: OpaquePointer) -> Bool {
         func background() {
-            guard let color = series.background else { return }
-            CairoCanvas.setColor(cr, color)
-            cairo_rectangle(cr, 0, 0, Double(layout.width), Double(layout.height))
-            cairo_fill(cr)
+            CairoCanvas.paintBackground(cr, series.background, width: layout.width, height: layout.height)
         }
         guard layout.bars.count == 1, let bar = layout.bars.first, let track = bar.track else {
             background()
             return false
         }
+        let surface = cairo_get_target(cr)!
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let scale = matrix.xx
         let rowPixels = Int(cairo_image_surface_get_stride(surface)) / 4
         let count = rowPixels * Int(cairo_image_surface_get_height(surface))
         let key = BaseLayers.Key(

@@ -10,19 +10,7 @@ public enum BarRenderer {
         let animated = series.animate > 0 && series.animate.isFinite
         let auto = series.theme == .auto
         if animated || auto { w.namePrefix = MarkupWriter.namePrefix(forKey: spec.canonicalKey(for: .svg)) }
-        w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
-        w.integer(layout.width)
-        w.raw("\" height=\"")
-        w.integer(layout.height)
-        w.raw("\" viewBox=\"0 0 ")
-        w.integer(layout.width)
-        w.raw(" ")
-        w.integer(layout.height)
-        w.raw("\" role=\"img\" aria-label=\"")
-        w.escaped(layout.title)
-        w.raw("\"><title>")
-        w.escaped(layout.title)
-        w.raw("</title>")
+        w.openDocument(width: layout.width, height: layout.height, title: layout.title)
         if animated || auto {
             w.raw("<style>")
             if animated { animationStyle(&w, layout, seconds: Swift.min(series.animate, 10)) }
@@ -30,13 +18,7 @@ public enum BarRenderer {
             w.raw("</style>")
         }
         if let background = series.background {
-            w.raw("<rect width=\"")
-            w.integer(layout.width)
-            w.raw("\" height=\"")
-            w.integer(layout.height)
-            w.raw("\" fill=\"")
-            w.color(background)
-            w.raw("\"/>")
+            w.background(width: layout.width, height: layout.height, background)
         }
         for (index, bar) in layout.bars.enumerated() {
             self.bar(&w, bar, index: index, layout, series, animated: animated)

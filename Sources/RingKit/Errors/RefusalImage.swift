@@ -1,5 +1,5 @@
 /// The image that answers a refused request: the kind the request asked for (a badge's error is a badge, so it sits
-/// in a README line like the badge it replaces; a ring's or a bar's is a card of the image's own width and height),
+/// in a README line like the badge it replaces; a ring's, a bar's or a sparkline's is a card of the image's own width and height),
 /// sized from the request's own `size`, `width`, `height` and `scale` where those are readable, stating the problem
 /// on the lines that fit (see `ErrorImage.Layout`).
 public struct RefusalImage: Sendable, Hashable {
@@ -24,6 +24,10 @@ public struct RefusalImage: Sendable, Hashable {
         case .bar:
             size = Self.looseInteger("width", in: request.query, range: BarSpec.Limits.width) ?? BarSpec().width
             height = Self.looseInteger("height", in: request.query, range: BarSpec.Limits.height) ?? BarSpec().height
+        case .spark:
+            size = Self.looseInteger("width", in: request.query, range: SparkSpec.Limits.width) ?? SparkSpec().width
+            height =
+                Self.looseInteger("height", in: request.query, range: SparkSpec.Limits.height) ?? SparkSpec().height
         case .ring:
             size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? RingSpec().size
             height = size
@@ -35,7 +39,7 @@ public struct RefusalImage: Sendable, Hashable {
         let wanted = format == .png ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1
         let edge: Int
         switch kind {
-        case .ring, .bar:
+        case .ring, .bar, .spark:
             let layout = ErrorImage.Layout(message: message, width: size, height: height)
             edge = Swift.max(layout.width, layout.height)
         case .badge:
@@ -47,9 +51,10 @@ public struct RefusalImage: Sendable, Hashable {
     /// The image's bytes.
     public func render(_ format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch (kind, format) {
-        case (.ring, .svg), (.bar, .svg): ErrorImage.svg(message: message, size: size, height: height)
+        case (.ring, .svg), (.bar, .svg), (.spark, .svg): ErrorImage.svg(message: message, size: size, height: height)
         case (.badge, .svg): BadgeRenderer.errorSVG(message: message, style: style)
-        case (.ring, .png), (.bar, .png): try ErrorImage.png(message: message, size: size, height: height, scale: scale)
+        case (.ring, .png), (.bar, .png), (.spark, .png):
+            try ErrorImage.png(message: message, size: size, height: height, scale: scale)
         case (.badge, .png): try BadgeRenderer.errorPNG(message: message, style: style, scale: scale)
         }
     }
@@ -63,7 +68,7 @@ public struct RefusalImage: Sendable, Hashable {
     }
 
     /// A parameter read leniently to size the error image: the first `name=` integer within range, or nil.
-    static func looseInteger(_ name: String, in query: Substring, range: ClosedRange<Int>) -> Int? {
+    public static func looseInteger(_ name: String, in query: Substring, range: ClosedRange<Int>) -> Int? {
         for pair in query.split(separator: "&") {
             guard pair.hasPrefix(name + "="), let n = Int(pair.dropFirst(name.count + 1)), range.contains(n) else {
                 continue

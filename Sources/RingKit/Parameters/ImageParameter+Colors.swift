@@ -2,7 +2,7 @@ extension ImageParameter {
     /// Colors: given, from the theme, or following the value.
     static let colors: [ImageParameter] = [
         .init(
-            "color", .all, .color,
+            "color", [.all, .spark], .color,
             docs: .init(
                 "progress stroke (a bar's fill); one for each ring or bar, or one for all", default: "`#2563eb`",
                 accepted: "a color"),
@@ -48,7 +48,7 @@ extension ImageParameter {
                         ? RingSpec.text(spec.track) : spec.listText { RingSpec.text($0.track(ofRing: $1)) }
                 })),
         .init(
-            "background", [.ring, .bar], .colorOrNone,
+            "background", [.ring, .bar, .spark], .colorOrNone,
             docs: .init("fill of the whole image", default: "`none`", accepted: "a color or `none`"),
             field: .init("Colors", "Fill of the whole image, or none.", placeholder: "none"),
             ring: .init(
@@ -58,7 +58,7 @@ extension ImageParameter {
                 },
                 key: { spec, _ in RingSpec.text(spec.background) })),
         .init(
-            "textColor", [.ring, .bar], .color,
+            "textColor", [.ring, .bar, .spark], .color,
             docs: .init("label color", default: "`#111827`", accepted: "a color"),
             field: .init(
                 "Colors",
@@ -69,7 +69,7 @@ extension ImageParameter {
                 read: { reader, spec throws(ParameterError) in spec.textColor = try reader.color(of: "textColor")! },
                 key: { spec, _ in spec.isThemed(.textColor) ? nil : RingSpec.text(spec.textColor) })),
         .init(
-            "theme", .all, .keyword(words(RingSpec.Theme.self)),
+            "theme", [.all, .spark], .keyword(words(RingSpec.Theme.self)),
             docs: .init(
                 "default colors: `light`, `dark`, or `auto` (SVG follows `prefers-color-scheme`; PNG is light)",
                 default: "`light`", accepted: "see [theme](#dark-backgrounds-theme)"),
@@ -92,7 +92,7 @@ extension ImageParameter {
                     spec.theme = try reader.keyword(of: "theme", as: RingSpec.Theme.self)!
                 }, key: { spec, _ in spec.theme == .auto ? spec.theme.rawValue : nil })),
         .init(
-            "thresholds", .all, .text,
+            "thresholds", [.all, .spark], .text,
             docs: .init(
                 "value-driven color: `50:orange,80:green`", default: "none",
                 accepted: "up to 8 ascending `percent:color` pairs, see "
@@ -131,7 +131,7 @@ extension ImageParameter {
                 16, read: { reader, spec throws(ParameterError) in spec.valueMap = try reader.valueMap() },
                 key: { spec, _ in spec.valueMap?.canonicalText })),
         .init(
-            "thresholdsMode", .all, .keyword(words(Thresholds.Mode.self)),
+            "thresholdsMode", [.all, .spark], .keyword(words(Thresholds.Mode.self)),
             docs: .init(
                 "whether `thresholds` are percentages of `min…max` or values in the value's own units "
                     + "(`value=420&max=1000&thresholds=200:orange,500:red&thresholdsMode=absolute`)",

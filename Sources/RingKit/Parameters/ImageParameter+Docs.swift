@@ -7,6 +7,8 @@ extension ImageParameter {
         case badge
         /// What a bar adds to the ring's parameters it shares: its shape.
         case barShape = "bar"
+        /// What a sparkline adds to the ring's parameters it shares: its points and its shape.
+        case sparkShape = "spark"
     }
 
     /// The rows of `table`, in key order: each parameter's name and what the docs say of it in that kind.
@@ -15,6 +17,7 @@ extension ImageParameter {
         case .ring: RingSpec.parameterRows.names.map { ($0, docs(of: $0, kind: .ring)) }
         case .badge: BadgeSpec.parameterRows.names.map { ($0, docs(of: $0, kind: .badge)) }
         case .barShape: BarSpec.parameterRows.names.map { ($0, docs(of: $0, kind: .bar)) }
+        case .sparkShape: SparkSpec.parameterRows.names.map { ($0, docs(of: $0, kind: .spark)) }
         }
     }
 

@@ -2,7 +2,7 @@ extension ImageParameter {
     /// The label of a ring or bar, and the image's accessible name.
     static let label: [ImageParameter] = [
         .init(
-            "label", [.ring, .bar], .text,
+            "label", [.ring, .bar, .spark], .text,
             docs: .init(
                 "centre text (a bar's: inside it, or beside it): `auto` (the percentage, `72%`), `none` (or empty), or "
                     + "a template using \(placeholders)", default: "`auto`",
@@ -25,7 +25,7 @@ extension ImageParameter {
                     }
                 })),
         .init(
-            "unit", .all, .text,
+            "unit", [.all, .spark], .text,
             docs: .init(
                 "how values are written: `label=auto` shows the value in it, `{value}`, `{min}` and `{max}` are "
                     + "written in it (`1.2 GiB`, `350 ms`, `12.5K req/s`)", default: "none: numbers as read",
@@ -49,7 +49,7 @@ extension ImageParameter {
                     (spec.unit, spec.decimals) = try reader.unit(decimals: spec.decimals)!
                 }, key: { spec, _ in spec.unit.map { PercentDecoding.encode($0.name) } })),
         .init(
-            "locale", .all, .text,
+            "locale", [.all, .spark], .text,
             docs: .init(
                 "how numbers are written: decimal separator, digit grouping, digits and the percent sign's place "
                     + "(`de`: `72,5 %`, `1,2 GiB`; `en-IN`: `12,34,567`), from ICU's locale data",
@@ -65,7 +65,7 @@ extension ImageParameter {
                 14, read: { reader, spec throws(ParameterError) in spec.locale = try reader.locale() },
                 key: { spec, _ in spec.locale?.tag })),
         .init(
-            "fontSize", [.ring, .bar], .decimal,
+            "fontSize", [.ring, .bar, .spark], .decimal,
             docs: .init(
                 "label size in pixels", default: "fits the inner circle (a bar: three fifths of its height)",
                 accepted: "number \(CanonicalNumber.text(RingSpec.Limits.fontSizeMinimum))…size (a bar: …128)"),
@@ -81,7 +81,7 @@ extension ImageParameter {
                         note: reader.forBars ? "" : " (at most size \(size))")?.number
                 }, key: { spec, _ in spec.fontSize.map(CanonicalNumber.text) })),
         .init(
-            "fontWeight", [.ring, .bar], .keyword(words(RingSpec.FontWeight.self)),
+            "fontWeight", [.ring, .bar, .spark], .keyword(words(RingSpec.FontWeight.self)),
             docs: .init("label weight", default: "`bold`", accepted: "`bold`, `normal`"),
             field: .init("Label", "Label weight.", placeholder: "bold"),
             ring: .init(
@@ -90,7 +90,7 @@ extension ImageParameter {
                     spec.fontWeight = try reader.keyword(of: "fontWeight", as: RingSpec.FontWeight.self)!
                 }, key: { spec, _ in spec.fontWeight.rawValue })),
         .init(
-            "title", [.ring, .bar], .text,
+            "title", [.ring, .bar, .spark], .text,
             docs: .init(
                 "accessible name (SVG `<title>` and `aria-label`)",
                 default: "what a `label` template shows (`Progress: 7/12`), else `Progress: 72%`",
@@ -130,7 +130,7 @@ extension ImageParameter {
                     spec.animate = try reader.number(of: "animate", in: RingSpec.Limits.animate)!.number
                 }, key: { spec, _ in CanonicalNumber.text(spec.animate) })),
         .init(
-            "scale", .all, .integer,
+            "scale", [.all, .spark], .integer,
             docs: .init(
                 "pixel density of a PNG (2 for HiDPI screens)", default: "`1`",
                 accepted: "integer \(range(ImageLimits.scale)), and size × scale at most \(ImageLimits.pixelEdge); SVG "
@@ -168,7 +168,7 @@ extension ImageParameter {
                     spec.scale = given
                 }, key: { spec, _ in String(spec.scale) })),
         .init(
-            "cacheSeconds", .all, .integer,
+            "cacheSeconds", [.all, .spark], .integer,
             docs: .init(
                 "a longer `Cache-Control` max-age than the server's default (never shorter)", default: "server default",
                 accepted: "integer \(range(ImageLimits.cacheSeconds))"),

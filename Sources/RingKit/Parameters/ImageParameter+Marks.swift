@@ -46,7 +46,7 @@ extension ImageParameter {
                     spec.neutral = try reader.amount("neutral", within: spec.min...spec.max)
                 }, key: { spec, _ in spec.neutral.map(CanonicalNumber.text) })),
         .init(
-            "previous", [.ring, .bar], .decimal,
+            "previous", [.ring, .bar, .spark], .decimal,
             docs: .init(
                 "the value to compare with: the label's `{delta}` is the change from it (`▲3.2`, `▼0.5`, `±0`, in "
                     + "`unit` and `locale`) and `{previous}` writes it; for a [stored value](stored-values.md) the "

@@ -1,11 +1,14 @@
 extension ImageParameter {
     /// Every row, in the builder page's order (by group); a spec reads its rows in their key places.
-    public static let all: [ImageParameter] = value + live + shape + colors + marks + label + output + badgeOnly
+    public static let all: [ImageParameter] =
+        value + live + shape + colors + marks + label + output + badgeOnly + sparkOnly
 
     /// The amount and its range.
     static let value: [ImageParameter] = [
         .init(
-            "value", .all, .decimal,
+            // A sparkline takes only `@name` (refused as a number by `SparkSpec` before any row is read): the builder
+            // offers the field, and the service reads the name's history.
+            "value", [.all, .spark], .decimal,
             docs: .init(
                 "amount done", default: "`0`",
                 accepted: "a number (see [Numbers](#numbers)); clamped into `min…max`; `30,60,90` for several rings "
@@ -16,7 +19,8 @@ extension ImageParameter {
             field: .init(
                 "Value",
                 "Amount done, clamped into min…max. Several rings or bars: 30,60,90 with colors red,green,blue. "
-                    + "@name shows a value pushed to this server. Off while a live value is read (url or prometheus).",
+                    + "@name shows a value pushed to this server (a sparkline: its history). Off while a live value is "
+                    + "read (url or prometheus).",
                 placeholder: "0"),
             ring: .init(
                 0,
@@ -55,20 +59,23 @@ extension ImageParameter {
                     }
                 }, key: { spec, _ in spec.missingValue?.text ?? CanonicalNumber.text(spec.value) })),
         .init(
-            "min", .all, .decimal,
+            "min", [.all, .spark], .decimal,
             docs: .init(
                 "the value of the empty ring or bar", default: "`0`",
                 accepted: "a number less than `max`, and `max − min` a finite number (`min=-1e308&max=1e308` is "
                     + "refused)"),
             field: .init("Value", "The value of the empty ring or bar. Default 0.", placeholder: "0"),
             ring: .init(
-                1, read: { reader, spec throws(ParameterError) in (spec.min, spec.max) = try reader.bounds() },
+                1,
+                read: { reader, spec throws(ParameterError) in
+                    (spec.min, spec.max) = try reader.bounds(defaults: reader.boundsDefaults)
+                },
                 key: { spec, _ in CanonicalNumber.text(spec.min) }),
             badge: .init(
                 5, read: { reader, spec throws(ParameterError) in (spec.min, spec.max) = try reader.bounds() },
                 key: { spec, _ in CanonicalNumber.text(spec.min) })),
         .init(
-            "max", .all, .decimal,
+            "max", [.all, .spark], .decimal,
             docs: .init("the value of the full ring or bar", default: "`100`", accepted: "a number greater than `min`"),
             field: .init(
                 "Value", "The value of the full ring or bar; greater than min. Default 100.", placeholder: "100"),
@@ -76,7 +83,9 @@ extension ImageParameter {
             ring: .init(
                 2,
                 read: { reader, spec throws(ParameterError) in
-                    if !reader.parameters.contains("min") { (spec.min, spec.max) = try reader.bounds() }
+                    if !reader.parameters.contains("min") {
+                        (spec.min, spec.max) = try reader.bounds(defaults: reader.boundsDefaults)
+                    }
                 }, key: { spec, _ in CanonicalNumber.text(spec.max) }),
             badge: .init(
                 6,
@@ -84,7 +93,7 @@ extension ImageParameter {
                     if !reader.parameters.contains("min") { (spec.min, spec.max) = try reader.bounds() }
                 }, key: { spec, _ in CanonicalNumber.text(spec.max) })),
         .init(
-            "decimals", .all, .integer,
+            "decimals", [.all, .spark], .integer,
             docs: .init(
                 "digits after the point in percentages (`auto`, `{percent}`), and in `{value}`, `{min}`, `{max}` when "
                     + "it is 1 or more or a `unit` is set (see [units](#units))",

@@ -14,6 +14,9 @@ public struct ImageParameter: Sendable {
         public static let ring = Kinds(rawValue: 1)
         public static let bar = Kinds(rawValue: 2)
         public static let badge = Kinds(rawValue: 4)
+        public static let spark = Kinds(rawValue: 8)
+        /// Ring, bar and badge: what a row marked `.all` applies to. A sparkline reads fewer parameters (no single
+        /// value, no live source), so its rows name it one by one.
         public static let all: Kinds = [.ring, .bar, .badge]
     }
 
@@ -130,11 +133,12 @@ public struct ImageParameter: Sendable {
     let ring: Binding<RingSpec>?
     let bar: Binding<BarSpec>?
     let badge: Binding<BadgeSpec>?
+    let spark: Binding<SparkSpec>?
 
     init(
         _ name: String, _ kinds: Kinds, _ grammar: Grammar, docs: Docs, badgeDocs: Docs? = nil, field: Field,
         readByService: Bool = false, ring: Binding<RingSpec>? = nil, bar: Binding<BarSpec>? = nil,
-        badge: Binding<BadgeSpec>? = nil
+        badge: Binding<BadgeSpec>? = nil, spark: Binding<SparkSpec>? = nil
     ) {
         self.name = name
         self.kinds = kinds
@@ -146,6 +150,7 @@ public struct ImageParameter: Sendable {
         self.ring = ring
         self.bar = bar
         self.badge = badge
+        self.spark = spark
     }
 }
 
@@ -154,11 +159,12 @@ extension ImageParameter {
     public static func rows(for kind: Kinds) -> [ImageParameter] { all.filter { $0.kinds.contains(kind) } }
 
     /// The names a spec of `kind` reads from a query, in their key places (the live-value parameters, read by the
-    /// service, left out). For a bar: the ring's names it shares, then its own.
+    /// service, left out). For a bar or a sparkline: the ring's names it shares, then its own.
     public static func names(readBy kind: Kinds) -> [String] {
         switch kind {
         case .ring: RingSpec.parameterRows.names
         case .badge: BadgeSpec.parameterRows.names
+        case .spark: SparkSpec.sharedRows.names + SparkSpec.parameterRows.names
         default: BarSpec.sharedRows.names + BarSpec.parameterRows.names
         }
     }
@@ -166,12 +172,14 @@ extension ImageParameter {
     private static let readByRing = Set(names(readBy: .ring))
     private static let readByBar = Set(names(readBy: .bar))
     private static let readByBadge = Set(names(readBy: .badge))
+    private static let readBySpark = Set(names(readBy: .spark))
 
-    /// Whether a spec of `kind` (one of ring, bar, badge) reads the parameter `name`.
+    /// Whether a spec of `kind` (one of ring, bar, badge, spark) reads the parameter `name`.
     public static func isRead(_ name: String, by kind: Kinds) -> Bool {
         switch kind {
         case .ring: readByRing.contains(name)
         case .badge: readByBadge.contains(name)
+        case .spark: readBySpark.contains(name)
         default: readByBar.contains(name)
         }
     }

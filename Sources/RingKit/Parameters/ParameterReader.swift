@@ -15,6 +15,9 @@ struct ParameterReader {
     let parameters: QueryParameters
     /// Reading the shared parameters for a bar: messages leave out what only a ring's size bounds.
     var forBars = false
+    /// `min` and `max` where the query leaves them out: a ring's and a bar's 0 and 100, a sparkline's the range of
+    /// its points.
+    var boundsDefaults: (min: Double, max: Double) = (0, 100)
 
     /// A finite decimal, or `nil` when the parameter is absent.
     /// `accepted` is made only for a message: building it for every parameter of every request cost a parse
@@ -126,21 +129,29 @@ struct ParameterReader {
         }
         var list: [Given] = []
         for item in items {
-            switch CanonicalNumber.parse(item) {
-            case .success(let number):
-                list.append(Given(number: number, text: String(item)))
-            case .failure(.notANumber):
-                throw ParameterError(
-                    parameter: parameter, value: ParameterError.quoted(text),
-                    reason: "has \(ParameterError.quoted(item)), which is not a number "
-                        + "(accepted: \(Self.valueListAccepted))")
-            case .failure(.notFinite):
-                throw ParameterError(
-                    parameter: parameter, value: ParameterError.quoted(text),
-                    reason: "has \(ParameterError.shown(item)), which is not a finite number")
-            }
+            let number = try Self.listItem(item, of: parameter, in: text, accepted: Self.valueListAccepted)
+            list.append(Given(number: number, text: String(item)))
         }
         return (list[0], Array(list.dropFirst()))
+    }
+
+    /// One item of the comma-separated `text` given to `parameter`, as a finite decimal; `accepted` is what the
+    /// message says the list takes.
+    static func listItem(
+        _ item: Substring, of parameter: String, in text: String, accepted: @autoclosure () -> String
+    ) throws(ParameterError) -> Double {
+        switch CanonicalNumber.parse(item) {
+        case .success(let number):
+            return number
+        case .failure(.notANumber):
+            throw ParameterError(
+                parameter: parameter, value: ParameterError.quoted(text),
+                reason: "has \(ParameterError.quoted(item)), which is not a number (accepted: \(accepted()))")
+        case .failure(.notFinite):
+            throw ParameterError(
+                parameter: parameter, value: ParameterError.quoted(text),
+                reason: "has \(ParameterError.shown(item)), which is not a finite number")
+        }
     }
 
     /// Colors given for several rings: one for all, or one for each.

@@ -23,6 +23,29 @@ enum CairoCanvas {
         return surface
     }
 
+    /// A cleared surface of `width × height` CSS pixels at `scale` (clamped to 1…4) pixels each, with `draw` run on a
+    /// context that draws in CSS pixels, flushed; the caller destroys it.
+    static func drawn(
+        width: Int, height: Int, scale: Int, _ draw: (_ cr: OpaquePointer) -> Void
+    ) throws(RenderError) -> OpaquePointer {
+        let scale = Swift.min(Swift.max(scale, 1), 4)
+        let surface = try surface(width: width * scale, height: height * scale)
+        let cr = cairo_create(surface)!
+        cairo_scale(cr, Double(scale), Double(scale))
+        draw(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        return surface
+    }
+
+    /// Fills the whole `width` × `height` image with `color`; nothing where it is nil (`none`).
+    static func paintBackground(_ cr: OpaquePointer, _ color: RGBAColor?, width: Int, height: Int) {
+        guard let color else { return }
+        setColor(cr, color)
+        cairo_rectangle(cr, 0, 0, Double(width), Double(height))
+        cairo_fill(cr)
+    }
+
     static func setColor(_ cr: OpaquePointer, _ c: RGBAColor) {
         cairo_set_source_rgba(
             cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, Double(c.alpha) / 255)

@@ -1,15 +1,17 @@
-/// What an image URL draws, parsed: a ring, a badge or a bar. The one dispatch the service and `progress-rings render`
+/// What an image URL draws, parsed: a ring, a badge, a bar or a sparkline. The one dispatch the service and `progress-rings render`
 /// share: parsing, the canonical key and the renderers differ by kind; caching, headers and errors do not.
 public enum Drawing: Sendable, Hashable {
     case ring(RingSpec)
     case badge(BadgeSpec)
     case bar(BarSpec)
+    case spark(SparkSpec)
 
     /// Which kind of drawing a route asks for, before its parameters are read.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case ring
         case badge
         case bar
+        case spark
     }
 
     /// The parameters of one image request, still percent-encoded.
@@ -65,6 +67,8 @@ public enum Drawing: Sendable, Hashable {
                     read: request.read))
         case .bar:
             .bar(try BarSpec.parse(query: request.query, pathValue: request.pathValue, read: request.read))
+        case .spark:
+            .spark(try SparkSpec.parse(query: request.query))
         }
     }
 
@@ -73,6 +77,7 @@ public enum Drawing: Sendable, Hashable {
         case .ring: .ring
         case .badge: .badge
         case .bar: .bar
+        case .spark: .spark
         }
     }
 
@@ -82,6 +87,7 @@ public enum Drawing: Sendable, Hashable {
         case .ring(let spec): spec.cacheSeconds
         case .badge(let spec): spec.cacheSeconds
         case .bar(let spec): spec.series.cacheSeconds
+        case .spark(let spec): spec.series.cacheSeconds
         }
     }
 
@@ -91,6 +97,7 @@ public enum Drawing: Sendable, Hashable {
         case .ring(let spec): spec.size * spec.scale
         case .badge(let spec): BadgeLayout(spec).width * spec.scale
         case .bar(let spec): Swift.max(spec.width, spec.imageHeight) * spec.series.scale
+        case .spark(let spec): Swift.max(spec.width, spec.height) * spec.series.scale
         }
     }
 
@@ -100,6 +107,7 @@ public enum Drawing: Sendable, Hashable {
         case .ring(let spec): spec.canonicalKey(for: format)
         case .badge(let spec): spec.canonicalKey(for: format)
         case .bar(let spec): spec.canonicalKey(for: format)
+        case .spark(let spec): spec.canonicalKey(for: format)
         }
     }
 
@@ -112,6 +120,8 @@ public enum Drawing: Sendable, Hashable {
         case (.badge(let spec), .png): try BadgeRenderer.png(spec)
         case (.bar(let spec), .svg): BarRenderer.svg(spec)
         case (.bar(let spec), .png): try BarRenderer.png(spec)
+        case (.spark(let spec), .svg): SparkRenderer.svg(spec)
+        case (.spark(let spec), .png): try SparkRenderer.png(spec)
         }
     }
 
@@ -122,6 +132,7 @@ public enum Drawing: Sendable, Hashable {
         case .ring(let spec): try PNGRenderer.surface(spec)
         case .badge(let spec): (try BadgeRenderer.surface(spec), .tuned)
         case .bar(let spec): (try BarRenderer.surface(spec), .tuned)
+        case .spark(let spec): (try SparkRenderer.surface(spec), .tuned)
         }
     }
 }

@@ -18,19 +18,7 @@ public enum SVGRenderer {
             && (g.hasProgress || g.innerBands.contains { $0.progressSweep > 0 })
         let auto = spec.theme == .auto
         if animated || auto { w.namePrefix = MarkupWriter.namePrefix(forKey: spec.canonicalKey(for: .svg)) }
-        w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
-        w.integer(spec.size)
-        w.raw("\" height=\"")
-        w.integer(spec.size)
-        w.raw("\" viewBox=\"0 0 ")
-        w.integer(spec.size)
-        w.raw(" ")
-        w.integer(spec.size)
-        w.raw("\" role=\"img\" aria-label=\"")
-        w.escaped(g.title)
-        w.raw("\"><title>")
-        w.escaped(g.title)
-        w.raw("</title>")
+        w.openDocument(width: spec.size, height: spec.size, title: g.title)
         if animated || auto {
             w.raw("<style>")
             if animated { animationStyle(&w, spec, g) }
@@ -38,13 +26,7 @@ public enum SVGRenderer {
             w.raw("</style>")
         }
         if let background = spec.background {
-            w.raw("<rect width=\"")
-            w.integer(spec.size)
-            w.raw("\" height=\"")
-            w.integer(spec.size)
-            w.raw("\" fill=\"")
-            w.color(background)
-            w.raw("\"/>")
+            w.background(width: spec.size, height: spec.size, background)
         }
         // Built once: `bands` makes an array each time it is read.
         let bands = g.bands

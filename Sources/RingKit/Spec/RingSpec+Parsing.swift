@@ -43,10 +43,21 @@ extension RingSpec {
     /// is bounded by the ring's default size rather than a ring's, and the label's fit is the bar's to check.
     /// Parameters are read in a fixed order (`ParameterRows`: the amount and its bounds first), so one query always reports the same error.
     init(parameters: QueryParameters, forBars: Bool) throws(ParameterError) {
+        try self.init(parameters: parameters, rows: forBars ? BarSpec.sharedRows : Self.parameterRows, forBars: forBars)
+    }
+
+    /// Reads the parameters of `rows` (a ring's, or those a bar or a sparkline shares with it); `forBars` as above
+    /// (a sparkline's are read so too), `bounds` the `min` and `max` the query may leave out.
+    init(
+        parameters: QueryParameters, rows: ParameterRows<RingSpec>, forBars: Bool,
+        bounds: (min: Double, max: Double) = (0, 100)
+    ) throws(ParameterError) {
         self.init()
+        (min, max) = bounds
         var reader = ParameterReader(parameters: parameters)
         reader.forBars = forBars
-        try (forBars ? BarSpec.sharedRows : Self.parameterRows).read(reader, into: &self)
+        reader.boundsDefaults = bounds
+        try rows.read(reader, into: &self)
         try reader.checkMissingValue(missingValue, map: valueMap)
         try checkMarks()
         try checkPrevious()

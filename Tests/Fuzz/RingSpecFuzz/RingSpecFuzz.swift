@@ -1,6 +1,6 @@
 import RingKit
 
-/// libFuzzer entry: reads the input as a ring's query string and as a bar's (and as a `/ring/{value}` or
+/// libFuzzer entry: reads the input as a ring's query string, a bar's and a sparkline's (and as a `/ring/{value}` or
 /// `/bar/{value}` path value) and traps when a parser breaks a promise: a parsed spec must survive its own canonical
 /// query unchanged, and its SVG must carry no active content; a parsed bar must fit the pixel cap, and a small one
 /// must draw as a PNG; a rejected query must name a parameter in a short message without control characters.
@@ -10,6 +10,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     check(query: text, pathValue: nil)
     checkBar(query: text, pathValue: nil)
+    checkSpark(query: text)
     // The piece before the first `/` as a short link's value, the rest as the query.
     if let slash = text.firstIndex(of: "/") {
         let query = String(text[text.index(after: slash)...])
@@ -22,6 +23,41 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 let parameterNames = Set(ImageParameter.names(readBy: .ring))
 /// A bar's refusal names one of the ring's parameters it shares, or one of its own.
 let barParameterNames = parameterNames.union(ImageParameter.names(readBy: .bar))
+/// A sparkline's refusal names one of the parameters it reads, or `value`, which it refuses.
+let sparkParameterNames = Set(ImageParameter.names(readBy: .spark) + ["value"])
+
+/// A parsed sparkline survives its canonical query, fits the pixel cap, carries no active content in its SVG and,
+/// when small, draws as a PNG.
+func checkSpark(query: String) {
+    do {
+        let spec = try SparkSpec.parse(query: query)
+        let again: SparkSpec
+        do {
+            again = try SparkSpec.parse(query: spec.canonicalQuery)
+        } catch {
+            fatalError("canonical query \(spec.canonicalQuery) of spark \(query) does not parse: \(error.message)")
+        }
+        for format in [ImageFormat.svg, .png]
+        where again != spec || again.canonicalKey(for: format) != spec.canonicalKey(for: format) {
+            fatalError("canonical query \(spec.canonicalQuery) of spark \(query) reads back as another sparkline")
+        }
+        if Swift.max(spec.width, spec.height) * spec.series.scale > ImageLimits.pixelEdge {
+            fatalError("spark \(query) is \(spec.width)×\(spec.height) at scale \(spec.series.scale)")
+        }
+        checkSVG(SparkRenderer.svg(spec), of: "spark " + query)
+        if spec.width * spec.height * spec.series.scale * spec.series.scale <= 1 << 16 {
+            var shapes = spec
+            shapes.series.label = .none
+            do {
+                _ = try SparkRenderer.png(shapes)
+            } catch {
+                fatalError("spark \(query) could not be drawn: \(error)")
+            }
+        }
+    } catch {
+        checkRefusal(error.message, of: "spark " + query, names: sparkParameterNames)
+    }
+}
 
 func check(query: String, pathValue: String?) {
     do {

@@ -1,0 +1,50 @@
+import HTTPServer
+import RingKit
+import StoredValues
+
+extension RingService {
+    /// A sparkline of a stored value (`/spark.svg?value=@name&window=30d`): the name's history over the window,
+    /// thinned to the line's width (`SparkHistory`), written into the request as `points` (and the record's `max`
+    /// where the URL gives none), so it is byte for byte the sparkline of the same points in the URL, cached by them:
+    /// an unchanged history keeps its ETag, a push (or a point leaving the window) makes a new one.
+    func storedSpark(
+        _ request: HTTPRequest, _ drawing: Drawing.Request, _ known: StoredTargets.Entry,
+        _ spark: (window: Int64, bound: Int), format: ImageFormat, varyAccept: Bool
+    ) -> ImageAnswer {
+        var entry = known
+        let target = entry.target
+        let record: StoredRecord
+        switch storedRecords(target) {
+        case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
+        case .success(let records): record = records[0]
+        }
+        let now = ValueStore.wallClock()
+        // Every push changes the record: while it stays and no point has left the window, so do the points, and a
+        // hit costs no walk through the history.
+        if let last = entry.shown, last.records == [record], now <= last.validUntil {
+            return storedAnswer(request, drawing, last, format: format, varyAccept: varyAccept)
+        }
+        // A history older than the window still has its current value: a sparkline of one point.
+        let history = store?.history(record.name, since: now - spark.window) ?? []
+        let values = history.isEmpty ? [record.value] : history.map(\.value)
+        let newest = history.last?.time ?? record.time
+        let (resolved, text) = target.resolvedSpark(
+            points: SparkHistory.points(values, atMost: spark.bound), max: record.max)
+        let alias = request.target + "\n" + text
+        let validUntil = history.map(\.time).min().map { $0 + spark.window } ?? .max
+        var shown: StoredTargets.Shown
+        if let last = entry.shown, last.alias == alias {
+            shown = last
+        } else {
+            var headers = storedHeaders
+            headers.append(.lastModified, HTTPDate.imfFixdate(epochSeconds: Int(newest / 1000)))
+            shown = StoredTargets.Shown(
+                records: [record], previous: nil, request: resolved, alias: alias, headers: headers)
+        }
+        shown.records = [record]
+        shown.validUntil = validUntil
+        entry.shown = shown
+        storedTargets.remember(entry, for: request.target)
+        return storedAnswer(request, drawing, shown, format: format, varyAccept: varyAccept)
+    }
+}

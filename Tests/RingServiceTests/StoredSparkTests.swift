@@ -1,0 +1,118 @@
+import Foundation
+import HTTPServer
+import RingKit
+import StoredValues
+import Testing
+
+@testable import RingService
+
+/// `/spark.svg?value=@name`: a stored value's history drawn as the same points in the URL would be, against a real
+/// SQLite file.
+@Suite(.serialized)
+final class StoredSparkTests {
+    static let token = "pr_test-token-for-spark"
+    let folder = NSTemporaryDirectory() + "/stored-spark-\(UUID().uuidString)"
+    let service: RingService
+
+    init() throws {
+        var config = ServiceConfiguration()
+        config.logFormat = .off
+        config.values.store = folder + "/values.db"
+        config.values.tokens = ["*": RingService.valueTokenDigest(Array(Self.token.utf8))]
+        service = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    func push(_ name: String, _ body: String) {
+        let headers: HTTPHeaders = ["Content-Length": "\(body.utf8.count)", "Authorization": "Bearer " + Self.token]
+        let response = service.response(
+            to: HTTPRequest(method: .put, target: "/values/\(name)", headers: headers, body: Array(body.utf8)))
+        #expect(response.status.code == 200)
+    }
+
+    /// The history's points are written into the request: the same bytes and ETag as those points in the URL, the
+    /// same ETag while the history is unchanged, and a new one after a push.
+    @Test func theHistoryIsDrawnAsItsPointsAndAPushChangesTheETag() throws {
+        for value in ["3", "5", "4"] { push("coverage", value) }
+        let stored = service.get("/spark.svg?value=@coverage&label=auto")
+        let literal = service.get("/spark.svg?points=3,5,4&label=auto")
+        #expect(stored.status == .ok && stored.body == literal.body)
+        #expect(stored.header("ETag") == literal.header("ETag"))
+        #expect(stored.header("X-Source") == "stored")
+        #expect(stored.header("Cache-Control") == "public, max-age=300, s-maxage=300")
+        #expect(stored.header("Last-Modified") != nil)
+        let again = service.get("/spark.svg?value=@coverage&label=auto")
+        #expect(again.header("ETag") == stored.header("ETag"))
+        let etag = try #require(stored.header("ETag"))
+        #expect(service.get("/spark.svg?value=@coverage&label=auto", ["If-None-Match": etag]).status == .notModified)
+        // The same value pushed again is a new point: the line changes.
+        push("coverage", "4")
+        let after = service.get("/spark.svg?value=@coverage&label=auto")
+        #expect(after.header("ETag") != stored.header("ETag"))
+        #expect(after.body == service.get("/spark.svg?points=3,5,4,4&label=auto").body)
+        let png = service.get("/spark.png?value=@coverage&scale=2")
+        #expect(png.body == service.get("/spark.png?points=3,5,4,4&scale=2").body)
+    }
+
+    /// The record's `max` is the top of the scale unless the URL gives one; the history is thinned to the width.
+    @Test func theRecordsMaxAppliesAndALongHistoryIsThinnedToTheWidth() {
+        for value in 1...20 { push("ci.tests", "{\"value\": \(value), \"max\": 40}") }
+        let points = (1...20).map(String.init).joined(separator: ",")
+        #expect(
+            service.get("/spark.svg?value=@ci.tests").body == service.get("/spark.svg?points=\(points)&max=40").body)
+        #expect(
+            service.get("/spark.svg?value=@ci.tests&max=20").body
+                == service.get("/spark.svg?points=\(points)&max=20").body)
+        let thinned = SparkHistory.points((1...20).map(Double.init), atMost: 16)
+        let text = thinned.map(RingService.number).joined(separator: ",")
+        #expect(thinned.count == 16)
+        #expect(
+            service.get("/spark.svg?value=@ci.tests&width=16").body
+                == service.get("/spark.svg?points=\(text)&max=40&width=16").body)
+    }
+
+    /// A missing name, a list, a window out of range: an error image naming the parameter.
+    @Test(arguments: [
+        ("value=@nothing", "value: \"@nothing\" names no stored value (push one with PUT /values/nothing)"),
+        (
+            "value=@a,@b",
+            "value: \"@a,@b\" is not one stored value; a sparkline draws one value's history (accepted: "
+                + "value=@name)"
+        ),
+        (
+            "value=@coverage&window=10m",
+            "window: \"10m\" is not a window of 1h...400d (accepted: a whole number and s, "
+                + "m, h or d, such as 30d or 12h)"
+        ),
+        (
+            "value=@coverage&window=401d",
+            "window: \"401d\" is not a window of 1h...400d (accepted: a whole number and "
+                + "s, m, h or d, such as 30d or 12h)"
+        ),
+        ("value=@coverage&points=1,2", "points: given twice"),
+    ])
+    func badStoredSparklinesNameTheParameter(query: String, expected: String) {
+        push("coverage", "1")
+        let response = service.get("/spark.svg?" + query + "&width=200")
+        #expect(response.status == .badRequest && response.header("X-Error") == expected)
+        #expect(response.text.contains("width=\"200\""))
+    }
+}
+
+/// A history thinned for a sparkline keeps the last point and averages the rest in runs.
+struct SparkHistoryTests {
+    @Test func aShortHistoryIsKeptWhole() {
+        #expect(SparkHistory.points([1, 2, 3], atMost: 4) == [1, 2, 3])
+    }
+
+    @Test func aLongHistoryIsAveragedInRunsWithTheLastPointExact() {
+        let values = (0..<9).map(Double.init)  // 0…8
+        // Eight older points in four runs of two, then the last.
+        #expect(SparkHistory.points(values, atMost: 5) == [0.5, 2.5, 4.5, 6.5, 8])
+        let many = (0..<10_000).map { Double($0 % 7) }
+        let thinned = SparkHistory.points(many, atMost: SparkHistory.bound(width: 120))
+        #expect(thinned.count == 120 && thinned.last == many.last)
+        #expect(SparkHistory.bound(width: 1024) == SparkSpec.Limits.points)
+    }
+}
