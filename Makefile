@@ -42,8 +42,10 @@ all: build
 check-swift:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "Swift 6 is needed: install the toolchain under /opt/swift or put swift on PATH" >&2; exit 1; }
 
+## The Debian packages, and the named logos (Simple Icons from PyPI's simple-icons-pack) in .build/simple-icons.
 deps:
 	@.ci/lib/deps.sh $(BUILD_DEPS)
+	@.ci/tools/simple-icons.sh
 
 build: check-swift deps
 	$(SWIFT) build
@@ -65,6 +67,7 @@ live-demo: release
 ## browser tests. `make test` runs these first.
 check: check-swift
 	@.ci/lib/deps.sh $(TEST_DEPS)
+	@.ci/tools/simple-icons.sh
 	$(SWIFT) build --build-tests
 	$(TEST_FONTS) $(SWIFT) test --skip-build
 	$(MAKE) lint
