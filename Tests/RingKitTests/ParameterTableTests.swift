@@ -86,6 +86,8 @@ struct ParameterTableTests {
             ImageParameter.names(readBy: .badge) == [
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
                 "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral", "message",
+                "logo",
+                "logoColor",
             ])
     }
 

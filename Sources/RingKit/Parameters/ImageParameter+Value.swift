@@ -1,6 +1,7 @@
 extension ImageParameter {
     /// Every row, in the builder page's order (by group); a spec reads its rows in their key places.
-    public static let all: [ImageParameter] = value + live + shape + colors + marks + label + output + badgeOnly
+    public static let all: [ImageParameter] =
+        value + live + shape + colors + marks + label + output + badgeOnly + logo
 
     /// The amount and its range.
     static let value: [ImageParameter] = [
