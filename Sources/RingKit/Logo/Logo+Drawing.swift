@@ -21,7 +21,7 @@ extension Logo {
             if let stroke = Self.color(shape.stroke, logoColor: color) {
                 Self.paint(&w, " stroke=\"", stroke, opacity: " stroke-opacity=\"")
                 w.raw(" stroke-width=\"")
-                w.number(shape.strokeWidth * transform.scale)
+                w.number(shape.strokeWidth * transform.lengthScale)
                 w.raw("\"")
             }
             w.raw("/>")
@@ -51,7 +51,7 @@ extension Logo {
         }
     }
 
-    private static func pathData(_ w: inout MarkupWriter, _ path: LogoPath, _ t: LogoTransform) {
+    private static func pathData(_ w: inout MarkupWriter, _ path: LogoPath, _ t: LogoAffine) {
         func point(_ p: LogoPath.Point) {
             let q = t.apply(p)
             w.number(q.x)
@@ -107,7 +107,7 @@ extension Logo {
             }
             if let stroke = Self.color(shape.stroke, logoColor: color) {
                 CairoCanvas.setColor(cr, stroke)
-                cairo_set_line_width(cr, shape.strokeWidth * transform.scale)
+                cairo_set_line_width(cr, shape.strokeWidth * transform.lengthScale)
                 cairo_stroke_preserve(cr)
             }
             cairo_new_path(cr)

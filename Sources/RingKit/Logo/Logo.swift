@@ -78,6 +78,9 @@ public final class Logo: Sendable, Hashable {
     /// What a custom logo's `logo=` starts with.
     public static let dataPrefix = "data:image/svg+xml;base64,"
 
+    /// The `logo=` text of an SVG document given as markup (an endpoint document's `logoSvg`).
+    public static func dataURI(svg: String) -> String { dataPrefix + Base64.encode(Array(svg.utf8)) }
+
     /// The side of the square a logo is fitted into, in CSS pixels, as shields.io draws it.
     public static let size = 14.0
 
@@ -93,10 +96,10 @@ public final class Logo: Sendable, Hashable {
     }
 
     /// How the view box maps into the square of `side` whose top left is (`x`, `y`): scaled to fit, centred.
-    func transform(x: Double, y: Double, side: Double = Logo.size) -> LogoTransform {
+    func transform(x: Double, y: Double, side: Double = Logo.size) -> LogoAffine {
         let scale = Swift.min(side / Swift.max(viewBox.width, 1e-9), side / Swift.max(viewBox.height, 1e-9))
-        return LogoTransform(
-            scale: scale, dx: x + (side - viewBox.width * scale) / 2 - viewBox.x * scale,
-            dy: y + (side - viewBox.height * scale) / 2 - viewBox.y * scale)
+        return LogoAffine(
+            a: scale, d: scale, e: x + (side - viewBox.width * scale) / 2 - viewBox.x * scale,
+            f: y + (side - viewBox.height * scale) / 2 - viewBox.y * scale)
     }
 }

@@ -24,26 +24,4 @@ public struct LogoPath: Sendable, Hashable {
     public var commands: [Command] = []
 
     public init(_ commands: [Command] = []) { self.commands = commands }
-
-    /// The path with every point mapped by `transform` (a logo placed in a badge).
-    func mapped(_ transform: LogoTransform) -> LogoPath {
-        LogoPath(
-            commands.map { command in
-                switch command {
-                case .move(let p): .move(transform.apply(p))
-                case .line(let p): .line(transform.apply(p))
-                case .curve(let a, let b, let c): .curve(transform.apply(a), transform.apply(b), transform.apply(c))
-                case .close: .close
-                }
-            })
-    }
-}
-
-/// A scale then a move: how a logo's `viewBox` is fitted into the box it is drawn in.
-struct LogoTransform: Sendable, Hashable {
-    var scale: Double
-    var dx: Double
-    var dy: Double
-
-    func apply(_ p: LogoPath.Point) -> LogoPath.Point { LogoPath.Point(p.x * scale + dx, p.y * scale + dy) }
 }
