@@ -13,8 +13,10 @@ public enum CustomLogo {
 
     /// The logo of a `data:` URI, as `logo=` gives it.
     static func parse(dataURI: String) throws(LogoError) -> Logo {
-        let lowered = dataURI.prefix(Logo.dataPrefix.utf8.count).lowercased()
-        guard lowered == Logo.dataPrefix else {
+        guard
+            dataURI.utf8.starts(with: Logo.dataPrefix.utf8)
+                || dataURI.prefix(Logo.dataPrefix.count).lowercased() == Logo.dataPrefix
+        else {
             throw LogoError("is not an SVG data URI (accepted: \(Logo.dataPrefix)… of at most \(maxBytes / 1024) KiB)")
         }
         let base64 = String(dataURI.dropFirst(Logo.dataPrefix.count))

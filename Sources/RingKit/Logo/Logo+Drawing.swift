@@ -3,8 +3,25 @@ import CCairo
 extension Logo {
     /// Writes the logo as SVG paths fitted into the 14 px square at (`x`, `y`), its named fill in `color`: the
     /// points written by us from the parsed outlines, in image coordinates (no transform, no markup of the source).
+    /// The markup of a placement and color is written once and kept with the logo (a badge's logo has a handful).
     func svg(_ w: inout MarkupWriter, x: Double, y: Double, color: RGBAColor) {
-        let transform = transform(x: x, y: y)
+        let key = Placement(x: x, y: y, side: Logo.size, color: color)
+        if let kept = written.withLock({ $0[key] }) {
+            w.bytes.append(contentsOf: kept)
+            return
+        }
+        var own = MarkupWriter(capacity: 4096)
+        write(&own, key)
+        written.withLock { kept in
+            if kept.count >= Self.keptPlacements { kept.removeAll() }
+            kept[key] = own.bytes
+        }
+        w.bytes.append(contentsOf: own.bytes)
+    }
+
+    private func write(_ w: inout MarkupWriter, _ placement: Placement) {
+        let transform = transform(x: placement.x, y: placement.y, side: placement.side)
+        let color = placement.color
         for shape in shapes {
             w.raw("<path d=\"")
             Self.pathData(&w, shape.path, transform)

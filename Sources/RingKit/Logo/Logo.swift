@@ -1,3 +1,5 @@
+import Locking
+
 /// A logo drawn in a badge, a ring or a bar: shapes in its own coordinates (`viewBox`), parsed once and kept (named
 /// logos by `LogoCatalog`). Two logos are equal when their sources are: the slug, or the custom logo's data.
 public final class Logo: Sendable, Hashable {
@@ -56,6 +58,17 @@ public final class Logo: Sendable, Hashable {
     public let viewBox: ViewBox
     /// A named logo's brand color (Simple Icons' `hex`), from which its default color is chosen.
     public let brandColor: RGBAColor?
+    /// The SVG markup written for each placement and color (`svg(_:x:y:color:)`), at most `keptPlacements`.
+    let written = Lock<[Placement: [UInt8]]>([:])
+    static let keptPlacements = 16
+
+    /// Where and in which color a logo is written.
+    struct Placement: Hashable, Sendable {
+        let x: Double
+        let y: Double
+        let side: Double
+        let color: RGBAColor
+    }
 
     public init(source: Source, shapes: [Shape], viewBox: ViewBox, brandColor: RGBAColor? = nil) {
         self.source = source

@@ -5,7 +5,10 @@ extension ParameterReader {
         guard let text = try parameters.value("logo") else { return nil }
         if text.hasPrefix("data:") {
             // A `+` of base64 arrives as a space when the URL did not encode it; shields.io reads it back too.
-            let data = String(text.map { $0 == " " ? "+" : $0 })
+            let data =
+                text.utf8.contains(UInt8(ascii: " "))
+                ? String(decoding: text.utf8.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "+") : $0 }, as: UTF8.self)
+                : text
             do {
                 return try CustomLogo.parse(dataURI: data)
             } catch {
