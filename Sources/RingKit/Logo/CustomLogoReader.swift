@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// Reads a custom logo's SVG with libxml2 and keeps only what a logo may hold: `svg`, `g`, `path`, `circle`,
 /// `ellipse`, `rect`, `polygon`, `polyline` and `line`, with their geometry, `transform`, and fills and strokes whose

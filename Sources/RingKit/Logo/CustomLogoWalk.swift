@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// One walk over a custom logo's element tree (`CustomLogoReader`): checks every element and attribute, carries the
 /// inherited fill, stroke and transform down, and collects the shapes in painting order.
