@@ -194,7 +194,7 @@ public struct BadgeLayout: Sendable, Hashable {
         if let logo {
             self.logo = PlacedLogo(
                 logo: logo, x: Double(m.logoInset), y: Double(m.height) / 2 - Logo.size / 2,
-                color: logoColor ?? logo.defaultColor(social: style == .social))
+                color: logoColor ?? logo.defaultColor(onLight: style == .social))
         } else {
             self.logo = nil
         }

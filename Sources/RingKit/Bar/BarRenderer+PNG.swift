@@ -104,6 +104,9 @@ extension BarRenderer {
                 }
             }
         }
+        if let placed = LogoPlacement.inBar(series, layout) {
+            placed.logo.draw(cr, x: placed.x, y: placed.y, side: placed.side, color: placed.color)
+        }
     }
 
     /// Adds the outline to Cairo's path, the same steps the SVG writes.

@@ -1,11 +1,11 @@
 import CCairo
 
 extension Logo {
-    /// Writes the logo as SVG paths fitted into the 14 px square at (`x`, `y`), its named fill in `color`: the
+    /// Writes the logo as SVG paths fitted into the square of `side` at (`x`, `y`), its named fill in `color`: the
     /// points written by us from the parsed outlines, in image coordinates (no transform, no markup of the source).
     /// The markup of a placement and color is written once and kept with the logo (a badge's logo has a handful).
-    func svg(_ w: inout MarkupWriter, x: Double, y: Double, color: RGBAColor) {
-        let key = Placement(x: x, y: y, side: Logo.size, color: color)
+    func svg(_ w: inout MarkupWriter, x: Double, y: Double, side: Double = Logo.size, color: RGBAColor) {
+        let key = Placement(x: x, y: y, side: side, color: color)
         if let kept = written.withLock({ $0[key] }) {
             w.bytes.append(contentsOf: kept)
             return
@@ -96,10 +96,10 @@ extension Logo {
         }
     }
 
-    /// Draws the logo with Cairo into the 14 px square at (`x`, `y`) of the context's user space, from the same
+    /// Draws the logo with Cairo into the square of `side` at (`x`, `y`) of the context's user space, from the same
     /// outlines the SVG writes.
-    func draw(_ cr: OpaquePointer, x: Double, y: Double, color: RGBAColor) {
-        let transform = transform(x: x, y: y)
+    func draw(_ cr: OpaquePointer, x: Double, y: Double, side: Double = Logo.size, color: RGBAColor) {
+        let transform = transform(x: x, y: y, side: side)
         for shape in shapes {
             cairo_new_path(cr)
             for command in shape.path.commands {

@@ -60,7 +60,7 @@ public final class Logo: Sendable, Hashable {
     public let brandColor: RGBAColor?
     /// The SVG markup written for each placement and color (`svg(_:x:y:color:)`), at most `keptPlacements`.
     let written = Lock<[Placement: [UInt8]]>([:])
-    static let keptPlacements = 16
+    static let keptPlacements = 4
 
     /// Where and in which color a logo is written.
     struct Placement: Hashable, Sendable {
@@ -98,9 +98,11 @@ public final class Logo: Sendable, Hashable {
     public static let size = 14.0
 
     /// The color a named logo takes when `logoColor` is not given, as shields.io picks it from the brand color:
-    /// on the filled styles a dark brand color (brightness at most 0.4) becomes `whitesmoke`, on social's light box
-    /// a light one (at least 0.6) becomes `#333`; otherwise the brand color itself.
-    public func defaultColor(social: Bool) -> RGBAColor {
+    /// on a dark backdrop (the filled badge styles) a dark brand color (brightness at most 0.4) becomes
+    /// `whitesmoke`, on a light one (social's box) a light brand color (at least 0.6) becomes `#333`; otherwise the
+    /// brand color itself. A custom logo keeps its own colors.
+    public func defaultColor(onLight: Bool) -> RGBAColor {
+        let social = onLight
         let brand = brandColor ?? RGBAColor(0xf5, 0xf5, 0xf5)
         let brightness = (299 * Double(brand.red) + 587 * Double(brand.green) + 114 * Double(brand.blue)) / 255_000
         if !social && brightness <= 0.4 { return RGBAColor(0xf5, 0xf5, 0xf5) }
