@@ -42,10 +42,13 @@ all: build
 check-swift:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "Swift 6 is needed: install the toolchain under /opt/swift or put swift on PATH" >&2; exit 1; }
 
+# The step that installs the named logos; the image build sets it to `true`, as it copies the host's.
+LOGOS_STEP ?= .ci/tools/simple-icons.sh
+
 ## The Debian packages, and the named logos (Simple Icons from PyPI's simple-icons-pack) in .build/simple-icons.
 deps:
 	@.ci/lib/deps.sh $(BUILD_DEPS)
-	@.ci/tools/simple-icons.sh
+	@$(LOGOS_STEP)
 
 build: check-swift deps
 	$(SWIFT) build

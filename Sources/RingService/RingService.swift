@@ -84,8 +84,9 @@ public final class RingService: HTTPHandler {
         do {
             let count = try LogoCatalog.shared.load(directory: directory)
             let took = (ContinuousClock.now - started).seconds * 1000
+            // Debug: the first info line stays "listening", which scripts and operators look for.
             log.log(
-                .info, "logos",
+                .debug, "logos",
                 [("directory", directory), ("slugs", "\(count)"), ("ms", "\((took * 10).rounded() / 10)")])
         } catch {
             log.log(.warn, "logos", [("directory", directory), ("error", error.reason)])
