@@ -9,6 +9,7 @@ levels off, 0.9 % of pixels over 32 levels, ink 15 % off, centres 0.84 px apart,
 The labels include every script of label_fidelity.SCRIPTS.
 """
 
+import base64
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -33,7 +34,19 @@ QUERIES = [
     "label=a&value=99.9&thresholds=50:orange,99:green&color=%23c2410c80",
     "label=disk&value=1288490188.8&max=2147483648&unit=bytes&locale=de",
     "label=api&value=0&max=1&map=0:down:red,1:up:brightgreen",
-] + ["value=30&" + label(words) for _, words in SCRIPTS if words]
+] + ["value=30&" + label(words) for _, words in SCRIPTS if words] + [
+    # Logos: the 20 px styles with a Simple Icons logo (whitesmoke on the fill, and a brand color), one without a
+    # label, and a custom logo with a stroke (drawn from our paths by Skia there, by Cairo here). plastic and
+    # for-the-badge wait for this check to show Chromium badges of other heights (it compares 20 px ones).
+    "label=build&value=72&logo=%s&style=%s" % (logo, style)
+    for style in ("flat", "flat-square")
+    for logo in ("github", "python")
+] + [
+    "label=&value=72&logo=github",
+    "label=logo&value=40&logo=data:image/svg%2Bxml;base64," + base64.b64encode(
+        b"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'><circle cx='5' cy='5' r='4' fill='orange' "
+        b"stroke='white'/></svg>").decode().replace("+", "%2B").replace("/", "%2F"),
+]
 
 # (what Chromium is shown, what our PNG draws): each pair must fail the comparison, or the check proves nothing.
 CONTROLS = [
