@@ -1,5 +1,6 @@
 # progress-rings: built with the Makefile's own release step, run from an image that holds only the binary, the
-# shared libraries it links and the label fonts. docs/deployment.md has more; in short:
+# shared libraries it links, the label fonts and the named logos. docs/deployment.md has more; in short:
+#   make deps     # once: the Debian packages and the logos (.build/simple-icons), which the image copies
 #   docker build -t progress-rings .
 #   docker run --rm -p 8080:8080 --read-only --cap-drop ALL --security-opt no-new-privileges progress-rings
 
@@ -20,6 +21,7 @@ RUN apt-get update \
         libpng-dev \
         libpq-dev \
         libsqlite3-dev \
+        libxml2-dev \
         make \
         pkg-config \
         zlib1g-dev \
@@ -31,7 +33,7 @@ COPY .ci/lib/deps.sh .ci/lib/deps.sh
 COPY Sources Sources
 # The same target a developer runs. The static standard library keeps Swift out of the runtime image; the
 # binary is stripped (it has no use for its symbol table there).
-RUN make release SWIFT_BUILD_FLAGS="--static-swift-stdlib --product progress-rings -Xlinker --strip-all" \
+RUN make release LOGOS_STEP=true SWIFT_BUILD_FLAGS="--static-swift-stdlib --product progress-rings -Xlinker --strip-all" \
     && install -D -m 0755 "$(swift build -c release --show-bin-path)/progress-rings" /out/progress-rings
 
 FROM debian:bookworm-slim AS runtime
@@ -57,6 +59,7 @@ RUN apt-get update \
         libpq5 \
         libsqlite3-0 \
         libstdc++6 \
+        libxml2 \
         zlib1g \
     && rm -rf /var/lib/apt/lists/* /usr/share/fonts/opentype/noto/NotoSerifCJK-*
 COPY --from=build /out/progress-rings /out/progress-rings
@@ -68,6 +71,9 @@ RUN runtime-root /out/progress-rings /rootfs
 
 FROM scratch
 COPY --from=runtime /rootfs /
+# The named logos as the build's dependency step installed them on the host (`make deps`: Simple Icons from PyPI's
+# simple-icons-pack, pinned in .ci/tools/simple-icons.sh), so the image build itself needs no Python and no PyPI.
+COPY .build/simple-icons /usr/share/progress-rings/simple-icons
 COPY config/default.json /etc/progress-rings/config.json
 # Every interface inside the container. The file documents every other setting: mount your own over it (a
 # file may hold only the settings it changes), and any PROGRESS_RINGS_<SETTING> from `docker run -e` overrides it.
@@ -75,6 +81,7 @@ COPY config/default.json /etc/progress-rings/config.json
 # (`-v rings-data:/data`), the root file system stays read-only.
 ENV PROGRESS_RINGS_CONFIG=/etc/progress-rings/config.json \
     PROGRESS_RINGS_HOST=0.0.0.0 \
+    PROGRESS_RINGS_LOGO_DIRECTORY=/usr/share/progress-rings/simple-icons \
     PROGRESS_RINGS_VALUE_STORE=/data/values.db
 VOLUME /data
 USER 10001:10001

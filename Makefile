@@ -6,10 +6,10 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), Pango (text layout: shaping, bidi, font fallback), libpng and zlib
 # (PNG encoding), libcurl (live values), ICU (how each locale writes numbers), jemalloc (the allocator), SQLite and
-# libpq (stored values, in a file or in PostgreSQL), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
+# libpq (stored values, in a file or in PostgreSQL), libxml2 (custom logos' SVG), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
 # Arabic…), Noto Sans CJK (Chinese, Japanese, Korean, with a real bold face) and Noto Color Emoji.
 BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-openssl-dev libicu-dev libjemalloc-dev \
-	libsqlite3-dev libpq-dev pkg-config \
+	libsqlite3-dev libpq-dev libxml2-dev pkg-config \
 	fonts-dejavu-core \
 	fonts-noto-cjk fonts-noto-color-emoji
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, libpng and pngcheck read our
@@ -42,8 +42,13 @@ all: build
 check-swift:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "Swift 6 is needed: install the toolchain under /opt/swift or put swift on PATH" >&2; exit 1; }
 
+# The step that installs the named logos; the image build sets it to `true`, as it copies the host's.
+LOGOS_STEP ?= .ci/tools/simple-icons.sh
+
+## The Debian packages, and the named logos (Simple Icons from PyPI's simple-icons-pack) in .build/simple-icons.
 deps:
 	@.ci/lib/deps.sh $(BUILD_DEPS)
+	@$(LOGOS_STEP)
 
 build: check-swift deps
 	$(SWIFT) build
@@ -65,6 +70,7 @@ live-demo: release
 ## browser tests. `make test` runs these first.
 check: check-swift
 	@.ci/lib/deps.sh $(TEST_DEPS)
+	@.ci/tools/simple-icons.sh
 	$(SWIFT) build --build-tests
 	$(TEST_FONTS) $(SWIFT) test --skip-build
 	$(MAKE) lint

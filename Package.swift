@@ -39,6 +39,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("z")]
         ),
         .target(name: "CSystem"),
+        // libxml2 (Debian's libxml2-dev; libxml2 at run time): custom logos' SVG, parsed with network access,
+        // entity substitution and DTD loading off (Sources/RingKit/Logo/CustomLogoReader.swift).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // SQLite (Debian's libsqlite3-dev; libsqlite3-0 at run time): where stored values are kept by default.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libpq (Debian's libpq-dev; libpq5 at run time): stored values in PostgreSQL, shared by replicas.
@@ -56,7 +59,7 @@ let package = Package(
         // named detached threads.
         .target(name: "Locking", dependencies: ["CSystem"]),
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
-        .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG", "CICU", "Locking"]),
+        .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG", "CICU", "CLibXML2", "Locking"]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
         // RFC 8259 JSON, checked strictly (no trailing comma, no key twice), with each object's key order: the
         // settings files and the bodies of pushed values.
@@ -145,6 +148,14 @@ if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
             name: "StoredValuesFuzz",
             dependencies: ["StoredValues"],
             path: "Tests/Fuzz/StoredValuesFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+    package.targets.append(
+        .executableTarget(
+            name: "LogoFuzz",
+            dependencies: ["RingKit"],
+            path: "Tests/Fuzz/LogoFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     )

@@ -40,6 +40,9 @@ CONTAINER_URLS='200||/ring.svg?value=72
 200||/badge.png?label=coverage&value=72&scale=2
 200||/badge/coverage/72.svg
 200||/badge.svg?label=%C3%BCbersetzt%20%E2%9C%93&value=50
+200||/badge.svg?label=build&value=72&logo=github
+200||/badge.png?label=build&value=72&logo=python&style=social&scale=2
+400||/badge.svg?value=72&logo=nosuchlogo
 200||/ring.png?value=30&size=256&label=%D7%94%D7%AA%D7%A7%D7%93%D7%9E%D7%95%D7%AA%20%7Bvalue%7D%25
 200||/ring.png?value=40&size=256&label=%E8%BF%9B%E5%BA%A6%20%7Bvalue%7D%25
 200||/badge.png?label=%F0%9F%9A%80%20launch&value=90&scale=2

@@ -4,7 +4,8 @@
 # Usage: .ci/checks/fuzz.sh [SECONDS] [TARGET...]   (default: $FUZZ_SECONDS, else 60, for every target)
 # Targets: HTTPParserFuzz (seeds: Tests/HTTPServerTests/Corpus), RingSpecFuzz (seeds: Tests/Fuzz/RingSpecCorpus),
 # LiveSourceFuzz (seeds: Tests/Fuzz/LiveSourceCorpus), PNGFuzz (the rasterizer and the PNG writer; seeds:
-# Tests/Fuzz/PNGCorpus) and StoredValuesFuzz (PUT /values bodies and value names; seeds: Tests/Fuzz/StoredValuesCorpus).
+# Tests/Fuzz/PNGCorpus), StoredValuesFuzz (PUT /values bodies and value names; seeds: Tests/Fuzz/StoredValuesCorpus)
+# and LogoFuzz (custom logos' SVG through libxml2 and the logo reader, then drawn; seeds: Tests/Fuzz/LogoCorpus).
 # Seeds are copied, so new inputs never land in the repository. Fails on any crash, broken invariant, leak,
 # timeout or out-of-memory; the failing input is kept under .fuzz/artifacts/.
 set -euo pipefail
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-${FUZZ_SECONDS:-60}}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(HTTPParserFuzz RingSpecFuzz LiveSourceFuzz PNGFuzz StoredValuesFuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(HTTPParserFuzz RingSpecFuzz LiveSourceFuzz PNGFuzz StoredValuesFuzz LogoFuzz)
 scratch=.fuzz/build
 # The Swift backtracer would catch the trap before libFuzzer can record the crashing input.
 export SWIFT_BACKTRACE=enable=no
@@ -29,6 +30,7 @@ corpus_of() {
     LiveSourceFuzz) echo Tests/Fuzz/LiveSourceCorpus ;;
     PNGFuzz) echo Tests/Fuzz/PNGCorpus ;;
     StoredValuesFuzz) echo Tests/Fuzz/StoredValuesCorpus ;;
+    LogoFuzz) echo Tests/Fuzz/LogoCorpus ;;
     *) echo "fuzz: unknown target $1" >&2; exit 2 ;;
   esac
 }
@@ -39,6 +41,7 @@ dict_of() {
     LiveSourceFuzz) echo Tests/Fuzz/live.dict ;;
     PNGFuzz) echo Tests/Fuzz/png.dict ;;
     StoredValuesFuzz) echo Tests/Fuzz/stored.dict ;;
+    LogoFuzz) echo Tests/Fuzz/logo.dict ;;
   esac
 }
 

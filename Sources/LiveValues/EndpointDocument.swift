@@ -16,6 +16,10 @@ public struct EndpointDocument: Sendable, Hashable {
     public var isError: Bool
     /// How long the document asks its badge to be cached; it may raise an image's max-age, never lower it.
     public var cacheSeconds: Int?
+    /// A Simple Icons slug, the logo's color, and a custom logo's SVG markup.
+    public var namedLogo: String?
+    public var logoColor: String?
+    public var logoSvg: String?
 
     /// The longest message read, in bytes: far more than a badge shows, far less than a document may hold.
     public static let maxMessageBytes = 4096
@@ -25,9 +29,11 @@ public struct EndpointDocument: Sendable, Hashable {
     public static let maxTextLength = 256
     /// The largest `cacheSeconds` honoured: a year, as the `cacheSeconds` parameter.
     public static let maxCacheSeconds = 31_536_000
+    /// The longest `logoSvg` kept, in bytes: a custom logo's own bound (8 KiB).
+    public static let maxLogoBytes = 8192
 
-    /// The fields of shields' schema that this service accepts, checks and does not draw yet (logos, links).
-    static let unusedTexts = ["namedLogo", "logoSvg", "logoColor", "link"]
+    /// The fields of shields' schema that this service accepts, checks and does not draw (links).
+    static let unusedTexts = ["link"]
     static let unusedNumbers = ["logoWidth", "logoPosition"]
 
     /// Reads `document`; a failure says which field is wrong and why.
@@ -57,12 +63,12 @@ public struct EndpointDocument: Sendable, Hashable {
         }
         guard !message.isEmpty else { return wrong("message", "is empty") }
         var texts: [String: String] = [:]
-        for field in ["label", "color", "labelColor", "style"] + unusedTexts {
+        for field in ["label", "color", "labelColor", "style", "namedLogo", "logoColor", "logoSvg"] + unusedTexts {
             guard let node = object[field] else { continue }
             guard case .string(let text) = node else {
                 return wrong(field, "is \(Self.kind(of: node)), not text")
             }
-            if text.utf8.count <= maxTextLength { texts[field] = text }
+            if text.utf8.count <= (field == "logoSvg" ? maxLogoBytes : maxTextLength) { texts[field] = text }
         }
         for field in unusedNumbers {
             guard let node = object[field] else { continue }
@@ -84,10 +90,11 @@ public struct EndpointDocument: Sendable, Hashable {
             cacheSeconds = seconds > Double(maxCacheSeconds) ? maxCacheSeconds : Int(seconds)
         }
         let value = DocumentNumber.leading(message).flatMap { $0.isFinite ? $0 : nil }
-        return .success(
-            EndpointDocument(
-                message: message, value: value, label: texts["label"], color: texts["color"],
-                labelColor: texts["labelColor"], style: texts["style"], isError: isError, cacheSeconds: cacheSeconds))
+        var read = EndpointDocument(
+            message: message, value: value, label: texts["label"], color: texts["color"],
+            labelColor: texts["labelColor"], style: texts["style"], isError: isError, cacheSeconds: cacheSeconds)
+        (read.namedLogo, read.logoColor, read.logoSvg) = (texts["namedLogo"], texts["logoColor"], texts["logoSvg"])
+        return .success(read)
     }
 
     /// What a node is, as a message says it: `a number`, `text`, `an array`.

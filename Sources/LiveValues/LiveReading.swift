@@ -17,6 +17,10 @@ public struct LiveReading: Sendable, Hashable {
     public var isError = false
     /// The endpoint document's `cacheSeconds`: it may raise the image's max-age.
     public var cacheSeconds: Int?
+    /// The endpoint document's logo: a Simple Icons slug or an SVG, and its color.
+    public var namedLogo: String?
+    public var logoSvg: String?
+    public var logoColor: String?
     /// When the document was read (wall clock), for a page that shows "read at".
     public var readAt: Date
 
@@ -38,5 +42,8 @@ public struct LiveReading: Sendable, Hashable {
         message = drawsText ? document.message : nil
         isError = document.isError
         cacheSeconds = document.cacheSeconds
+        namedLogo = document.namedLogo
+        logoSvg = document.logoSvg
+        logoColor = document.logoColor
     }
 }

@@ -153,6 +153,23 @@ extension GalleryPage {
             ]
         ),
         (
+            "Logos",
+            [
+                Example(
+                    path: "/badge.svg?label=build&value=93&logo=github", caption: "a Simple Icons logo, as shields"),
+                Example(
+                    path: "/badge.svg?label=python&value=88&logo=python&style=for-the-badge",
+                    caption: "for-the-badge, the brand color"),
+                Example(path: "/badge.svg?label=stars&value=72&logo=github&style=social", caption: "social"),
+                Example(
+                    path: "/badge.svg?label=ci&value=100&logo=githubactions&logoColor=white&color=brightgreen",
+                    caption: "logoColor"),
+                Example(path: "/ring.svg?value=72&logo=prometheus", caption: "a ring: the logo above the label"),
+                Example(path: "/ring.svg?value=72&logo=docker&label=none", caption: "alone in the hole"),
+                Example(path: "/bar.svg?value=60&logo=rust&width=240&height=24", caption: "a bar: at the left end"),
+            ]
+        ),
+        (
             "Bars",
             [
                 Example(path: "/bar.svg?value=72", caption: "a bar, 200 × 20 px"),

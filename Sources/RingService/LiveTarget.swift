@@ -20,6 +20,12 @@ public struct LiveTarget: Sendable {
     let takesLabelColor: Bool
     let takesStyle: Bool
     let takesMessage: Bool
+    /// An image without its own `logo` or `logoColor` takes the endpoint document's (`namedLogo` or `logoSvg`).
+    var takesLogo = false
+    var takesLogoColor = false
+
+    /// The parameter table's kind of each drawing.
+    private static let kinds: [Drawing.Kind: ImageParameter.Kinds] = [.ring: .ring, .badge: .badge, .bar: .bar]
 
     /// The parameters that name a live value. A request that gives none of them is an ordinary image.
     static let parameters = ["url", "query", "maxQuery", "prometheus", "server"]
@@ -56,14 +62,15 @@ public struct LiveTarget: Sendable {
             }
             guard let source else { return nil }
             let isBadge = request.kind == .badge
-            return .success(
-                LiveTarget(
-                    source: source, isBadge: isBadge,
-                    takesLabel: isBadge && !given.contains("label") && request.pathLabel == nil,
-                    takesColor: !given.contains("color"), takesMax: !given.contains("max"),
-                    takesLabelColor: isBadge && !given.contains("labelColor"),
-                    takesStyle: isBadge && !given.contains("style"), takesMessage: isBadge && !given.contains("message")
-                ))
+            var target = LiveTarget(
+                source: source, isBadge: isBadge,
+                takesLabel: isBadge && !given.contains("label") && request.pathLabel == nil,
+                takesColor: !given.contains("color"), takesMax: !given.contains("max"),
+                takesLabelColor: isBadge && !given.contains("labelColor"),
+                takesStyle: isBadge && !given.contains("style"), takesMessage: isBadge && !given.contains("message"))
+            target.takesLogo = ImageParameter.isRead("logo", by: Self.kinds[request.kind]!) && !given.contains("logo")
+            target.takesLogoColor = target.takesLogo && !given.contains("logoColor")
+            return .success(target)
         } catch {
             return .failure(error)
         }
@@ -91,8 +98,8 @@ public struct LiveTarget: Sendable {
 
     /// What a reading gives the drawing: the value and the max the document gave, as numbers (any finite double,
     /// never text decoded again), the text parameters a shields endpoint document adds where the URL gives none
-    /// (`defaults`, in order: `label`, `color`, `labelColor`, `style`, `message`; its colors read in shields'
-    /// palette), and the URL's parameters it replaces (`replaced`: a document that reports an error keeps its own
+    /// (`defaults`, in order: `label`, `color`, `labelColor`, `style`, `message`, `logo`, `logoColor`; its colors
+    /// read in shields' palette), and the URL's parameters it replaces (`replaced`: a document that reports an error keeps its own
     /// color and message, as shields draws it).
     func given(by reading: LiveReading) -> (read: [ReadNumber], defaults: [(String, String)], replaced: [String]) {
         var read: [ReadNumber] = []
@@ -111,6 +118,12 @@ public struct LiveTarget: Sendable {
         }
         if let style = reading.style, takesStyle { defaults.append(("style", style)) }
         if let message = reading.message, isBadge, takesMessage || isError { defaults.append(("message", message)) }
+        if takesLogo, let logo = reading.logoSvg.map({ Logo.dataURI(svg: $0) }) ?? reading.namedLogo {
+            defaults.append(("logo", logo))
+            if let logoColor = reading.logoColor, takesLogoColor {
+                defaults.append(("logoColor", ShieldsPalette.resolved(logoColor)))
+            }
+        }
         return (read, defaults, isError ? ["color", "labelColor", "message"] : [])
     }
 

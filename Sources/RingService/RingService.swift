@@ -73,7 +73,24 @@ public final class RingService: HTTPHandler {
                 log.log(.info, "stored values", [("store", store.storageDescription), ("names", "\(store.count)")])
             }
         }
+        Self.loadLogos(configuration.logoDirectory, log: log)
         self.init(configuration: configuration, log: log, renderer: RingKitRenderer(), live: live, store: store)
+    }
+
+    /// Reads the named logos' index; without it the server still serves, refusing `logo=` slugs with a message that
+    /// says where the logos were looked for.
+    private static func loadLogos(_ directory: String, log: ServiceLog) {
+        let started = ContinuousClock.now
+        do {
+            let count = try LogoCatalog.shared.load(directory: directory)
+            let took = (ContinuousClock.now - started).seconds * 1000
+            // Debug: the first info line stays "listening", which scripts and operators look for.
+            log.log(
+                .debug, "logos",
+                [("directory", directory), ("slugs", "\(count)"), ("ms", "\((took * 10).rounded() / 10)")])
+        } catch {
+            log.log(.warn, "logos", [("directory", directory), ("error", error.reason)])
+        }
     }
 
     init(

@@ -67,6 +67,13 @@ extension ServiceConfiguration {
             doc: "Least severe lines written: debug, info (includes one line per request), warn, error.",
             kind: .choice(LogLevel.allCases.map(\.rawValue)), get: { .text($0.logLevel.rawValue) },
             set: { if case .text(let v) = $1, let l = LogLevel(rawValue: v) { $0.logLevel = l } }),
+        .init(
+            name: "logoDirectory",
+            doc:
+                "Where the named logos (logo=github) are read from at start-up: Simple Icons' index.tsv and icons/, "
+                + "as make deps installs them; a relative path is from the working directory.",
+            kind: .path, get: { .text($0.logoDirectory) }, set: { if case .text(let v) = $1 { $0.logoDirectory = v } }
+        ),
     ]
 
     static func setting(named name: String) -> ConfigurationSetting? {

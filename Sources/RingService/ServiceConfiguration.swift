@@ -1,5 +1,6 @@
 import HTTPServer
 import LiveValues
+import RingKit
 
 /// Every setting of the service, with the defaults `config/default.json` documents.
 /// One table of settings reads them from JSON, environment variables and flags (`ServiceConfiguration.settings`).
@@ -51,6 +52,8 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var drainDeadline = 5.0
     public var logFormat = LogFormat.logfmt
     public var logLevel = LogLevel.info
+    /// Where the named logos are read from at start-up (`LogoCatalog`): the build's copy of Simple Icons.
+    public var logoDirectory = LogoCatalog.defaultDirectory
     /// Live values: off until hosts, sources or Prometheus servers are configured.
     public var live = LiveSettings()
     /// Stored values: off until a token may write them.

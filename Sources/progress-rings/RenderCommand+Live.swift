@@ -10,6 +10,13 @@ extension RenderCommand {
     /// their own behalf, not a stranger's.
     static func drawing(for options: Options) -> Result<Drawing, Failure> {
         let request = Drawing.Request(kind: options.kind, query: Substring(options.query))
+        if request.query.contains("logo") {
+            // Named logos from the settings' logoDirectory (`--config FILE`, PROGRESS_RINGS_LOGO_DIRECTORY); a
+            // directory that cannot be read leaves the slugs refused with a message that names it.
+            if let directory = try? configuration(config: options.config).logoDirectory {
+                _ = try? LogoCatalog.shared.load(directory: directory)
+            }
+        }
         var live: LiveValues? = nil
         if LiveTarget.mayNameLiveValue(request.query) {
             do {
@@ -46,10 +53,15 @@ extension RenderCommand {
         let message: String
     }
 
-    private static func liveValues(config: String?) throws(ConfigurationError) -> LiveValues {
-        var settings = try ServiceConfiguration.load(
+    /// The settings of `--config FILE` and `PROGRESS_RINGS_…` variables.
+    private static func configuration(config: String?) throws(ConfigurationError) -> ServiceConfiguration {
+        try ServiceConfiguration.load(
             arguments: config.map { ["--config", $0] } ?? [], environment: ProcessInfo.processInfo.environment
-        ).configuration.live
+        ).configuration
+    }
+
+    private static func liveValues(config: String?) throws(ConfigurationError) -> LiveValues {
+        var settings = try configuration(config: config).live
         settings.allowsAnyHost = true
         settings.allowPrivateAddresses = true
         do {

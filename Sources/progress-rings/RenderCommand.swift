@@ -31,7 +31,8 @@ enum RenderCommand: Command {
           --bar                 a horizontal bar instead of a ring
           --spark               a sparkline of points= instead of a ring
           --config FILE         settings whose live values a url= or prometheus= query uses (named sources,
-                                Prometheus servers, CA file, timeouts); any http(s) URL works without it
+                                Prometheus servers, CA file, timeouts; any http(s) URL works without it), and
+                                logoDirectory, where logo= slugs are read
           -h, --help            show this help
           --version             show the version
 
@@ -45,7 +46,8 @@ enum RenderCommand: Command {
         var output = "-"
         var format: ImageFormat = .svg
         var kind: Drawing.Kind = .ring
-        /// `--config FILE`: the settings file whose live-value settings a `url=` or `prometheus=` query uses.
+        /// `--config FILE`: the settings file whose live-value settings a `url=` or `prometheus=` query uses, and whose
+        /// `logoDirectory` a `logo=` slug is read from.
         var config: String?
     }
 

@@ -4,6 +4,7 @@
 //   ring-bench --encoders   the zlib level × strategy × filter choices behind PNGVariant.tuned
 //   ring-bench --features   parse, key, SVG and PNG for thresholds, gradients, themes and several rings
 //   ring-bench --labels     a labelled ring with a unit and a locale beside the same ring's plain label
+//   ring-bench --logos      badges with a logo (named and custom) beside the same badges without one, parse and draw
 //   ring-bench --live       a live value's lookup when cached, its parameters' parsing, and one fetch over libcurl
 //   ring-bench --misses [--images N] [--only "ring, labelled 128×128"]
 //                           a PNG miss split into draw, encode and the service's own work, per image kind and size
@@ -183,6 +184,8 @@ if CommandLine.arguments.contains("--accuracy") {
     try featureTable()
 } else if CommandLine.arguments.contains("--labels") {
     try labelTable()
+} else if CommandLine.arguments.contains("--logos") {
+    try logoTable()
 } else if CommandLine.arguments.contains("--live") {
     try liveTable()
 } else {

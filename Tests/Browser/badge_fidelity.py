@@ -9,6 +9,7 @@ levels off, 0.9 % of pixels over 32 levels, ink 15 % off, centres 0.84 px apart,
 The labels include every script of label_fidelity.SCRIPTS.
 """
 
+import base64
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -40,6 +41,17 @@ QUERIES = [
     "value=30&style=%s&%s" % (style, label(words))
     for style in ("flat-square", "plastic", "for-the-badge")
     for words in (SCRIPTS[0][1], SCRIPTS[1][1])
+] + [
+    # Logos: every style but social with a Simple Icons logo (whitesmoke on the fill, and a brand color), one without
+    # a label, and a custom logo with a stroke (drawn from our paths by Skia there, by Cairo here).
+    "label=build&value=72&logo=%s&style=%s" % (logo, style)
+    for style in ("flat", "flat-square", "plastic", "for-the-badge")
+    for logo in ("github", "python")
+] + [
+    "label=&value=72&logo=github",
+    "label=logo&value=40&logo=data:image/svg%2Bxml;base64," + base64.b64encode(
+        b"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'><circle cx='5' cy='5' r='4' fill='orange' "
+        b"stroke='white'/></svg>").decode().replace("+", "%2B").replace("/", "%2F"),
 ]
 
 # (what Chromium is shown, what our PNG draws): each pair must fail the comparison, or the check proves nothing.

@@ -80,12 +80,14 @@ struct ParameterTableTests {
                 "value", "min", "max", "size", "thickness", "color", "track", "background", "textColor", "cap", "arc",
                 "start", "direction", "label", "decimals", "fontSize", "fontWeight", "animate", "scale", "title",
                 "cacheSeconds", "theme", "thresholds", "gradient", "unit", "locale", "thresholdsMode", "map", "target",
-                "markers", "neutral", "previous",
+                "markers", "neutral", "previous", "logo", "logoColor",
             ])
         #expect(
             ImageParameter.names(readBy: .badge) == [
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
                 "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral", "message",
+                "logo",
+                "logoColor",
             ])
         #expect(
             ImageParameter.names(readBy: .spark) == [

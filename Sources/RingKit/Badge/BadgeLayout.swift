@@ -94,6 +94,16 @@ public struct BadgeLayout: Sendable, Hashable {
     public let isShaded: Bool
     /// The panels whose fill switches to the dark theme's where the viewer prefers a dark scheme (`theme=auto`).
     public let themedPanels: BadgeSpec.ColorRoles
+    /// The logo, placed as shields.io places it: before the label, or at the left of the value without one.
+    public let logo: PlacedLogo?
+
+    /// A logo in its 14 px square, whose top left is (`x`, `y`), and the color of its named fill.
+    public struct PlacedLogo: Sendable, Hashable {
+        public let logo: Logo
+        public let x: Double
+        public let y: Double
+        public let color: RGBAColor
+    }
 
     /// A badge's small picture.
     public enum Icon: Sendable, Hashable {
@@ -118,6 +128,8 @@ public struct BadgeLayout: Sendable, Hashable {
         }
     }
 
+    /// Space between a logo and the label after it (shields.io's `logoPadding`).
+    static let logoPadding = 3
     /// The bar icon's size, with round ends.
     public static let barIconWidth = 16
     public static let barIconHeight = 6
@@ -149,13 +161,14 @@ public struct BadgeLayout: Sendable, Hashable {
         self.init(
             label: spec.label, labelFill: spec.labelColor, value: spec.valueText, valueFill: spec.valueColor,
             style: spec.style, icon: icon, title: spec.title,
-            themedPanels: spec.theme == .auto ? spec.themedColors : [])
+            themedPanels: spec.theme == .auto ? spec.themedColors : [], logo: spec.logo, logoColor: spec.logoColor)
     }
 
     /// Lays out any two texts; without an icon the right half is a plain shields.io message.
     init(
         label labelText: String, labelFill: RGBAColor, value valueText: String, valueFill: RGBAColor,
-        style: BadgeSpec.Style, icon: Icon?, title: String, themedPanels: BadgeSpec.ColorRoles = []
+        style: BadgeSpec.Style, icon: Icon?, title: String, themedPanels: BadgeSpec.ColorRoles = [],
+        logo: Logo? = nil, logoColor: RGBAColor? = nil
     ) {
         let m = BadgeStyleMetrics.of(style)
         self.style = style
@@ -172,13 +185,29 @@ public struct BadgeLayout: Sendable, Hashable {
 
         let labelText = m.cased(RingGeometry.printable(labelText), isLabel: true)
         let labelLength = m.reservedWidth(of: labelText, bold: m.labelBold)
-        labelWidth = labelText.isEmpty ? 0 : m.labelPadding.left + labelLength + m.labelPadding.right
+        // shields.io's room for a logo: before a label, the logo and 3 px; without one, the logo leads the value's
+        // part (social gives it a box of its own).
+        let labelStart = m.labelPadding.left + (logo == nil ? 0 : Int(Logo.size) + Self.logoPadding)
+        let logoBox = logo != nil && labelText.isEmpty && style == .social
+        if logoBox {
+            labelWidth = m.logoInset + Int(Logo.size) + m.logoInset + 1
+        } else {
+            labelWidth = labelText.isEmpty ? 0 : labelStart + labelLength + m.labelPadding.right
+        }
+        let logoShift = logo != nil && labelText.isEmpty && !logoBox ? m.logoShift : 0
+        if let logo {
+            self.logo = PlacedLogo(
+                logo: logo, x: Double(m.logoInset), y: Double(m.height) / 2 - Logo.size / 2,
+                color: logoColor ?? logo.defaultColor(onLight: style == .social))
+        } else {
+            self.logo = nil
+        }
         if labelText.isEmpty {
             label = nil
         } else {
             let colors = Self.textColors(on: labelFill, style: style)
             var text = Text(
-                text: labelText, centerX: Double(m.labelPadding.left) + Double(labelLength) / 2, length: labelLength,
+                text: labelText, centerX: Double(labelStart) + Double(labelLength) / 2, length: labelLength,
                 fill: colors.text, shadow: m.shadowOpacity == nil ? nil : colors.shadow)
             text.shadowOpacity = m.shadowOpacity ?? 0
             text.bold = m.labelBold
@@ -189,9 +218,10 @@ public struct BadgeLayout: Sendable, Hashable {
         let valueText = m.cased(RingGeometry.printable(valueText), isLabel: false)
         let valueLength = m.reservedWidth(of: valueText, bold: m.valueBold)
         let valueColors = Self.textColors(on: valueFill, style: style)
-        valueX = labelText.isEmpty ? 0 : labelWidth + m.gutter
-        iconX = Double(valueX + m.iconInset)
-        let textStart = Double(valueX + (icon.map { m.iconInset + $0.width + m.iconGap } ?? m.textInset))
+        valueX = labelWidth == 0 ? 0 : labelWidth + m.gutter
+        iconX = Double(valueX + logoShift + m.iconInset)
+        let textStart = Double(
+            valueX + logoShift + (icon.map { m.iconInset + $0.width + m.iconGap } ?? m.textInset))
         var value = Text(
             text: valueText, centerX: textStart + Double(valueLength) / 2, length: valueLength,
             fill: valueColors.text, shadow: m.shadowOpacity == nil ? nil : valueColors.shadow)

@@ -73,6 +73,7 @@ extension BadgeRenderer {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
             cairo_stroke(cr)
         }
+        if let placed = layout.logo { placed.logo.draw(cr, x: placed.x, y: placed.y, color: placed.color) }
 
         switch layout.icon {
         case .ring(let g):

@@ -72,6 +72,7 @@ public enum BadgeRenderer {
             w.raw("\"/>")
         }
         if let x = layout.notchX { notch(&w, x: x) }
+        if let placed = layout.logo { placed.logo.svg(&w, x: placed.x, y: placed.y, color: placed.color) }
         icon(&w, layout)
         // The font is set once for every text, as shields.io does.
         w.raw("<g text-anchor=\"middle\" font-family=\"")

@@ -54,6 +54,10 @@ public struct BadgeSpec: Sendable, Hashable {
     public var theme: RingSpec.Theme = .light
     /// Which panel colors were left to the theme (not given in the URL).
     public var themedColors: ColorRoles = .all
+    /// The logo before the label: a Simple Icons logo or a custom one.
+    public var logo: Logo? = nil
+    /// The named logo's color; `nil` is shields.io's default for the logo and style (`Logo.defaultColor`).
+    public var logoColor: RGBAColor? = nil
 
     /// The badge's icons.
     public enum Icon: String, Sendable, Hashable, CaseIterable {

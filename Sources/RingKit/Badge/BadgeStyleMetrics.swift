@@ -34,6 +34,12 @@ struct BadgeStyleMetrics {
     /// Whether the texts are measured by the layout that draws them (Pango) rather than by Verdana's table.
     let measuredByLayout: Bool
 
+    /// Where a logo starts: shields' `horizPadding` (5), or for-the-badge's `LOGO_MARGIN` (9).
+    var logoInset: Int { upperCase ? 9 : 5 }
+    /// How far a logo without a label moves the value's part right: as much as shields widens such a badge (the
+    /// logo and 4 px for the flat styles, the logo and its 6 px gutter for for-the-badge).
+    var logoShift: Int { upperCase ? Int(Logo.size) + 6 : Int(Logo.size) + 4 }
+
     /// shields.io's Verdana list; DejaVu Sans is what the PNG renderer and `rsvg-convert` use.
     static let verdana: StaticString = "Verdana,Geneva,DejaVu Sans,sans-serif"
 

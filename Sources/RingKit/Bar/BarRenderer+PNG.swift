@@ -95,6 +95,9 @@ extension BarRenderer {
                 }
             }
         }
+        if let placed = LogoPlacement.inBar(series, layout) {
+            placed.logo.draw(cr, x: placed.x, y: placed.y, side: placed.side, color: placed.color)
+        }
     }
 
     /// Draws the background and, for a one-bar image, its track, from the copy of them this thread kept for that

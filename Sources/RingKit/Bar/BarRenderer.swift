@@ -23,6 +23,9 @@ public enum BarRenderer {
         for (index, bar) in layout.bars.enumerated() {
             self.bar(&w, bar, index: index, layout, series, animated: animated)
         }
+        if let placed = LogoPlacement.inBar(series, layout) {
+            placed.logo.svg(&w, x: placed.x, y: placed.y, side: placed.side, color: placed.color)
+        }
         w.raw("</svg>\n")
         return w.bytes
     }

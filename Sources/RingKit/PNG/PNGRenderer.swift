@@ -78,6 +78,9 @@ public enum PNGRenderer {
                     baseline: baseline)
             }
         }
+        if let placed = LogoPlacement.inRing(spec, g) {
+            placed.logo.draw(painter.cairo, x: placed.x, y: placed.y, side: placed.side, color: placed.color)
+        }
         painter.finish()
         return g.labelLayout != nil
     }

@@ -37,6 +37,9 @@ public enum SVGRenderer {
         if let layout = g.labelLayout {
             label(&w, layout, spec, g, themed: auto && spec.themedColors.contains(.textColor))
         }
+        if let placed = LogoPlacement.inRing(spec, g) {
+            placed.logo.svg(&w, x: placed.x, y: placed.y, side: placed.side, color: placed.color)
+        }
         w.raw("</svg>\n")
         return w.bytes
     }

@@ -101,6 +101,9 @@ public struct RingSpec: Sendable, Hashable {
     /// The rings inside the first, outermost first; empty for a single ring (`value`, `color`, `track` and
     /// `gradient` above describe the first ring).
     public var innerRings: [InnerRing] = []
+    /// A logo in the hole (above the label), or at a bar's left end; `logoColor` nil is the default for the logo.
+    public var logo: Logo? = nil
+    public var logoColor: RGBAColor? = nil
 
     public init() {}
 }

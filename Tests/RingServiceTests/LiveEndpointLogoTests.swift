@@ -1,0 +1,54 @@
+import Foundation
+import HTTPServer
+import RingKit
+import TestSupport
+import Testing
+
+@testable import LiveValues
+@testable import RingService
+
+/// The logo fields of shields endpoint documents (`namedLogo`, `logoColor`, `logoSvg`), drawn as the same badge with
+/// `logo` and `logoColor` in the URL; and `/badge.json` writing `namedLogo`.
+extension LiveEndpointTests {
+    /// `namedLogo` and `logoColor` (in shields' palette, as the document was written for shields).
+    @Test func namedLogoAndLogoColorDrawTheLogo() throws {
+        let service = try makeLiveService(fixture, clock: clock)
+        let drawn = try badge(
+            service, #"{"schemaVersion":1,"label":"ci","message":"5","namedLogo":"github","logoColor":"green"}"#)
+        #expect(drawn.status == .ok)
+        #expect(drawn.body == service.get("/badge.svg?label=ci&value=5&logo=github&logoColor=97ca00").body)
+        // The URL's own logo wins; an unknown slug is left out, as a document's other defaults are.
+        let own = try badge(
+            service, #"{"schemaVersion":1,"message":"5","namedLogo":"github"}"#, "&logo=gitlab", name: "own.json")
+        #expect(own.body == service.get("/badge.svg?value=5&logo=gitlab").body)
+        let unknown = try badge(
+            service, #"{"schemaVersion":1,"message":"5","namedLogo":"nosuchlogo"}"#, name: "unknown.json")
+        #expect(unknown.status == .ok && unknown.body == service.get("/badge.svg?value=5").body)
+    }
+
+    /// `logoSvg` is a custom logo, checked as one in the URL is.
+    @Test func logoSvgDrawsACustomLogo() throws {
+        let service = try makeLiveService(fixture, clock: clock)
+        let svg =
+            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 2 2'>"
+            + "<rect width='2' height='2' fill='red'/></svg>"
+        let drawn = try badge(service, #"{"schemaVersion":1,"message":"5","logoSvg":"\#(svg)"}"#)
+        let same = service.get(
+            "/badge.svg?value=5&logo=" + QueryParameters.encode(Logo.dataURI(svg: svg)))
+        #expect(drawn.status == .ok && same.status == .ok && drawn.body == same.body)
+        #expect(drawn.text.contains(##"fill="#ff0000""##))
+        let hostile = try badge(
+            service,
+            #"{"schemaVersion":1,"message":"5","logoSvg":"<svg xmlns='http://www.w3.org/2000/svg'><script/></svg>"}"#,
+            name: "hostile.json")
+        #expect(hostile.status == .ok && hostile.body == service.get("/badge.svg?value=5").body)
+    }
+
+    /// `/badge.json` gives the named logo, and its color when the URL gave one.
+    @Test func badgeJSONWritesNamedLogo() {
+        let service = makeService()
+        let doc = service.get("/badge.json?label=ci&value=5&logo=GitHub&logoColor=red").text
+        #expect(doc.contains(##""namedLogo": "github", "logoColor": "#ff0000"}"##), "\(doc)")
+        #expect(!service.get("/badge.json?label=ci&value=5").text.contains("namedLogo"))
+    }
+}
