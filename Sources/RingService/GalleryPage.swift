@@ -13,13 +13,15 @@ enum GalleryPage {
     }
 
     /// The page for a server whose configured sources (`liveSources`) are `liveSources`: the live cards whose
-    /// source is among them show their image, the others their URL and how to turn them on.
-    static func make(liveSources: Set<String>) -> StaticPage {
+    /// source is among them show their image, the others their URL and how to turn them on; the same for the
+    /// stored-value cards whose names the server holds (`storedHeld`).
+    static func make(liveSources: Set<String>, storedHeld: Set<String> = []) -> StaticPage {
         StaticPage(
-            title: "progress-rings: gallery", style: SharedStyle.css + style, body: body(liveSources: liveSources))
+            title: "progress-rings: gallery", style: SharedStyle.css + style,
+            body: body(liveSources: liveSources, storedHeld: storedHeld))
     }
 
-    static func body(liveSources: Set<String>) -> String {
+    static func body(liveSources: Set<String>, storedHeld: Set<String> = []) -> String {
         var out = SharedStyle.header(current: "/examples")
         out += "<main id=\"main\">\n<h1>Gallery</h1>\n"
         out +=
@@ -30,6 +32,7 @@ enum GalleryPage {
             out += "</div>\n</section>\n"
         }
         out += liveSection(configured: liveSources)
+        out += storedSection(held: storedHeld)
         out += "</main>"
         return out
     }

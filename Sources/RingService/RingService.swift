@@ -23,11 +23,12 @@ public final class RingService: HTTPHandler {
     private let connectionCounter = Lock<(@Sendable () -> Int)?>(nil)
     let responses: StaticResponses
     /// The builder page and the gallery, built once: their bytes, ETags and CSP hashes never change while running
-    /// (the gallery's live cards follow the configured sources, which are fixed at start-up too). The gallery is
-    /// built on its first request: it parses every example, and one written in a locale opens ICU, which a server
-    /// that never writes a locale should not hold in memory.
+    /// (the gallery's live cards follow the configured sources, which are fixed at start-up too; its stored-value
+    /// cards follow which of their names the store holds, and the page is built again when that changes). The
+    /// gallery is built on its first request: it parses every example, and one written in a locale opens ICU, which
+    /// a server that never writes a locale should not hold in memory.
     let builderPage: StaticPage
-    private let gallery = Lock<StaticPage?>(nil)
+    private let gallery = Lock<(held: Set<String>, page: StaticPage)?>(nil)
     private let liveSourceNames: Set<String>
     let referencePage = ReferencePage.make()
 
@@ -113,12 +114,13 @@ public final class RingService: HTTPHandler {
         liveSourceNames = Set(live?.settings.sources.keys.map(\.self) ?? [])
     }
 
-    /// The gallery page, built on the first call.
+    /// The gallery page, built on the first call and again when the stored values its cards show come or go.
     var galleryPage: StaticPage {
-        gallery.withLock { page in
-            if let page { return page }
-            let made = GalleryPage.make(liveSources: liveSourceNames)
-            page = made
+        let held: Set<String> = store.map { store in GalleryPage.storedNames.filter { store.record($0) != nil } } ?? []
+        return gallery.withLock { built in
+            if let built, built.held == held { return built.page }
+            let made = GalleryPage.make(liveSources: liveSourceNames, storedHeld: held)
+            built = (held, made)
             return made
         }
     }
