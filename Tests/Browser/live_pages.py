@@ -214,7 +214,7 @@ class LiveChecks:
         how to see them, with no image that could only be an error."""
         self.driver.get(self.plain.base + "/examples")
         note = self.driver.find_elements(By.ID, "live-off")
-        listed = [e.text for e in self.driver.find_elements(By.CSS_SELECTOR, "ul.off li code")]
+        listed = [e.text for e in self.driver.find_elements(By.CSS_SELECTOR, "#live ul.off li code")]
         live_images = self.script("return Array.from(document.images).filter(function(i){"
                                   "return i.src.indexOf('url=')>=0}).length")
         if not note or "make live-demo" not in note[0].text:
