@@ -29,30 +29,43 @@ extension GalleryPage {
     /// The "Live values" section: the cards whose source is in `configured` show their image; the others show
     /// their URL, with a sentence on how to see them.
     static func liveSection(configured: Set<String>) -> String {
-        let shown = liveExamples.filter { source(of: $0).map(configured.contains) == true }
-        let unshown = liveExamples.filter { source(of: $0).map(configured.contains) != true }
-        var out = "<section id=\"live\">\n<h2>Live values</h2>\n"
-        out +=
-            "<p>These images read their value when they are asked for, from a document the server's configuration "
-            + "names (<code>liveSources</code>); the server keeps it for <code>liveTTL</code> seconds, then reads it "
-            + "again, so an image in a README follows the number its source holds.</p>\n"
+        optionalSection(
+            id: "live", title: "Live values",
+            intro: "These images read their value when they are asked for, from a document the server's "
+                + "configuration names (<code>liveSources</code>); the server keeps it for <code>liveTTL</code> "
+                + "seconds, then reads it again, so an image in a README follows the number its source holds.",
+            examples: liveExamples, name: source(of:), available: configured
+        ) { names, someShown in
+            "This server configures no source named \(names), so "
+                + "\(someShown ? "the examples below" : "these examples") show their URL only. "
+                + "<code>make live-demo</code> runs a server whose <code>config/live-demo.json</code> names them, "
+                + "reading the documents in <code>config/live-demo/</code> (see <code>docs/live-demo.md</code> beside "
+                + "the README); on your own server, name your documents in <code>liveSources</code>."
+        }
+    }
+
+    /// A section of examples that need something this server may lack (a source, a stored value), each named by
+    /// `name`: those whose name is `available` show their image; the others their URL, under the sentence
+    /// `missing` writes from the missing names (`<code>a</code>, <code>b</code> or <code>c</code>`) and whether
+    /// some cards are shown.
+    static func optionalSection(
+        id: String, title: String, intro: String, examples: [Example], name: (Example) -> String?,
+        available: Set<String>, missing: (_ names: String, _ someShown: Bool) -> String
+    ) -> String {
+        let shown = examples.filter { name($0).map(available.contains) == true }
+        let unshown = examples.filter { name($0).map(available.contains) != true }
+        var out = "<section id=\"\(id)\">\n<h2>\(title)</h2>\n<p>\(intro)</p>\n"
         if !shown.isEmpty {
             out += "<div class=\"grid\">\n"
             for example in shown { out += card(example) }
             out += "</div>\n"
         }
         if !unshown.isEmpty {
-            var missing: [String] = []
-            for name in unshown.compactMap(source(of:)) where !missing.contains(name) { missing.append(name) }
-            let names = missing.map { "<code>\(StaticPage.escaped($0))</code>" }
-            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names[0]
-            out +=
-                "<p id=\"live-off\">This server configures no source named \(list), so "
-                + "\(shown.isEmpty ? "these examples" : "the examples below") show their URL only. "
-                + "<code>make live-demo</code> runs a server whose <code>config/live-demo.json</code> names them, "
-                + "reading the documents in <code>config/live-demo/</code> (see <code>docs/live-demo.md</code> beside "
-                + "the README); on your own server, name your documents in <code>liveSources</code>.</p>\n"
-            out += "<ul class=\"off\">\n"
+            var names: [String] = []
+            for each in unshown.compactMap(name) where !names.contains(each) { names.append(each) }
+            let coded = names.map { "<code>\(StaticPage.escaped($0))</code>" }
+            let list = coded.count > 1 ? coded.dropLast().joined(separator: ", ") + " or " + coded.last! : coded[0]
+            out += "<p id=\"\(id)-off\">\(missing(list, !shown.isEmpty))</p>\n<ul class=\"off\">\n"
             for example in unshown {
                 out +=
                     "<li><code>\(StaticPage.escaped(example.path))</code><br>"

@@ -32,36 +32,17 @@ extension GalleryPage {
     /// The "Stored values" section: the cards whose value the server holds (`held`) show their image; the others
     /// show their URL, with how to push them.
     static func storedSection(held: Set<String>) -> String {
-        let shown = storedExamples.filter { storedName(of: $0).map(held.contains) == true }
-        let unshown = storedExamples.filter { storedName(of: $0).map(held.contains) != true }
-        var out = "<section id=\"stored\">\n<h2>Stored values</h2>\n"
-        out +=
-            "<p>These images show a number a CI job pushed to this server (<code>PUT /values/{name}</code> with a "
-            + "token), its change over a window and its history; the server keeps them in SQLite or PostgreSQL "
-            + "(<code>docs/stored-values.md</code> beside the README).</p>\n"
-        if !shown.isEmpty {
-            out += "<div class=\"grid\">\n"
-            for example in shown { out += card(example) }
-            out += "</div>\n"
-        }
-        if !unshown.isEmpty {
-            out +=
-                "<p id=\"stored-off\">This server holds no value named "
-                + unshown.compactMap(storedName(of:)).reduce(into: [String]()) { names, name in
-                    if !names.contains(name) { names.append(name) }
-                }.map { "<code>\(StaticPage.escaped($0))</code>" }.joined(separator: " or ")
-                + ", so \(shown.isEmpty ? "these examples" : "the examples below") show their URL only. "
+        optionalSection(
+            id: "stored", title: "Stored values",
+            intro: "These images show a number a CI job pushed to this server (<code>PUT /values/{name}</code> with "
+                + "a token), its change over a window and its history; the server keeps them in SQLite or "
+                + "PostgreSQL (<code>docs/stored-values.md</code> beside the README).",
+            examples: storedExamples, name: storedName(of:), available: held
+        ) { names, someShown in
+            "This server holds no value named \(names), so "
+                + "\(someShown ? "the examples below" : "these examples") show their URL only. "
                 + "<code>make live-demo</code> runs a server with stored values on and pushes a short history of "
-                + "them at start.</p>\n"
-            out += "<ul class=\"off\">\n"
-            for example in unshown {
-                out +=
-                    "<li><code>\(StaticPage.escaped(example.path))</code><br>"
-                    + "\(StaticPage.escaped(example.caption))</li>\n"
-            }
-            out += "</ul>\n"
+                + "them at start."
         }
-        out += "</section>\n"
-        return out
     }
 }
