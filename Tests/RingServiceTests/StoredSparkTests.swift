@@ -90,7 +90,11 @@ final class StoredSparkTests {
             "window: \"401d\" is not a window of 1h...400d (accepted: a whole number and "
                 + "s, m, h or d, such as 30d or 12h)"
         ),
-        ("value=@coverage&points=1,2", "points: given twice"),
+        (
+            "value=@coverage&points=1,2",
+            "points: \"1,2\" cannot be given with value=@coverage: its points are the stored history (accepted: "
+                + "points or value=@name, not both)"
+        ),
     ])
     func badStoredSparklinesNameTheParameter(query: String, expected: String) {
         push("coverage", "1")
