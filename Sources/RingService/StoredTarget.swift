@@ -104,6 +104,9 @@ struct StoredTarget: Sendable {
                     reason: "cannot be given with value=@\(name): its points are the stored history (accepted: "
                         + "points or value=@name, not both)"))
         }
+        if let live = ["url", "prometheus"].first(where: given.contains) {
+            return .failure(LiveTarget.sparkRefusal(live, given))
+        }
         let window: Int64
         switch Self.window(given, "window", default: SparkHistory.defaultWindow, example: "30d") {
         case .failure(let error): return .failure(error)

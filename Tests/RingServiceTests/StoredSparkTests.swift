@@ -95,6 +95,17 @@ final class StoredSparkTests {
             "points: \"1,2\" cannot be given with value=@coverage: its points are the stored history (accepted: "
                 + "points or value=@name, not both)"
         ),
+        (
+            "value=@coverage&url=https%3A%2F%2Fci.example%2Fc.json",
+            "url: \"https://ci.example/c.json\" is a live value, one number read now, and a sparkline draws a "
+                + "series; live values keep no history (accepted: points=3,5,4,8, or value=@name for a stored "
+                + "value's history)"
+        ),
+        (
+            "prometheus=up&value=@coverage",
+            "prometheus: \"up\" is a live value, one number read now, and a sparkline draws a series; live values "
+                + "keep no history (accepted: points=3,5,4,8, or value=@name for a stored value's history)"
+        ),
     ])
     func badStoredSparklinesNameTheParameter(query: String, expected: String) {
         push("coverage", "1")
