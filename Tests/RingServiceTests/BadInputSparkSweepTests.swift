@@ -20,16 +20,9 @@ final class BadInputSparkSweepTests {
     let stored: RingService
 
     init() throws {
-        var config = ServiceConfiguration()
-        config.logFormat = .off
-        config.values.store = folder + "/values.db"
-        config.values.tokens = ["*": RingService.valueTokenDigest(Array(Self.token.utf8))]
-        stored = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+        stored = try makeStoredService(folder: folder, token: Self.token)
         for value in ["3", "5", "4"] {
-            let headers: HTTPHeaders = ["Content-Length": "1", "Authorization": "Bearer " + Self.token]
-            let response = stored.response(
-                to: HTTPRequest(method: .put, target: "/values/coverage", headers: headers, body: Array(value.utf8)))
-            #expect(response.status.code == 200)
+            #expect(stored.push("coverage", value, token: Self.token).status.code == 200)
         }
     }
 

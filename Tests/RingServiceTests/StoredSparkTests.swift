@@ -15,20 +15,13 @@ final class StoredSparkTests {
     let service: RingService
 
     init() throws {
-        var config = ServiceConfiguration()
-        config.logFormat = .off
-        config.values.store = folder + "/values.db"
-        config.values.tokens = ["*": RingService.valueTokenDigest(Array(Self.token.utf8))]
-        service = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+        service = try makeStoredService(folder: folder, token: Self.token)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func push(_ name: String, _ body: String) {
-        let headers: HTTPHeaders = ["Content-Length": "\(body.utf8.count)", "Authorization": "Bearer " + Self.token]
-        let response = service.response(
-            to: HTTPRequest(method: .put, target: "/values/\(name)", headers: headers, body: Array(body.utf8)))
-        #expect(response.status.code == 200)
+        #expect(service.push(name, body, token: Self.token).status.code == 200)
     }
 
     /// The history's points are written into the request: the same bytes and ETag as those points in the URL, the
