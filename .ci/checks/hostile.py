@@ -9,9 +9,9 @@ Kinds, each on its own threads, and the rule each is judged by (one PASS/FAIL li
   slow-reader   pipelined requests for 2048 px PNGs (6 MB, more than a socket buffer holds), then reads one byte a
                 second: the server closes each within [sendTimeout, sendTimeout + slack] of connecting (seen on
                 the server's side of the socket, .ci/checks/hostile_rules.py), and none stays open longer
-  flood         keep-alive requests for rings nobody asked before (distinct URLs), rate-limited: every one answered
-                200 within 5 s; a connection closed (or reset) under a request it had not answered fails, one closed
-                after an answer that said Connection: close is counted apart
+  flood         keep-alive requests for rings and sparklines nobody asked before (distinct URLs), rate-limited:
+                every one answered 200 within 5 s; a connection closed (or reset) under a request it had not
+                answered fails, one closed after an answer that said Connection: close is counted apart
   malformed     each file of the bad-request corpus: answered with the status its file name says
   vanish        half a request, then gone (half of them with a reset instead of a close)
   reset         asks for a 2048 px PNG and resets the connection before reading the answer
@@ -19,8 +19,10 @@ vanish and reset are counted here and judged by .ci/checks/soak.sh: the well-for
 
 Environment: HOSTILE_HEADER_TIMEOUT (default 10) and HOSTILE_SEND_TIMEOUT (30), the server's timeouts the rules
 hold it to; HOSTILE_SLACK (5) seconds; HOSTILE_KINDS (comma-separated) runs only some kinds;
-HOSTILE_FLOOD_PNG_SHARE (0.2) the share of the flood asking for PNGs; HOSTILE_FLOOD_IGNORE_CLOSE=1 injects a fault:
-the flood keeps sending on a connection the server said it would close, as if the server had closed it unannounced.
+HOSTILE_FLOOD_PNG_SHARE (0.2) the share of the flood asking for PNGs; HOSTILE_FLOOD_SPARK_SHARE (0.2) the share
+asking for sparklines (of 2 to 64 random points, PNGs in the same share); HOSTILE_FLOOD_IGNORE_CLOSE=1 injects a
+fault: the flood keeps sending on a connection the server said it would close, as if the server had closed it
+unannounced.
 """
 
 import os
@@ -41,6 +43,7 @@ HEADER_TIMEOUT = float(os.environ.get("HOSTILE_HEADER_TIMEOUT", "10"))
 SEND_TIMEOUT = float(os.environ.get("HOSTILE_SEND_TIMEOUT", "30"))
 SLACK = float(os.environ.get("HOSTILE_SLACK", "5"))
 FLOOD_PNG_SHARE = float(os.environ.get("HOSTILE_FLOOD_PNG_SHARE", "0.2"))
+FLOOD_SPARK_SHARE = float(os.environ.get("HOSTILE_FLOOD_SPARK_SHARE", "0.2"))
 FLOOD_IGNORE_CLOSE = os.environ.get("HOSTILE_FLOOD_IGNORE_CLOSE") == "1"
 KINDS = os.environ.get("HOSTILE_KINDS", "slowloris,slow-reader,flood,malformed,vanish,reset").split(",")
 
@@ -218,7 +221,15 @@ def flood(index, per_second):
                 problem("flood: connect: %s" % error)
         if s is not None:
             value = rng.random() * 100
-            if rng.random() >= FLOOD_PNG_SHARE:
+            png = rng.random() < FLOOD_PNG_SHARE
+            if rng.random() < FLOOD_SPARK_SHARE:
+                points = ",".join("%.3f" % (rng.random() * 100) for _ in range(rng.randint(2, 64)))
+                if png:
+                    target = "/spark.png?points=%s&height=%d" % (points, rng.randint(8, 64))
+                else:
+                    target = "/spark.svg?points=%s&width=%d&color=%06x" % (points, rng.randint(16, 1024),
+                                                                          rng.getrandbits(24))
+            elif not png:
                 target = "/ring.svg?value=%.6f&size=%d&color=%06x" % (value, rng.randint(16, 1024), rng.getrandbits(24))
             else:
                 target = "/ring.png?value=%.6f&size=%d" % (value, rng.randint(16, 256))

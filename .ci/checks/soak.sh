@@ -7,8 +7,9 @@
 #   slowloris     100 clients sending a head a byte a second: each cut with 408 within headerTimeout (10 s) + slack
 #   slow-reader   20 clients that pipeline 6 MB of 2048 px PNGs and read a byte a second: the server closes each
 #                 within sendTimeout (30 s) + slack (seen on the server's side of the socket)
-#   flood         600 distinct rings a second on keep-alive connections: each answered 200 within 5 s; none closed or
-#                 reset under an unanswered request (closes announced by Connection: close are counted apart)
+#   flood         600 distinct rings and sparklines a second on keep-alive connections: each answered 200 within
+#                 5 s; none closed or reset under an unanswered request (closes announced by Connection: close are
+#                 counted apart)
 #   malformed     the bad-request corpus: each file answered with the status its name says
 #   vanish+reset  half requests that vanish (close or reset) and 2048 px requests reset mid-response: the well-formed
 #                 traffic beside them has no failed request and a p99 within 3 × its quiet value (the mean of the
@@ -112,18 +113,23 @@ pids+=("$server")
 wait_healthy "http://127.0.0.1:$PORT/healthz" "$WORK/server.log" "$server"
 curl -fsS -o /dev/null -X PUT -H "Authorization: Bearer $STORE_TOKEN" --data 42 "http://127.0.0.1:$PORT/values/soak.value"
 
-# Well-formed traffic: a fixed mix of 200 rings (SVG, PNG, short links, the negotiated route), revalidations and
-# a ring of the stored value, paced (each connection waits 2 ms between requests), so the load is steady rather than saturating.
+# Well-formed traffic: a fixed mix of 200 images (ring SVGs, PNGs, short links, the negotiated route, and sparklines
+# of points in both formats), revalidations, and a ring and a sparkline of the stored value (the writer below pushes
+# a point to its history five times a second), paced (each connection waits 2 ms between requests), so the load is
+# steady rather than saturating.
 etag=$(curl -fsI "http://127.0.0.1:$PORT/ring.svg?value=1" | tr -d '\r' | awk 'tolower($1) == "etag:" {print $2}')
 cat >"$WORK/mix.lua" <<LUA
 local paths = {}
 for i = 0, 199 do
-  local kind = i % 5
+  local kind = i % 6
+  local points = i .. "," .. (i + 7) % 50 .. "," .. (i * 3) % 40 .. "," .. (i + 20)
   if kind == 0 then paths[#paths + 1] = "/ring.svg?value=" .. i .. "&size=128"
   elseif kind == 1 then paths[#paths + 1] = "/ring.png?value=" .. i .. "&size=" .. (32 + i)
   elseif kind == 2 then paths[#paths + 1] = "/ring/" .. i .. ".svg?color=green"
   elseif kind == 3 then paths[#paths + 1] = "/ring?value=" .. i
-  else paths[#paths + 1] = "/ring.svg?value=" .. i .. "&label=%7Bvalue%7D%2F200&arc=270" end
+  elseif kind == 4 then paths[#paths + 1] = "/ring.svg?value=" .. i .. "&label=%7Bvalue%7D%2F200&arc=270"
+  elseif i % 12 == 5 then paths[#paths + 1] = "/spark.svg?points=" .. points .. "&label=auto&width=160"
+  else paths[#paths + 1] = "/spark.png?points=" .. points .. "&height=" .. (16 + i % 48) end
 end
 local n = 0
 function request()
@@ -131,7 +137,8 @@ function request()
   if n % 10 == 0 then
     return wrk.format("GET", "/ring.svg?value=1", { ["If-None-Match"] = '$etag' })
   end
-  if n % 10 == 5 then return wrk.format("GET", "/ring.svg?value=@soak.value&size=96") end
+  if n % 20 == 5 then return wrk.format("GET", "/ring.svg?value=@soak.value&size=96") end
+  if n % 20 == 15 then return wrk.format("GET", "/spark.svg?value=@soak.value&window=1h&label=auto") end
   return wrk.format("GET", paths[(n % #paths) + 1])
 end
 function delay() return 2 end

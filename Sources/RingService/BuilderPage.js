@@ -227,6 +227,13 @@
         " refuses (" + message + ").");
       field.value = "";
       delete carried[field.getAttribute("data-param")];
+      // A sparkline whose stored value is left out (this server keeps none) draws the points' example, as a
+      // switch without one does, rather than stop at "points: is missing".
+      var points = kind() === "spark" ? fieldNamed("points") : null;
+      if (points && points.value === "" && field === fieldNamed("value")) {
+        points.value = points.placeholder;
+        notes.push("points=" + points.value + " is an example: put your numbers there.");
+      }
       settle(carried, notes, mine, rounds - 1);
     }, done);
   }

@@ -37,6 +37,8 @@ public struct LiveTarget: Sendable {
         let given = QueryParameters(query: request.query)
         let named = given.contains("url") ? "url" : given.contains("prometheus") ? "prometheus" : nil
         guard let named else { return nil }
+        // On any server: a sparkline has nothing to draw from one number read now, so nothing is fetched for it.
+        if request.kind == .spark { return .failure(sparkRefusal(named, given)) }
         do throws(ParameterError) {
             let values = try parameters.map { name throws(ParameterError) in try given.value(name) }
             guard let live else {
@@ -74,6 +76,16 @@ public struct LiveTarget: Sendable {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The refusal of `parameter` (`url` or `prometheus`) on a sparkline: a sparkline draws a series, and a live
+    /// value is one number read now, with no history behind it.
+    static func sparkRefusal(_ parameter: String, _ given: QueryParameters) -> ParameterError {
+        let text = ((try? given.value(parameter)) ?? nil) ?? ""
+        return ParameterError(
+            parameter: parameter, value: ParameterError.quoted(text),
+            reason: "is a live value, one number read now, and a sparkline draws a series; live values keep no "
+                + "history (accepted: points=3,5,4,8, or value=@name for a stored value's history)")
     }
 
     /// Whether `query` may name a live value: it holds `url` or `prometheus`, or a `%` (a name may be escaped). A

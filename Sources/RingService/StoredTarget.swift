@@ -95,6 +95,18 @@ struct StoredTarget: Sendable {
                     parameter: "value", value: ParameterError.quoted(text),
                     reason: "is not one stored value; a sparkline draws one value's history (accepted: value=@name)"))
         }
+        // The history becomes the points: a list in the URL too was refused as given twice, which it was not.
+        if given.contains("points") {
+            let points = ((try? given.value("points")) ?? nil) ?? ""
+            return .failure(
+                ParameterError(
+                    parameter: "points", value: ParameterError.quoted(points),
+                    reason: "cannot be given with value=@\(name): its points are the stored history (accepted: "
+                        + "points or value=@name, not both)"))
+        }
+        if let live = ["url", "prometheus"].first(where: given.contains) {
+            return .failure(LiveTarget.sparkRefusal(live, given))
+        }
         let window: Int64
         switch Self.window(given, "window", default: SparkHistory.defaultWindow, example: "30d") {
         case .failure(let error): return .failure(error)
@@ -149,7 +161,14 @@ struct StoredTarget: Sendable {
     static func window(
         _ given: QueryParameters, _ parameter: String, default fallback: Int64, example: String
     ) -> Result<Int64, ParameterError> {
-        guard let text = try? given.value(parameter) else { return .success(fallback) }
+        let text: String
+        do throws(ParameterError) {
+            // A value that does not decode is refused, not read as the default.
+            guard let given = try given.value(parameter) else { return .success(fallback) }
+            text = given
+        } catch {
+            return .failure(error)
+        }
         guard let window = ValueTime.window(text), window >= 3_600_000, window <= 400 * 86_400_000 else {
             return .failure(
                 ParameterError(

@@ -6,8 +6,10 @@ public enum ValueName {
     /// What is wrong with `name`, or nil when it is a name.
     public static func problem(_ name: some StringProtocol) -> String? {
         let bytes = name.utf8
-        if bytes.isEmpty { return "is empty (accepted: 1–\(maxLength) of a-z 0-9 . _ -)" }
-        if bytes.count > maxLength { return "is longer than \(maxLength) characters" }
+        if bytes.isEmpty { return "is empty (accepted: 1…\(maxLength) of a-z 0-9 . _ -)" }
+        if bytes.count > maxLength {
+            return "is longer than \(maxLength) characters (accepted: 1…\(maxLength) of a-z 0-9 . _ -)"
+        }
         for byte in bytes where !isNameByte(byte) {
             return "holds a character other than a-z 0-9 . _ - (names are lower case)"
         }

@@ -43,7 +43,10 @@ struct MultiRingTests {
             "value=30,,60",
             #"value: "30,,60" has "", which is not a number (accepted: 1…5 decimals separated by commas, such as 30,60,90)"#
         ),
-        ("value=30,1e999", #"value: "30,1e999" has 1e999, which is not a finite number"#),
+        (
+            "value=30,1e999",
+            #"value: "30,1e999" has 1e999, which is not a finite number (accepted: 1…5 decimals separated by commas, such as 30,60,90)"#
+        ),
         (
             "value=30,60,90&color=red,green",
             #"color: "red,green" lists 2 colors for 3 rings (accepted: one for every value, or one for all)"#

@@ -62,7 +62,8 @@ struct SparkSpecTests {
         ),
         (
             "points=3,1e999",
-            "points: \"3,1e999\" has 1e999, which is not a finite number"
+            "points: \"3,1e999\" has 1e999, which is not a finite number (accepted: 1…512 finite decimals "
+                + "separated by commas, oldest first, such as 3,5,4,8)"
         ),
         (
             "points=3,,4",

@@ -43,6 +43,40 @@ struct BadInputLiveTests {
         #expect(live.server.counters.protocolErrors == 0)
     }
 
+    /// Hostile sparklines over the wire, on one connection: answered as the service answers them, and a `points`
+    /// list as long as the request line allows is refused by `points` (one byte over the line is 414).
+    @Test func hostileSparklinesOnOneConnectionAreAnsweredAsTheServiceAnswersThem() throws {
+        let live = try LiveService()
+        defer { live.stop() }
+        let direct = makeService()
+        let client = try live.client()
+        let prefix = "/spark.svg?points="
+        let longest = prefix + String(repeating: "1,", count: (8100 - prefix.count) / 2) + "1"
+        let targets =
+            ["points=1e999", "points=nan", "points=1,,2", "points=", "points=%00", "points=3,5&window=%zz"]
+            .map { "/spark.svg?" + $0 } + [
+                "/spark.png?points=3,5&width=1024&height=256&scale=3", "/spark.svg?value=@nothing",
+                "/spark.svg?value=@", "/spark.png?points=1&value=@a", longest,
+                "/spark.svg?points=" + String(repeating: "9", count: 8000),
+            ]
+        var mismatches: [String] = []
+        for target in targets {
+            let response = try client.request("GET", target)
+            let expected = direct.get(target)
+            #expect(response.header("Connection") == "keep-alive", "\(target.prefix(60))")
+            if response.status != Int(expected.status.code) || response.body != expected.body
+                || response.header("X-Error") != expected.header("X-Error")
+            {
+                mismatches.append("\(target.prefix(60)): \(response.status) \(response.header("X-Error") ?? "")")
+            }
+        }
+        #expect(mismatches == [], "answered unlike the service itself")
+        #expect(direct.get(longest).header("X-Error")?.hasPrefix("points: ") == true)
+        #expect(try live.client().request("GET", longest + String(repeating: ",1", count: 100)).status == 414)
+        #expect(live.server.counters.protocolErrors <= 1)
+        #expect(try client.request("GET", "/healthz").status == 200)
+    }
+
     @Test func anEightKilobyteValueAndAThousandParametersFitTheRequestLine() throws {
         let live = try LiveService()
         defer { live.stop() }

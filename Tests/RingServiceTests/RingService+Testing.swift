@@ -15,7 +15,23 @@ func makeService(
     return RingService(configuration: config, log: ServiceLog(format: .off, level: .info), renderer: renderer)
 }
 
+/// A service with its log off that stores values in an SQLite file in `folder`, every name writable with `token`.
+func makeStoredService(folder: String, token: String) throws -> RingService {
+    var config = ServiceConfiguration()
+    config.logFormat = .off
+    config.values.store = folder + "/values.db"
+    config.values.tokens = ["*": RingService.valueTokenDigest(Array(token.utf8))]
+    return try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+}
+
 extension RingService {
+    /// Pushes `body` to `/values/{name}` with `token`, as a CI job does; the response is the service's.
+    func push(_ name: String, _ body: String, token: String) -> HTTPResponse {
+        let headers: HTTPHeaders = ["Content-Length": "\(body.utf8.count)", "Authorization": "Bearer " + token]
+        return response(
+            to: HTTPRequest(method: .put, target: "/values/\(name)", headers: headers, body: Array(body.utf8)))
+    }
+
     func get(_ target: String, _ headers: HTTPHeaders = [:], method: HTTPMethod = .get) -> HTTPResponse {
         response(to: HTTPRequest(method: method, target: target, headers: headers))
     }

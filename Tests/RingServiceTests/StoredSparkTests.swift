@@ -15,20 +15,13 @@ final class StoredSparkTests {
     let service: RingService
 
     init() throws {
-        var config = ServiceConfiguration()
-        config.logFormat = .off
-        config.values.store = folder + "/values.db"
-        config.values.tokens = ["*": RingService.valueTokenDigest(Array(Self.token.utf8))]
-        service = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+        service = try makeStoredService(folder: folder, token: Self.token)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func push(_ name: String, _ body: String) {
-        let headers: HTTPHeaders = ["Content-Length": "\(body.utf8.count)", "Authorization": "Bearer " + Self.token]
-        let response = service.response(
-            to: HTTPRequest(method: .put, target: "/values/\(name)", headers: headers, body: Array(body.utf8)))
-        #expect(response.status.code == 200)
+        #expect(service.push(name, body, token: Self.token).status.code == 200)
     }
 
     /// The history's points are written into the request: the same bytes and ETag as those points in the URL, the
@@ -90,7 +83,22 @@ final class StoredSparkTests {
             "window: \"401d\" is not a window of 1h...400d (accepted: a whole number and "
                 + "s, m, h or d, such as 30d or 12h)"
         ),
-        ("value=@coverage&points=1,2", "points: given twice"),
+        (
+            "value=@coverage&points=1,2",
+            "points: \"1,2\" cannot be given with value=@coverage: its points are the stored history (accepted: "
+                + "points or value=@name, not both)"
+        ),
+        (
+            "value=@coverage&url=https%3A%2F%2Fci.example%2Fc.json",
+            "url: \"https://ci.example/c.json\" is a live value, one number read now, and a sparkline draws a "
+                + "series; live values keep no history (accepted: points=3,5,4,8, or value=@name for a stored "
+                + "value's history)"
+        ),
+        (
+            "prometheus=up&value=@coverage",
+            "prometheus: \"up\" is a live value, one number read now, and a sparkline draws a series; live values "
+                + "keep no history (accepted: points=3,5,4,8, or value=@name for a stored value's history)"
+        ),
     ])
     func badStoredSparklinesNameTheParameter(query: String, expected: String) {
         push("coverage", "1")

@@ -140,9 +140,20 @@ struct ParameterReader {
     static func listItem(
         _ item: Substring, of parameter: String, in text: String, accepted: @autoclosure () -> String
     ) throws(ParameterError) -> Double {
+        // A list of one item is named once, as a single number is: its message then has room for what is
+        // accepted in the X-Error header, where each character outside ASCII takes up to 12 bytes.
+        let whole = item.utf8.count == text.utf8.count
         switch CanonicalNumber.parse(item) {
         case .success(let number):
             return number
+        case .failure(.notANumber) where whole:
+            throw ParameterError(
+                parameter: parameter, value: ParameterError.quoted(text),
+                reason: "is not a number (accepted: \(accepted()))")
+        case .failure(.notFinite) where whole:
+            throw ParameterError(
+                parameter: parameter, value: ParameterError.shown(text),
+                reason: "is not a finite number (accepted: \(accepted()))")
         case .failure(.notANumber):
             throw ParameterError(
                 parameter: parameter, value: ParameterError.quoted(text),
@@ -150,7 +161,7 @@ struct ParameterReader {
         case .failure(.notFinite):
             throw ParameterError(
                 parameter: parameter, value: ParameterError.quoted(text),
-                reason: "has \(ParameterError.shown(item)), which is not a finite number")
+                reason: "has \(ParameterError.shown(item)), which is not a finite number (accepted: \(accepted()))")
         }
     }
 
