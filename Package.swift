@@ -65,13 +65,14 @@ let package = Package(
         // settings files and the bodies of pushed values.
         .target(name: "StrictJSON"),
         .target(name: "StoredValues", dependencies: ["CSQLite", "CPostgres", "Locking", "CSystem", "StrictJSON"]),
-        // BuilderPage.js is embedded by .ci/tools/embed-builder-script.py (BuilderPage+Script.swift), not read at run time.
+        // The builder's .js files are embedded by .ci/tools/embed-builder-script.py (BuilderPage+Script.swift), not
+        // read at run time.
         .target(
             name: "RingService",
             dependencies: [
                 "HTTPServer", "RingKit", "LiveValues", "StoredValues", "StrictJSON", "CZlib", "CSystem", "Locking",
             ],
-            exclude: ["BuilderPage.js"]),
+            exclude: ["BuilderPage.js", "BuilderReadout.js"]),
         .executableTarget(
             name: "progress-rings",
             dependencies: [

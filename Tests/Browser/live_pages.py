@@ -47,8 +47,9 @@ class LiveFixture:
             source = {"url": source} if isinstance(source, str) else source
             source["url"] = self.url(os.path.basename(source["url"]))
             sources[name] = source
+        # The demo's stored values (demo.*) go to a store of this run, not to data/values.db of the checkout.
         settings.update({"liveTTL": LIVE_TTL, "liveRetrySeconds": 1, "liveHosts": ["127.0.0.1"],
-                         "livePrivateAddresses": True})
+                         "livePrivateAddresses": True, "valueStore": os.path.join(directory, "values.db")})
         self.config = os.path.join(directory, "live-config.json")
         with open(self.config, "w") as f:
             json.dump(settings, f)

@@ -4,18 +4,22 @@ import Testing
 
 @testable import RingService
 
-/// The builder page's script lives in Sources/RingService/BuilderPage.js (checked by `node --check` in `make lint`)
-/// and is embedded in the binary by .ci/tools/embed-builder-script.py: these check that the page serves that file.
+/// The builder page's script lives in Sources/RingService/BuilderReadout.js and BuilderPage.js (checked by
+/// `node --check` in `make lint`) and is embedded in the binary by .ci/tools/embed-builder-script.py: these check
+/// that the page serves those files.
 struct BuilderScriptTests {
-    static let sourcePath = packageRoot.appendingPathComponent("Sources/RingService/BuilderPage.js")
+    static let sourcePaths = ["BuilderReadout.js", "BuilderPage.js"].map {
+        packageRoot.appendingPathComponent("Sources/RingService/" + $0)
+    }
 
-    /// The embedded script is BuilderPage.js byte for byte, less the file's final newline: an edit to one without
-    /// rerunning the script fails here.
-    @Test func embeddedScriptIsTheJavaScriptFile() throws {
-        let file = try String(contentsOf: Self.sourcePath, encoding: .utf8)
+    /// The embedded script is the two files byte for byte, one after the other, less the last one's final newline:
+    /// an edit to one without rerunning the script fails here.
+    @Test func embeddedScriptIsTheJavaScriptFiles() throws {
+        let files = try Self.sourcePaths.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
         #expect(
-            BuilderPage.script + "\n" == file,
-            "BuilderPage+Script.swift is not BuilderPage.js: run .ci/tools/embed-builder-script.py")
+            BuilderPage.script + "\n" == files,
+            "BuilderPage+Script.swift is not BuilderReadout.js and BuilderPage.js: run .ci/tools/embed-builder-script.py"
+        )
     }
 
     /// The builder's page sends the embedded script as its one inline script.
