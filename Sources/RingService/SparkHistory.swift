@@ -22,9 +22,13 @@ enum SparkHistory {
         for run in 0..<runs {
             let start = run * older / runs
             let end = (run + 1) * older / runs
-            var sum = 0.0
-            for index in start..<end { sum += values[index] }
-            points.append(sum / Double(end - start))
+            // A running mean: a sum of values near the largest double overflows to infinity.
+            var mean = 0.0
+            for (n, index) in (start..<end).enumerated() {
+                let count = Double(n + 1)
+                mean += values[index] / count - mean / count
+            }
+            points.append(mean)
         }
         points.append(values[older])
         return points

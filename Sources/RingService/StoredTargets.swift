@@ -25,7 +25,8 @@ final class StoredTargets: Sendable {
     }
 
     private struct State {
-        var entries: [String: Entry] = [:]
+        /// Each entry with the bytes it was counted at.
+        var entries: [String: (entry: Entry, cost: Int)] = [:]
         var bytes = 0
     }
 
@@ -38,17 +39,22 @@ final class StoredTargets: Sendable {
     }
 
     func entry(_ target: String) -> Entry? {
-        state.withLock { $0.entries[target] }
+        state.withLock { $0.entries[target]?.entry }
     }
 
+    /// Keeps `entry` for `target`, counted at its texts' bytes (the target, the alias and the request's query,
+    /// which for a sparkline holds its points) and replacing what the target held, whose bytes are given back.
     func remember(_ entry: Entry, for target: String) {
-        let cost = 2 * target.utf8.count + (entry.shown?.alias.utf8.count ?? 0) + Self.overhead
+        let shownBytes = (entry.shown?.alias.utf8.count ?? 0) + (entry.shown?.request.query.utf8.count ?? 0)
+        let cost = 2 * target.utf8.count + shownBytes + Self.overhead
         state.withLock { s in
+            if let old = s.entries[target] { s.bytes -= old.cost }
             if s.bytes + cost > maxBytes {
                 s.entries.removeAll(keepingCapacity: true)
                 s.bytes = 0
             }
-            if s.entries.updateValue(entry, forKey: target) == nil { s.bytes += cost }
+            s.entries[target] = (entry, cost)
+            s.bytes += cost
         }
     }
 }

@@ -129,7 +129,10 @@ public final class ValueStore: Sendable {
     /// The points of `name` received at or after `since` (milliseconds since the epoch), in arrival order; nil
     /// when no value of that name is stored.
     public func history(_ name: String, since: Int64) -> [StoredPoint]? {
-        memory.withLock { values in values[name]?.filter { $0.time >= since } }
+        // The array is taken under the lock (a reference) and filtered outside it, so a long history does not
+        // hold up pushes and other reads.
+        let points = memory.withLock { values in values[name] }
+        return points?.filter { $0.time >= since }
     }
 
     /// Names held.

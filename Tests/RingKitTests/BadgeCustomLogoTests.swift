@@ -21,6 +21,9 @@ struct BadgeCustomLogoTests {
         }
     }
 
+    /// A transform of about 1e304, finite alone.
+    static let huge = String(repeating: "scale(1e8) ", count: 38)
+
     static let square =
         ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#f00"/></svg>"##
 
@@ -100,6 +103,28 @@ struct BadgeCustomLogoTests {
         (##"<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0h1v1z">"##, "not well-formed"),
         (##"<svg xmlns="http://www.w3.org/2000/svg"></svg>"##, "draws nothing"),
         ("plain text, not XML", "not well-formed"),
+        // A stroke of 1e13 px once fitted to the badge: Cairo's pen for the curve took gigabytes.
+        (
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0.000000001 0.000000001"><circle "##
+                + ##"cx="0.0000000005" cy="0.0000000005" r="0.0000000004" fill="none" stroke="#000" "##
+                + ##"stroke-width="5000"/></svg>"##,
+            "stroke wider than the logo"
+        ),
+        (
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">"##
+                + ##"<circle cx="12" cy="12" r="5" fill="none" stroke="#000" stroke-width="1000000"/></svg>"##,
+            "stroke wider than the logo"
+        ),
+        // Transforms composed across elements reach infinity though each is finite.
+        (
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><g transform="\##(Self.huge)">"##
+                + ##"<path transform="\##(Self.huge)" d="M0 0L1 1L1 0Z"/></g></svg>"##,
+            "far outside its view box"
+        ),
+        (
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e8 1e-3"><path d="M0 0h1v1z"/></svg>"##,
+            "too thin"
+        ),
     ])
     func hostileSVGIsRefusedNamingWhatWasFound(_ svg: String, _ found: String) throws {
         let message = try #require(Self.refusal(svg))

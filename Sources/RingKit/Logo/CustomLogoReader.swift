@@ -54,7 +54,40 @@ enum CustomLogoReader {
         var walk = CustomLogoWalk()
         try walk.visit(root, depth: 0, inherited: CustomLogoWalk.Style())
         guard !walk.shapes.isEmpty else { throw LogoError("draws nothing (no path or shape with a fill or stroke)") }
-        return Result(shapes: walk.shapes, viewBox: try viewBox(of: root, shapes: walk.shapes))
+        let box = try viewBox(of: root, shapes: walk.shapes)
+        try checkScale(walk.shapes, in: box)
+        return Result(shapes: walk.shapes, viewBox: box)
+    }
+
+    /// Refuses a logo whose geometry, fitted to its box, is not a picture a badge can draw: a view box too small
+    /// for its numbers, points at infinity or far outside the box (transforms composed across elements can get
+    /// there), or a stroke wider than the logo (Cairo's pen for a curve grows with the line width: a stroke of
+    /// 1e13 px took gigabytes).
+    private static func checkScale(_ shapes: [Logo.Shape], in box: Logo.ViewBox) throws(LogoError) {
+        let side = Swift.max(box.width, box.height)
+        guard side.isFinite, Swift.min(box.width, box.height) >= side * 1e-6 else {
+            throw LogoError("has a view box too thin to draw (\(box.width) × \(box.height))")
+        }
+        for shape in shapes {
+            for command in shape.path.commands {
+                let points: [LogoPath.Point]
+                switch command {
+                case .move(let p), .line(let p): points = [p]
+                case .curve(let a, let b, let c): points = [a, b, c]
+                case .close: points = []
+                }
+                for p in points {
+                    let x = (p.x - box.x) / side
+                    let y = (p.y - box.y) / side
+                    guard x.isFinite, y.isFinite, abs(x) <= 1000, abs(y) <= 1000 else {
+                        throw LogoError("has points far outside its view box")
+                    }
+                }
+            }
+            guard shape.stroke == .none || (shape.strokeWidth.isFinite && shape.strokeWidth <= side) else {
+                throw LogoError("has a stroke wider than the logo itself")
+            }
+        }
     }
 
     /// The root's `viewBox`, else its `width` and `height`, else the box of the shapes' points.

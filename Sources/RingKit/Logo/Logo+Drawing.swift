@@ -100,6 +100,9 @@ extension Logo {
     /// outlines the SVG writes.
     func draw(_ cr: OpaquePointer, x: Double, y: Double, side: Double = Logo.size, color: RGBAColor) {
         let transform = transform(x: x, y: y, side: side)
+        // The SVG's stroke defaults, whatever the context drew before.
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
         for shape in shapes {
             cairo_new_path(cr)
             for command in shape.path.commands {
@@ -124,7 +127,8 @@ extension Logo {
             }
             if let stroke = Self.color(shape.stroke, logoColor: color) {
                 CairoCanvas.setColor(cr, stroke)
-                cairo_set_line_width(cr, shape.strokeWidth * transform.lengthScale)
+                // Never wider than the logo's square (the reader refuses wider ones; named logos have no stroke).
+                cairo_set_line_width(cr, Swift.min(shape.strokeWidth * transform.lengthScale, side))
                 cairo_stroke_preserve(cr)
             }
             cairo_new_path(cr)
