@@ -69,19 +69,11 @@ enum CustomLogoReader {
             throw LogoError("has a view box too thin to draw (\(box.width) × \(box.height))")
         }
         for shape in shapes {
-            for command in shape.path.commands {
-                let points: [LogoPath.Point]
-                switch command {
-                case .move(let p), .line(let p): points = [p]
-                case .curve(let a, let b, let c): points = [a, b, c]
-                case .close: points = []
-                }
-                for p in points {
-                    let x = (p.x - box.x) / side
-                    let y = (p.y - box.y) / side
-                    guard x.isFinite, y.isFinite, abs(x) <= 1000, abs(y) <= 1000 else {
-                        throw LogoError("has points far outside its view box")
-                    }
+            for p in shape.path.points {
+                let x = (p.x - box.x) / side
+                let y = (p.y - box.y) / side
+                guard x.isFinite, y.isFinite, abs(x) <= 1000, abs(y) <= 1000 else {
+                    throw LogoError("has points far outside its view box")
                 }
             }
             guard shape.stroke == .none || (shape.strokeWidth.isFinite && shape.strokeWidth <= side) else {
@@ -107,16 +99,8 @@ enum CustomLogoReader {
         }
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for shape in shapes {
-            for command in shape.path.commands {
-                let points: [LogoPath.Point]
-                switch command {
-                case .move(let p), .line(let p): points = [p]
-                case .curve(let a, let b, let c): points = [a, b, c]
-                case .close: points = []
-                }
-                for p in points {
-                    (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
-                }
+            for p in shape.path.points {
+                (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
             }
         }
         guard minX.isFinite, maxX > minX || maxY > minY else { throw LogoError("draws nothing that has a size") }

@@ -24,4 +24,15 @@ public struct LogoPath: Sendable, Hashable {
     public var commands: [Command] = []
 
     public init(_ commands: [Command] = []) { self.commands = commands }
+
+    /// Every point the outline names (ends and control points), in order.
+    var points: [Point] {
+        commands.flatMap { command -> [Point] in
+            switch command {
+            case .move(let p), .line(let p): [p]
+            case .curve(let a, let b, let c): [a, b, c]
+            case .close: []
+            }
+        }
+    }
 }
