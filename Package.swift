@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -65,14 +65,19 @@ let package = Package(
         // settings files and the bodies of pushed values.
         .target(name: "StrictJSON"),
         .target(name: "StoredValues", dependencies: ["CSQLite", "CPostgres", "Locking", "CSystem", "StrictJSON"]),
-        // The builder's .js files are embedded by .ci/tools/embed-builder-script.py (BuilderPage+Script.swift), not
-        // read at run time.
+        // The builder page's script is its .js files (each checked by `node --check` in `make lint`), embedded in
+        // RingService at build time as `BuilderPage.script` by the plugin and its tool, not read at run time.
+        .executableTarget(name: "embed-builder-script"),
+        .plugin(
+            name: "BuilderScriptPlugin", capability: .buildTool(), dependencies: ["embed-builder-script"],
+            path: "Sources/BuilderScriptPlugin"),
         .target(
             name: "RingService",
             dependencies: [
                 "HTTPServer", "RingKit", "LiveValues", "StoredValues", "StrictJSON", "CZlib", "CSystem", "Locking",
             ],
-            exclude: ["BuilderPage.js", "BuilderReadout.js"]),
+            exclude: ["BuilderReadout.js", "BuilderKinds.js", "BuilderPage.js"],
+            plugins: ["BuilderScriptPlugin"]),
         .executableTarget(
             name: "progress-rings",
             dependencies: [

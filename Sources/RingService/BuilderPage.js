@@ -17,12 +17,9 @@
   var outHTML = document.getElementById("out-html");
   var timer = 0;
   var generation = 0;
-  var switching = 0;
   // The further values of a parameter the opening link gave more than once, by field id: sent until the
   // field is edited, so the server refuses the repeat as it refuses the link's own image URL.
   var repeats = {};
-  // The parameters that take one item per ring or bar; a badge takes one.
-  var lists = ["value", "color", "track", "gradient"];
 
   // Keeps , : and / readable in the query; everything else as encodeURIComponent writes it.
   // ( and ) are escaped too: a bare ) would end a Markdown link early.
@@ -183,67 +180,17 @@
     timer = setTimeout(update, 250);
   }
 
-  // A switch of kind keeps the text of the fields both kinds share; what the new kind refuses is converted
-  // (a list becomes its first item on a badge) or, if the server still refuses it, left out, and the note
-  // says so: a switch never lands on an error that the switch made.
-  function switchKind() {
-    var before = fields.slice();
-    applyKind();
-    // A sparkline draws nothing without points or a stored value's history: it starts from the points' example
-    // rather than an error.
-    var points = kind() === "spark" ? fieldNamed("points") : null;
-    var stored = /^\s*@/.test((fieldNamed("value") || {}).value || "");
-    if (points && points.value === "" && !stored) points.value = points.placeholder;
-    var carried = {};
-    var notes = [];
-    fields.forEach(function (field) {
-      var name = field.getAttribute("data-param");
-      if (before.indexOf(field) < 0 || field.value === "") return;
-      carried[name] = field;
-      if (kind() === "badge" && lists.indexOf(name) >= 0 && field.value.indexOf(",") >= 0) {
-        var first = field.value.split(",")[0].trim();
-        notes.push(name + ": a badge shows one, so " + field.value + " became " + first + ".");
-        field.value = first;
-      }
-    });
-    settle(carried, notes, ++switching, 8);
-  }
-  function settle(carried, notes, mine, rounds) {
-    status.textContent = "Checking the image…";
-    function done() {
-      if (mine !== switching) return;
-      switchNote.textContent = notes.length ? "Switched to " + kind() + ". " + notes.join(" ") : "";
-      update();
-    }
-    fetch(imageURL("svg"), { method: "HEAD", cache: "no-store" }).then(function (response) {
-      if (mine !== switching) return;
-      var message = errorOf(response);
-      var colon = message.indexOf(":");
-      var field = colon > 0 ? carried[message.slice(0, colon)] : null;
-      // A live value's refusal (off here, not read) is the same for every kind: the field stays.
-      var live = field && liveParameters.indexOf(field.getAttribute("data-param")) >= 0;
-      if (!field || live || repeats[field.id] || rounds === 0) return done();
-      notes.push("Left out " + field.getAttribute("data-param") + "=" + field.value + ", which a " + kind() +
-        " refuses (" + message + ").");
-      field.value = "";
-      delete carried[field.getAttribute("data-param")];
-      // A sparkline whose stored value is left out (this server keeps none) draws the points' example, as a
-      // switch without one does, rather than stop at "points: is missing".
-      var points = kind() === "spark" ? fieldNamed("points") : null;
-      if (points && points.value === "" && field === fieldNamed("value")) {
-        points.value = points.placeholder;
-        notes.push("points=" + points.value + " is an example: put your numbers there.");
-      }
-      settle(carried, notes, mine, rounds - 1);
-    }, done);
-  }
-
   var liveSection = document.getElementById("live");
   var liveParameters = ["url", "query", "maxQuery", "prometheus", "server"];
   var readout = builderReadout(liveParameters, fieldNamed, rootAttribute);
   var liveParameter = readout.liveParameter;
   var applyLive = readout.applyLive;
   var showLive = readout.showLive;
+  var switchKind = builderKindSwitch({
+    kind: kind, applyKind: applyKind, fields: function () { return fields; }, fieldNamed: fieldNamed,
+    imageURL: imageURL, errorOf: errorOf, update: update, repeats: repeats, liveParameters: liveParameters,
+    status: status, switchNote: switchNote
+  });
 
   // A link such as /?value=50&color=red, /?kind=badge&label=docs or /?kind=bar&format=png&value=40 (the
   // gallery's "open in the builder") fills the form.

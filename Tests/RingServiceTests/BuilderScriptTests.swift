@@ -4,22 +4,24 @@ import Testing
 
 @testable import RingService
 
-/// The builder page's script lives in Sources/RingService/BuilderReadout.js and BuilderPage.js (checked by
-/// `node --check` in `make lint`) and is embedded in the binary by .ci/tools/embed-builder-script.py: these check
-/// that the page serves those files.
+/// The builder page's script lives in Sources/RingService/Builder*.js (checked by `node --check` in `make lint`) and
+/// is embedded in the binary at build time (BuilderScriptPlugin): these check that the page serves those files.
 struct BuilderScriptTests {
-    static let sourcePaths = ["BuilderReadout.js", "BuilderPage.js"].map {
+    static let sourcePaths = ["BuilderReadout.js", "BuilderKinds.js", "BuilderPage.js"].map {
         packageRoot.appendingPathComponent("Sources/RingService/" + $0)
     }
 
-    /// The embedded script is the two files byte for byte, one after the other, less the last one's final newline:
-    /// an edit to one without rerunning the script fails here.
+    /// The embedded script is the files byte for byte, one after the other, less the last one's final newline; and
+    /// every builder file in the folder is one of them.
     @Test func embeddedScriptIsTheJavaScriptFiles() throws {
         let files = try Self.sourcePaths.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
         #expect(
             BuilderPage.script + "\n" == files,
-            "BuilderPage+Script.swift is not BuilderReadout.js and BuilderPage.js: run .ci/tools/embed-builder-script.py"
+            "the embedded script is not BuilderReadout.js, BuilderKinds.js and BuilderPage.js in that order"
         )
+        let folder = packageRoot.appendingPathComponent("Sources/RingService")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }
+        #expect(Set(scripts) == Set(Self.sourcePaths.map(\.lastPathComponent)), "a .js file the build does not embed")
     }
 
     /// The builder's page sends the embedded script as its one inline script.
