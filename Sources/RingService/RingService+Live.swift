@@ -27,7 +27,7 @@ enum LiveOrigin: String, Sendable {
 extension RingService {
     /// What the request's live parameters resolve to: nil when it names no live value, else the target (memoized
     /// by the raw target) or a refusal naming the parameter (a 400, before anything is fetched).
-    func liveTarget(_ request: HTTPRequest, _ drawing: Drawing.Request) -> Result<LiveTargets.Entry, ParameterError>? {
+    func liveTarget(_ request: HTTPRequest, _ drawing: Drawing.Request) -> Result<LiveTargetEntry, ParameterError>? {
         if let known = liveTargets.entry(request.target) { return .success(known) }
         switch LiveTarget.resolve(drawing, live: live) {
         case nil:
@@ -35,15 +35,16 @@ extension RingService {
         case .failure(let error):
             return .failure(error)
         case .success(let target):
-            liveTargets.remember(target, for: request.target)
-            return .success(LiveTargets.Entry(target: target))
+            let entry = LiveTargetEntry(target: target)
+            liveTargets.remember(entry, for: request.target)
+            return .success(entry)
         }
     }
 
     /// A live image: from the value cache when it holds the value, else once the value is read, without any of
     /// the server's threads waiting for the fetch.
     func liveImage(
-        _ request: HTTPRequest, _ drawing: Drawing.Request, _ entry: LiveTargets.Entry, format: ImageFormat,
+        _ request: HTTPRequest, _ drawing: Drawing.Request, _ entry: LiveTargetEntry, format: ImageFormat,
         varyAccept: Bool
     ) -> ImageAnswer {
         guard let live else { return .now(responses.renderFailed, .error) }
@@ -71,7 +72,7 @@ extension RingService {
     /// an event loop (see `RenderPlacement`).
     private func image(
         showing value: LiveAnswer, origin given: LiveOrigin, _ request: HTTPRequest, _ drawing: Drawing.Request,
-        _ entry: LiveTargets.Entry, format: ImageFormat, varyAccept: Bool, onLoop: Bool
+        _ entry: LiveTargetEntry, format: ImageFormat, varyAccept: Bool, onLoop: Bool
     ) -> ImageAnswer {
         let target = entry.target
         let reading: LiveReading
@@ -98,7 +99,9 @@ extension RingService {
             shown = LiveShown(
                 reading: reading, alias: request.target + "\n" + target.aliasText(for: reading),
                 lastModified: HTTPDate.imfFixdate(epochSeconds: Int(reading.readAt.timeIntervalSince1970)))
-            liveTargets.remember(shown, for: request.target)
+            var updated = entry
+            updated.shown = shown
+            liveTargets.remember(updated, for: request.target)
         }
         let headers: HTTPHeaders = [
             .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: origin.rawValue,
@@ -129,7 +132,7 @@ extension RingService {
     /// The image of a source that read `null` or NaN where the request maps it (`map=null:no data`): the empty image
     /// with the item's text, status 200, fresh for as long as the failure is remembered; nil where nothing maps it.
     private func missingImage(
-        _ error: LiveError, _ request: HTTPRequest, _ drawing: Drawing.Request, _ entry: LiveTargets.Entry,
+        _ error: LiveError, _ request: HTTPRequest, _ drawing: Drawing.Request, _ entry: LiveTargetEntry,
         _ format: ImageFormat, _ varyAccept: Bool, _ onLoop: Bool
     ) -> ImageAnswer? {
         guard let missing = error.missing, drawing.query.contains("map"),

@@ -10,14 +10,14 @@ extension RingService {
         _ request: HTTPRequest, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
     ) -> ImageAnswer? {
         guard Self.mayNameStoredValue(request.target) else { return nil }
-        var entry: StoredTargets.Entry
+        var entry: StoredTargetEntry
         if let known = storedTargets.entry(request.target) {
             entry = known
         } else {
             switch StoredTarget.make(drawing) {
             case nil: return nil
             case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
-            case .success(let target): entry = StoredTargets.Entry(target: target)
+            case .success(let target): entry = StoredTargetEntry(target: target)
             }
         }
         if let spark = entry.target.spark {
@@ -32,7 +32,7 @@ extension RingService {
             store?.previous(entry.target.names[0], at: ValueStore.wallClock() - window)
         }
         // The same records as last time: the same request, alias and headers, none written again.
-        let shown: StoredTargets.Shown
+        let shown: StoredShown
         if let last = entry.shown, last.previous == previous,
             last.records.elementsEqual(records, by: Self.showsTheSame)
         {
@@ -42,7 +42,7 @@ extension RingService {
             var headers = storedHeaders
             headers.append(
                 .lastModified, HTTPDate.imfFixdate(epochSeconds: Int((records.map(\.time).max() ?? 0) / 1000)))
-            shown = StoredTargets.Shown(
+            shown = StoredShown(
                 records: records, previous: previous, request: resolved, alias: request.target + "\n" + text,
                 headers: headers)
             entry.shown = shown
@@ -53,7 +53,7 @@ extension RingService {
 
     /// The image of a resolved stored-value request: the cached one for its resolution, or parsed and drawn.
     func storedAnswer(
-        _ request: HTTPRequest, _ drawing: Drawing.Request, _ shown: StoredTargets.Shown, format: ImageFormat,
+        _ request: HTTPRequest, _ drawing: Drawing.Request, _ shown: StoredShown, format: ImageFormat,
         varyAccept: Bool
     ) -> ImageAnswer {
         let alias = TargetKey(target: shown.alias, format: format)

@@ -8,7 +8,7 @@ extension RingService {
     /// where the URL gives none), so it is byte for byte the sparkline of the same points in the URL, cached by them:
     /// an unchanged history keeps its ETag, a push (or a point leaving the window) makes a new one.
     func storedSpark(
-        _ request: HTTPRequest, _ drawing: Drawing.Request, _ known: StoredTargets.Entry,
+        _ request: HTTPRequest, _ drawing: Drawing.Request, _ known: StoredTargetEntry,
         _ spark: (window: Int64, bound: Int), format: ImageFormat, varyAccept: Bool
     ) -> ImageAnswer {
         var entry = known
@@ -32,13 +32,13 @@ extension RingService {
             points: SparkHistory.points(values, atMost: spark.bound), max: record.max)
         let alias = request.target + "\n" + text
         let validUntil = history.map(\.time).min().map { $0 + spark.window } ?? .max
-        var shown: StoredTargets.Shown
+        var shown: StoredShown
         if let last = entry.shown, last.alias == alias {
             shown = last
         } else {
             var headers = storedHeaders
             headers.append(.lastModified, HTTPDate.imfFixdate(epochSeconds: Int(newest / 1000)))
-            shown = StoredTargets.Shown(
+            shown = StoredShown(
                 records: [record], previous: nil, request: resolved, alias: alias, headers: headers)
         }
         shown.records = [record]

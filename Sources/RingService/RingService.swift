@@ -35,12 +35,12 @@ public final class RingService: HTTPHandler {
     /// Live values: nil until the configuration turns them on.
     let live: LiveValues?
     /// Live request targets resolved before.
-    let liveTargets = LiveTargets()
+    let liveTargets = TargetMemo<LiveTargetEntry>()
     /// Stored values: nil until the configuration names a token that may write them.
     let store: ValueStore?
     let tokens: ValueTokens
     /// Image targets of stored values worked out before.
-    let storedTargets = StoredTargets()
+    let storedTargets = TargetMemo<StoredTargetEntry>()
     /// The headers an image of a stored value adds, made once.
     let storedHeaders: HTTPHeaders
     let valueMetrics = ValueMetrics()
