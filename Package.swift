@@ -59,8 +59,12 @@ let package = Package(
         // named detached threads.
         .target(name: "Locking", dependencies: ["CSystem"]),
         .target(name: "HTTPServer", dependencies: ["CSystem", "Locking"]),
-        .target(name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG", "CICU", "CLibXML2", "Locking"]),
-        .target(name: "LiveValues", dependencies: ["CCurl", "Locking"]),
+        // Outside text made safe to show in a message (control characters visible, cut to length): the image
+        // parameters' refusals and the live values' alike.
+        .target(name: "MessageText"),
+        .target(
+            name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG", "CICU", "CLibXML2", "Locking", "MessageText"]),
+        .target(name: "LiveValues", dependencies: ["CCurl", "Locking", "MessageText"]),
         // RFC 8259 JSON, checked strictly (no trailing comma, no key twice), with each object's key order: the
         // settings files and the bodies of pushed values.
         .target(name: "StrictJSON"),
