@@ -40,18 +40,8 @@ public enum BadgeRenderer {
             // fills are dark enough for the white text, so the text stays.
             let dark = BadgeSpec.defaultColors(.dark)
             w.raw("<style>@media (prefers-color-scheme:dark){")
-            if layout.themedPanels.contains(.labelColor) {
-                w.selector("l")
-                w.raw("{fill:")
-                w.color(dark.labelColor)
-                w.raw("}")
-            }
-            if layout.themedPanels.contains(.color) {
-                w.selector("v")
-                w.raw("{fill:")
-                w.color(dark.color)
-                w.raw("}")
-            }
+            if layout.themedPanels.contains(.labelColor) { w.colorRule("l", .fill, dark.labelColor) }
+            if layout.themedPanels.contains(.color) { w.colorRule("v", .fill, dark.color) }
             w.raw("}</style>")
         }
         for panel in layout.panels {

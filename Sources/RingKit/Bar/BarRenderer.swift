@@ -203,53 +203,15 @@ public enum BarRenderer {
 
     /// Switches the colors left to the theme to the dark defaults where the viewer prefers a dark scheme.
     private static func darkSchemeStyle(_ w: inout MarkupWriter, _ layout: BarLayout, _ series: RingSpec) {
-        let dark = RingSpec.Theme.dark
         w.raw("@media (prefers-color-scheme:dark){")
-        for (index, bar) in layout.bars.enumerated() where bar.gradient == nil && bar.fillLength > 0 {
-            let color: RGBAColor
-            if let adapted = series.darkThresholdColor(ofRing: index) {
-                color = adapted
-            } else if series.themedColors.contains(.color) && !series.reachesThreshold(ring: index) {
-                color = dark.ringColors[Swift.min(index, 4)]
-            } else {
-                continue
-            }
-            w.selector("c", index)
-            w.raw("{fill:")
-            w.color(color)
-            w.raw("}")
-        }
-        if layout.bars.indices.contains(where: { series.darkGradientEnds(ofRing: $0) != nil }) {
-            w.selector("gl")
-            w.raw("{display:none}")
-            w.selector("gd")
-            w.raw("{display:inline}")
-        }
-        if series.themedColors.contains(.track) {
-            w.selector("t")
-            w.raw("{fill:")
-            w.color(dark.track)
-            w.raw("}")
-        }
+        let solid = layout.bars.indices.filter { layout.bars[$0].gradient == nil && layout.bars[$0].fillLength > 0 }
+        SVGRenderer.darkSeriesStyle(&w, series, solid: solid, of: layout.bars.indices, .fill)
         if series.themedColors.contains(.textColor) && layout.placement == .beside {
-            w.selector("x")
-            w.raw("{fill:")
-            w.color(dark.textColor)
-            w.raw("}")
+            w.colorRule("x", .fill, RingSpec.Theme.dark.textColor)
         }
         for (index, bar) in layout.bars.enumerated() {
-            if let color = bar.darkTextColor {
-                w.selector("y", index)
-                w.raw("{fill:")
-                w.color(color)
-                w.raw("}")
-            }
-            if let color = bar.darkFillTextColor {
-                w.selector("z", index)
-                w.raw("{fill:")
-                w.color(color)
-                w.raw("}")
-            }
+            if let color = bar.darkTextColor { w.colorRule("y", index: index, .fill, color) }
+            if let color = bar.darkFillTextColor { w.colorRule("z", index: index, .fill, color) }
         }
         w.raw("}")
     }

@@ -35,3 +35,18 @@ extension MarkupWriter {
         raw("\"")
     }
 }
+
+extension MarkupWriter {
+    /// The property a style rule colors.
+    enum Paint {
+        case fill, stroke
+    }
+
+    /// Appends one style rule that colors the image's name `short`: `.pr-3f2a9c1d-c1{fill:#2563eb}`.
+    mutating func colorRule(_ short: StaticString, index: Int = 0, _ paint: Paint, _ c: RGBAColor) {
+        selector(short, index)
+        raw(paint == .fill ? "{fill:" : "{stroke:")
+        color(c)
+        raw("}")
+    }
+}

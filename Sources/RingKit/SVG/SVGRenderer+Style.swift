@@ -55,41 +55,34 @@ extension SVGRenderer {
 
     /// Switches the colors left to the theme to the dark defaults where the viewer prefers a dark scheme.
     static func darkSchemeStyle(_ w: inout MarkupWriter, _ spec: RingSpec) {
-        let dark = RingSpec.Theme.dark
         w.raw("@media (prefers-color-scheme:dark){")
-        for index in 0..<spec.ringCount where spec.gradient(ofRing: index) == nil {
-            let color: RGBAColor
+        let solid = (0..<spec.ringCount).filter { spec.gradient(ofRing: $0) == nil }
+        darkSeriesStyle(&w, spec, solid: solid, of: 0..<spec.ringCount, .stroke)
+        if spec.themedColors.contains(.textColor) { w.colorRule("x", .fill, RingSpec.Theme.dark.textColor) }
+        w.raw("}")
+    }
+
+    /// The dark scheme's rules for a ring's or a bar's series, in `paint`: each `solid` one's color (a threshold's
+    /// adapted color, or the dark theme's where the color is left to the theme), the dark ends of gradients shown
+    /// in place of the light ones among `all`, and the track left to the theme.
+    static func darkSeriesStyle(
+        _ w: inout MarkupWriter, _ spec: RingSpec, solid: [Int], of all: Range<Int>, _ paint: MarkupWriter.Paint
+    ) {
+        let dark = RingSpec.Theme.dark
+        for index in solid {
             if let adapted = spec.darkThresholdColor(ofRing: index) {
-                color = adapted
+                w.colorRule("c", index: index, paint, adapted)
             } else if spec.themedColors.contains(.color) && !spec.reachesThreshold(ring: index) {
-                color = dark.ringColors[Swift.min(index, 4)]
-            } else {
-                continue
+                w.colorRule("c", index: index, paint, dark.ringColors[Swift.min(index, 4)])
             }
-            w.selector("c", index)
-            w.raw("{stroke:")
-            w.color(color)
-            w.raw("}")
         }
-        if (0..<spec.ringCount).contains(where: { spec.darkGradientEnds(ofRing: $0) != nil }) {
+        if all.contains(where: { spec.darkGradientEnds(ofRing: $0) != nil }) {
             w.selector("gl")
             w.raw("{display:none}")
             w.selector("gd")
             w.raw("{display:inline}")
         }
-        if spec.themedColors.contains(.track) {
-            w.selector("t")
-            w.raw("{stroke:")
-            w.color(dark.track)
-            w.raw("}")
-        }
-        if spec.themedColors.contains(.textColor) {
-            w.selector("x")
-            w.raw("{fill:")
-            w.color(dark.textColor)
-            w.raw("}")
-        }
-        w.raw("}")
+        if spec.themedColors.contains(.track) { w.colorRule("t", paint, dark.track) }
     }
 
     // Names, each behind the image's prefix (`MarkupWriter.name`): `p`, `p1`… a ring's animation (and its keyframes),

@@ -101,27 +101,13 @@ public enum SparkRenderer {
     ) {
         w.raw("<style>@media (prefers-color-scheme:dark){")
         if let line = dark.line {
-            w.selector("c")
-            w.raw("{stroke:")
-            w.color(line)
-            w.raw("}")
-            w.selector("d")
-            w.raw("{fill:")
-            w.color(line)
-            w.raw("}")
+            w.colorRule("c", .stroke, line)
+            w.colorRule("d", .fill, line)
             if layout.areaColor != nil {
-                w.selector("a")
-                w.raw("{fill:")
-                w.color(SparkLayout.translucent(line, SparkSpec.areaOpacity))
-                w.raw("}")
+                w.colorRule("a", .fill, SparkLayout.translucent(line, SparkSpec.areaOpacity))
             }
         }
-        if let text = dark.text {
-            w.selector("x")
-            w.raw("{fill:")
-            w.color(text)
-            w.raw("}")
-        }
+        if let text = dark.text { w.colorRule("x", .fill, text) }
         w.raw("}</style>")
     }
 }
