@@ -18,9 +18,7 @@ extension BadgeRenderer {
     }
 
     static func png(_ layout: BadgeLayout, scale: Int) throws(RenderError) -> [UInt8] {
-        let surface = try surface(layout, scale: scale)
-        defer { cairo_surface_destroy(surface) }
-        return try PNGEncoder.tuned.encode(surface)
+        try PNGEncoder.tuned.encode(consuming: surface(layout, scale: scale))
     }
 
     /// The drawn ARGB32 surface of `spec`, flushed, before encoding (benchmarks time the two apart); the caller

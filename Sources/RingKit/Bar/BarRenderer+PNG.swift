@@ -4,9 +4,7 @@ extension BarRenderer {
     /// The PNG of `spec` at its width and height × `scale` pixels; identical specs give identical bytes. A PNG cannot
     /// follow the viewer's color scheme: `theme=auto` draws the light image.
     public static func png(_ spec: BarSpec) throws(RenderError) -> [UInt8] {
-        let surface = try surface(spec)
-        defer { cairo_surface_destroy(surface) }
-        return try PNGEncoder.tuned.encode(surface)
+        try PNGEncoder.tuned.encode(consuming: surface(spec))
     }
 
     /// The drawn ARGB32 surface of `spec`, flushed, before encoding (benchmarks time the two apart); the caller

@@ -24,6 +24,12 @@ package enum PNGEncoder: Sendable, Hashable {
         return try PNGEncoder.encode(surface, &options)
     }
 
+    /// Encodes a drawn surface (as `encode(_:)`) and destroys it: the end of a renderer's `png`.
+    func encode(consuming surface: OpaquePointer) throws(RenderError) -> [UInt8] {
+        defer { cairo_surface_destroy(surface) }
+        return try encode(surface)
+    }
+
     /// Encodes an ARGB32 image surface with the writer's `options`.
     package static func encode(_ surface: OpaquePointer, _ options: inout pr_png_options) throws(RenderError) -> [UInt8]
     {
