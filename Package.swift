@@ -9,6 +9,18 @@ import PackageDescription
 // process free each other's blocks.
 let allocator: [Target.Dependency] =
     Context.environment["PROGRESS_RINGS_MALLOC"] == "glibc" ? [] : ["CJemalloc"]
+// The fuzzers' build (PROGRESS_RINGS_FUZZ, below) links every program with libFuzzer's main, the builder script's tool
+// included, and builds nothing that needs it: the plugin and its tool are left out of that build.
+let fuzzing = Context.environment["PROGRESS_RINGS_FUZZ"] != nil
+let builderScript: [Target] =
+    fuzzing
+    ? []
+    : [
+        .executableTarget(name: "embed-builder-script"),
+        .plugin(
+            name: "BuilderScriptPlugin", capability: .buildTool(), dependencies: ["embed-builder-script"],
+            path: "Sources/BuilderScriptPlugin"),
+    ]
 
 let package = Package(
     name: "progress-rings",
@@ -70,18 +82,14 @@ let package = Package(
         .target(name: "StrictJSON"),
         .target(name: "StoredValues", dependencies: ["CSQLite", "CPostgres", "Locking", "CSystem", "StrictJSON"]),
         // The builder page's script is its .js files (each checked by `node --check` in `make lint`), embedded in
-        // RingService at build time as `BuilderPage.script` by the plugin and its tool, not read at run time.
-        .executableTarget(name: "embed-builder-script"),
-        .plugin(
-            name: "BuilderScriptPlugin", capability: .buildTool(), dependencies: ["embed-builder-script"],
-            path: "Sources/BuilderScriptPlugin"),
+        // RingService at build time as `BuilderPage.script` by BuilderScriptPlugin and its tool, not read at run time.
         .target(
             name: "RingService",
             dependencies: [
                 "HTTPServer", "RingKit", "LiveValues", "StoredValues", "StrictJSON", "CZlib", "CSystem", "Locking",
             ],
             exclude: ["BuilderReadout.js", "BuilderKinds.js", "BuilderPage.js"],
-            plugins: ["BuilderScriptPlugin"]),
+            plugins: fuzzing ? [] : ["BuilderScriptPlugin"]),
         .executableTarget(
             name: "progress-rings",
             dependencies: [
@@ -95,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "ring-bench",
             dependencies: ["RingKit", "RingService", "HTTPServer", "CCairo", "LiveValues", "PNGVariants"]),
-    ],
+    ] + builderScript,
     swiftLanguageModes: [.v6]
 )
 
@@ -128,7 +136,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
 
 // The libFuzzer targets have no main (libFuzzer supplies it), so they are built only by .ci/checks/fuzz.sh:
 // PROGRESS_RINGS_FUZZ=1 swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product HTTPParserFuzz
-if Context.environment["PROGRESS_RINGS_FUZZ"] != nil {
+if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "HTTPParserFuzz",

@@ -1,0 +1,54 @@
+import Foundation
+
+// Writes the Swift file that embeds the builder page's script: `embed-builder-script OUTPUT FILE.js...` (run by
+// BuilderScriptPlugin at build time). The files, byte for byte one after the other less the last one's final
+// newline, become `BuilderPage.script`, a raw string; a file that does not end with exactly one newline, or holds
+// what would end or escape the raw string, fails the build with its name.
+
+@main
+struct EmbedBuilderScript {
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("embed-builder-script: \(message)\n".utf8))
+        exit(1)
+    }
+
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let output = arguments.first, arguments.count > 1 else {
+            fail("usage: embed-builder-script OUTPUT FILE.js...")
+        }
+        var script = ""
+        for path in arguments.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+            else {
+                fail("\(path): cannot be read as UTF-8")
+            }
+            guard text.hasSuffix("\n"), !text.hasSuffix("\n\n") else {
+                fail("\(path): must end with exactly one newline")
+            }
+            guard !text.contains("\"\"\"#"), !text.contains("\\#") else {
+                fail("\(path): holds \"\"\"# or \\#, which would end or escape the Swift raw string")
+            }
+            script += text
+        }
+        let indent = String(repeating: " ", count: 8)
+        let body = script.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map { $0.allSatisfy(\.isWhitespace) ? "" : indent + $0 }.joined(separator: "\n")
+        let names = arguments.dropFirst().map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+        let swift = """
+            // Written at build time by embed-builder-script from \(names).
+            extension BuilderPage {
+                /// The builder page's script, its files one after the other.
+                static let script = #\"\"\"
+            \(body)
+            \(indent)\"\"\"#
+            }
+
+            """
+        do {
+            try Data(swift.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            fail("\(output): \(error)")
+        }
+    }
+}
