@@ -68,6 +68,14 @@ struct StoredTarget: Sendable {
         if request.kind == .spark {
             return sparkTarget(request, given: given, items: items, names: names, text: text)
         }
+        // A value is stored or read live, not both: the live source would otherwise be left unread without a word.
+        if let live = ["url", "prometheus"].first(where: given.contains) {
+            return .failure(
+                ParameterError(
+                    parameter: "value", value: ParameterError.quoted(text),
+                    reason: "cannot be given with \(live): a value is either stored (value=@name) or read from a "
+                        + "live source (\(live)), not both"))
+        }
         var comparesOver: Int64? = nil
         let label = (try? given.value("label")) ?? nil
         if !given.contains("previous"), let label, label.contains("{delta}") || label.contains("{previous}"),

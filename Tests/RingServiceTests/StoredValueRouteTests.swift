@@ -102,6 +102,21 @@ final class StoredValueRouteTests {
         #expect(service.get("/ring.svg?value=%40ci.done").body == service.get("/ring.svg?value=3").body)
     }
 
+    /// A stored value and a live source in one URL are refused, naming both, on every image kind that reads a value
+    /// and through a path's value, rather than drawing the stored value and leaving the source unread.
+    @Test(arguments: [
+        "/ring.svg?value=@coverage&url=https://example.com/c.json", "/bar.png?value=@coverage&prometheus=up",
+        "/badge.svg?value=@coverage&url=coverage", "/ring/@coverage.svg?url=coverage",
+    ])
+    func storedAndLiveTogetherAreRefused(target: String) {
+        _ = put("coverage", "80")
+        let refused = service.get(target)
+        #expect(refused.status.code == 400)
+        let live = target.contains("prometheus") ? "prometheus" : "url"
+        #expect(refused.header("X-Error")?.hasPrefix("value: \"@coverage\" cannot be given with \(live)") == true)
+        #expect(refused.header("X-Source") == "stored")
+    }
+
     /// `{delta}` compares with the history: the oldest point while it is younger than `trend`, drawn as the same
     /// label with `previous` in the URL; a new push changes the image.
     @Test func deltaComparesWithTheHistory() {
