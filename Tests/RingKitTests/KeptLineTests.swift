@@ -91,4 +91,22 @@ struct KeptLineTests {
             (0..<20).flatMap { value in [1, 2].map { Image.bar("scale=\($0)&value=\(value)") } })
         #expect(layouts == 0)
     }
+
+    /// A thread that draws labels of more sizes than it keeps fonts for forgets them (and Pango's caches) and keeps
+    /// at most `PangoState.keptFontSizes`; every label it draws, before, across and after each time it forgets, and a
+    /// label it had kept drawn again after, is the one a thread that never drew text makes.
+    @Test func aFloodOfLabelSizesIsForgottenAndDrawsTheSameLabels() async throws {
+        let sizes = PangoState.keptFontSizes * 2 + 8
+        let flood = (0..<sizes).map { Image.ring("size=256&value=72&fontSize=\(8 + Double($0) / 2)") }
+        let images = [Image.ring("value=72"), .badge("label=coverage&value=72")] + flood + [.ring("value=72")]
+        let (drawn, forgotten, kept) = try await onOwnThread {
+            let pngs = try images.map { try $0.png() }
+            return (pngs, TextLayout.fontsForgottenOnThisThread, TextLayout.fontSizesKeptOnThisThread)
+        }
+        #expect(forgotten >= 2)
+        #expect(kept <= PangoState.keptFontSizes)
+        for (image, png) in zip(images, drawn) {
+            #expect(try await onOwnThread { try image.png() } == png, "\(image)")
+        }
+    }
 }

@@ -24,6 +24,16 @@ final class PangoState {
     static let keptLines = 512
     /// Longer texts (long badge messages, say) are laid out each time, so kept lines stay small.
     static let keptTextBytes = 32
+    /// Label sizes (a weight and a size each) a thread keeps fonts for. Pango's font map keeps the fonts of the last
+    /// 256 sizes it was asked for (fontconfig's patterns, a Cairo font and its glyph extents each), and each kept
+    /// line holds its own: under a flood of odd sizes every thread that draws held hundreds of fonts. The next size
+    /// after this many forgets them all, with the kept lines and Pango's caches; the sizes still in use come back
+    /// at the cost of a layout each. A page of rings, bars and badges draws a few dozen (docs/decisions.md).
+    static let keptFontSizes = 64
+    /// How many times this thread forgot its fonts (`keptFontSizes`).
+    private(set) var fontsForgotten = 0
+    /// The label sizes this thread keeps fonts for now.
+    var fontSizesKept: Int { fonts.count }
     /// Counts the lines asked for: a kept line's `lastUse` is this count when it was last asked for.
     private var uses: UInt64 = 0
     private(set) var layoutsMade = 0
@@ -94,6 +104,9 @@ final class PangoState {
 
     init() {
         fontMap = pango_cairo_font_map_new()!
+        precondition(
+            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(fontMap)), pango_fc_font_map_get_type()) != 0,
+            "Pango's Cairo font map is not a fontconfig one: its caches could not be cleared")
         contexts = [TextContext(fontMap, id: 0)]
         contextsMade = 1
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
@@ -109,20 +122,28 @@ final class PangoState {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
+    /// The description of the font of `bold` and `size`; a size beyond `keptFontSizes` forgets the others first.
     func font(bold: Bool, size: Double) -> OpaquePointer {
         let key = Key(bold: bold, size: size)
         if let font = fonts[key] { return font }
+        if fonts.count >= Self.keptFontSizes { forgetFonts() }
         let font = pango_font_description_new()!
         pango_font_description_set_family(font, TextLayout.family)
         pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
-        // Label sizes are few (the geometry rounds them), but a flood of odd sizes must not grow this for ever.
-        if fonts.count >= 256 {
-            for old in fonts.values { pango_font_description_free(old) }
-            fonts.removeAll()
-        }
         fonts[key] = font
         return font
+    }
+
+    /// Drops every kept line (each holds its font) and font description, and clears the font map's caches of
+    /// fontsets, fonts and patterns, so that the fonts no layout holds any more are freed. The font map's serial
+    /// changes with it; the contexts stay, with their transformations.
+    private func forgetFonts() {
+        kept.removeAll()
+        for font in fonts.values { pango_font_description_free(font) }
+        fonts.removeAll()
+        pango_fc_font_map_cache_clear(OpaquePointer(fontMap))
+        fontsForgotten += 1
     }
 
     /// Makes the context of `cr`'s transformation and target the current one: a kept one that is up to date with
@@ -160,16 +181,23 @@ final class PangoState {
     func laidOut(_ text: String, bold: Bool, size: Double, spacing: Double) -> KeptLine {
         let serial = pango_context_get_serial(current.context)
         guard text.utf8.count <= Self.keptTextBytes else {
+            let font = font(bold: bold, size: size)
             let scratch = current.scratch
-            scratch.line = layout(scratch.layout, text, bold: bold, size: size, spacing: spacing)
+            scratch.line = layout(scratch.layout, text, font: font, spacing: spacing)
             return scratch
         }
         let key = LineKey(text: text, bold: bold, size: size, spacing: spacing, context: current.id)
         uses += 1
-        let entry: KeptLine
-        if let found = kept[key] {
+        let found = kept[key]
+        if let found {
             found.lastUse = uses
             if found.serial == serial { return found }
+        }
+        // A miss. The font first: a size over `keptFontSizes` forgets every kept line, this one's too.
+        let forgotten = fontsForgotten
+        let font = font(bold: bold, size: size)
+        let entry: KeptLine
+        if let found, fontsForgotten == forgotten {
             entry = found
         } else if kept.count >= Self.keptLines, let oldest = kept.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             // A pass over the table is far less than the layout that follows it. The oldest line gives its layout
@@ -182,16 +210,16 @@ final class PangoState {
             kept[key] = entry
         }
         entry.lastUse = uses
-        entry.line = layout(entry.layout, text, bold: bold, size: size, spacing: spacing)
-        entry.serial = serial
+        entry.line = layout(entry.layout, text, font: font, spacing: spacing)
+        entry.serial = fontsForgotten == forgotten ? serial : pango_context_get_serial(current.context)
         return entry
     }
 
     private func layout(
-        _ layout: OpaquePointer, _ text: String, bold: Bool, size: Double, spacing: Double
+        _ layout: OpaquePointer, _ text: String, font: OpaquePointer, spacing: Double
     ) -> TextLayout.Line {
         layoutsMade += 1
-        pango_layout_set_font_description(layout, font(bold: bold, size: size))
+        pango_layout_set_font_description(layout, font)
         if spacing != 0 {
             let attributes = pango_attr_list_new()!
             pango_attr_list_insert(

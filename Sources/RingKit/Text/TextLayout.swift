@@ -8,7 +8,8 @@ import CPango
 ///
 /// Pango's font maps are not shared between threads: each thread keeps its own font map, context, font descriptions
 /// and laid-out lines (`PangoState`), so a label costs a layout, not a font lookup, and a label drawn before (the
-/// hundred percentages of a ring) costs neither.
+/// hundred percentages of a ring) costs neither. A thread keeps the fonts of at most `PangoState.keptFontSizes` label
+/// sizes.
 enum TextLayout {
     /// The first family asked for; fontconfig supplies the fonts for what it lacks (see README, fonts).
     static let family = "DejaVu Sans"
@@ -29,6 +30,10 @@ enum TextLayout {
 
     /// How many lines this thread has laid out (tests check that kept ones are reused).
     package static var layoutsMadeOnThisThread: Int { state.value.layoutsMade }
+    /// How many times this thread forgot its fonts (tests check that a flood of sizes is forgotten).
+    package static var fontsForgottenOnThisThread: Int { state.value.fontsForgotten }
+    /// The label sizes this thread keeps fonts for now (tests check the bound, `PangoState.keptFontSizes`).
+    package static var fontSizesKeptOnThisThread: Int { state.value.fontSizesKept }
 
     /// The width of `text` in one line, without drawing it.
     static func width(of text: String, bold: Bool, size: Double) -> Double {
