@@ -32,6 +32,14 @@ public struct LiveReading: Sendable, Hashable {
         self.readAt = readAt
     }
 
+    /// The bytes of the texts the reading holds (an endpoint's label, message, logo and colors), which whoever keeps
+    /// readings counts against its bound: a custom logo alone may be 8 KiB.
+    public var textBytes: Int {
+        [label, color, labelColor, style, message, namedLogo, logoSvg, logoColor].reduce(0) {
+            $0 + ($1?.utf8.count ?? 0)
+        }
+    }
+
     /// What an endpoint document gives, read at `readAt`.
     init(_ document: EndpointDocument, readAt: Date) {
         let drawsText = document.value == nil || document.isError

@@ -2,8 +2,8 @@
 // The builder's readout of where an image's value came from (BuilderPage.js calls it with its helpers): for a live
 // or stored value, what the image shows, when the value was read or pushed, its origin (X-Source), how long it stays
 // fresh and, for a stored value, the curl line that pushes it; or the server's sentence when reading failed. The
-// value field is off while a live source is named. .ci/tools/embed-builder-script.py puts this file before
-// BuilderPage.js in the page's one script.
+// value field is off while a live source is named. The build (BuilderScriptPlugin) puts this file first in the
+// page's one script.
 function builderReadout(liveParameters, fieldNamed, rootAttribute) {
   var liveBox = document.getElementById("live-read");
   var liveFacts = document.getElementById("live-facts");

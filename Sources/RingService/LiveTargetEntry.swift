@@ -18,7 +18,8 @@ struct LiveTargetEntry: TargetMemoEntry {
     /// Counted for the entry itself beside its texts.
     static let overhead = 160
 
+    /// The target, and what it showed: the alias and the reading's texts (an endpoint's logo among them).
     func cost(for target: String) -> Int {
-        target.utf8.count + (shown?.alias.utf8.count ?? 0) + Self.overhead
+        target.utf8.count + (shown.map { $0.alias.utf8.count + $0.reading.textBytes } ?? 0) + Self.overhead
     }
 }

@@ -68,8 +68,10 @@ struct StoredTarget: Sendable {
         if request.kind == .spark {
             return sparkTarget(request, given: given, items: items, names: names, text: text)
         }
+        // An `@` inside an item (`a@b`) names nothing stored: the image's own parser refuses the item as it is.
+        guard !names.isEmpty else { return nil }
         // A value is stored or read live, not both: the live source would otherwise be left unread without a word.
-        if let live = ["url", "prometheus"].first(where: given.contains) {
+        if let live = LiveTarget.parameters.first(where: given.contains) {
             return .failure(
                 ParameterError(
                     parameter: "value", value: ParameterError.quoted(text),

@@ -2,8 +2,9 @@ import Foundation
 
 // Writes the Swift file that embeds the builder page's script: `embed-builder-script OUTPUT FILE.js...` (run by
 // BuilderScriptPlugin at build time). The files, byte for byte one after the other less the last one's final
-// newline, become `BuilderPage.script`, a raw string; a file that does not end with exactly one newline, or holds
-// what would end or escape the raw string, fails the build with its name.
+// newline, become `BuilderPage.script`, a raw string (every non-empty line behind the literal's indentation, which
+// Swift strips, so lines of spaces stay as they are); a file that does not end with exactly one newline, holds a
+// carriage return, or holds what would end or escape the raw string, fails the build with its name.
 
 @main
 struct EmbedBuilderScript {
@@ -23,6 +24,8 @@ struct EmbedBuilderScript {
             else {
                 fail("\(path): cannot be read as UTF-8")
             }
+            // A carriage return would be read by Swift as a line break of its own and leave the string unequal.
+            guard !text.unicodeScalars.contains("\r") else { fail("\(path): has a carriage return (CRLF?): use LF") }
             guard text.hasSuffix("\n"), !text.hasSuffix("\n\n") else {
                 fail("\(path): must end with exactly one newline")
             }
@@ -33,7 +36,7 @@ struct EmbedBuilderScript {
         }
         let indent = String(repeating: " ", count: 8)
         let body = script.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            .map { $0.allSatisfy(\.isWhitespace) ? "" : indent + $0 }.joined(separator: "\n")
+            .map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
         let names = arguments.dropFirst().map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
         let swift = """
             // Written at build time by embed-builder-script from \(names).

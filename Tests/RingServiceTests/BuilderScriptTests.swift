@@ -16,7 +16,7 @@ struct BuilderScriptTests {
     @Test func embeddedScriptIsTheJavaScriptFiles() throws {
         let files = try Self.sourcePaths.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
         #expect(
-            BuilderPage.script + "\n" == files,
+            Array((BuilderPage.script + "\n").utf8) == Array(files.utf8),
             "the embedded script is not BuilderReadout.js, BuilderKinds.js and BuilderPage.js in that order"
         )
         let folder = packageRoot.appendingPathComponent("Sources/RingService")

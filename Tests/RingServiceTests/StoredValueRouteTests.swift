@@ -105,16 +105,19 @@ final class StoredValueRouteTests {
     /// A stored value and a live source in one URL are refused, naming both, on every image kind that reads a value
     /// and through a path's value, rather than drawing the stored value and leaving the source unread.
     @Test(arguments: [
-        "/ring.svg?value=@coverage&url=https://example.com/c.json", "/bar.png?value=@coverage&prometheus=up",
-        "/badge.svg?value=@coverage&url=coverage", "/ring/@coverage.svg?url=coverage",
+        ("/ring.svg?value=@coverage&url=https://example.com/c.json", "url"),
+        ("/bar.png?value=@coverage&prometheus=up", "prometheus"), ("/badge.svg?value=@coverage&url=coverage", "url"),
+        ("/ring/@coverage.svg?url=coverage", "url"), ("/ring.svg?value=@coverage&query=$.a", "query"),
+        ("/bar.svg?value=@coverage&%73erver=main", "server"),
     ])
-    func storedAndLiveTogetherAreRefused(target: String) {
+    func storedAndLiveTogetherAreRefused(target: String, live: String) {
         _ = put("coverage", "80")
         let refused = service.get(target)
         #expect(refused.status.code == 400)
-        let live = target.contains("prometheus") ? "prometheus" : "url"
         #expect(refused.header("X-Error")?.hasPrefix("value: \"@coverage\" cannot be given with \(live)") == true)
         #expect(refused.header("X-Source") == "stored")
+        // A value that names no stored value is not refused as one.
+        #expect(service.get("/ring.svg?value=a@b&url=coverage").header("X-Source") != "stored")
     }
 
     /// `{delta}` compares with the history: the oldest point while it is younger than `trend`, drawn as the same
