@@ -1,6 +1,8 @@
 /// The values read, per source: the last good reading with its freshness and staleness deadlines, and the last
-/// failure with the time before which the source is not tried again. Bounded: past `maxValues` sources, the one
-/// first stored is dropped (first in, first out, O(1) per insert). A plain value; `LiveValues` holds it under its lock.
+/// failure with the time before which the source is not tried again. Bounded: past `maxValues` sources, or past
+/// `maxTextBytes` of the readings' texts (an endpoint document's label, message and logo, up to 8 KiB of SVG), the
+/// source first stored is dropped (first in, first out, O(1) per insert). A plain value; `LiveValues` holds it under
+/// its lock.
 struct LiveValueStore {
     struct Entry {
         var reading: LiveReading?
@@ -12,13 +14,21 @@ struct LiveValueStore {
     }
 
     let maxValues: Int
+    /// The readings' texts held at most (`LiveReading.textBytes`): 500 documents with the largest logos, or far more
+    /// of the usual few dozen bytes.
+    let maxTextBytes: Int
     private(set) var entries: [LiveSource: Entry] = [:]
+    /// The texts of the readings held, counted against `maxTextBytes`.
+    private(set) var textBytes = 0
     /// Sources in the order first stored, with the serial their entry had; a stale pair (re-stored key) is skipped.
     private var order: [(source: LiveSource, serial: UInt64)] = []
     private var head = 0
     private var nextSerial: UInt64 = 0
 
-    init(maxValues: Int) { self.maxValues = maxValues }
+    init(maxValues: Int, maxTextBytes: Int = 4 << 20) {
+        self.maxValues = maxValues
+        self.maxTextBytes = maxTextBytes
+    }
 
     /// The answer without fetching, or nil when the source must be fetched: never read, past its freshness with no
     /// failure remembered, or past the retry time of its last failure.
@@ -38,6 +48,7 @@ struct LiveValueStore {
         _ source: LiveSource, _ result: Result<LiveReading, LiveError>, now: Double, settings: LiveSettings
     ) -> LiveAnswer {
         var entry = entries[source] ?? newEntry(source)
+        let bytesBefore = entry.reading?.textBytes ?? 0
         let answer: LiveAnswer
         switch result {
         case .success(let reading):
@@ -58,15 +69,14 @@ struct LiveValueStore {
             }
         }
         entries[source] = entry
+        textBytes += (entry.reading?.textBytes ?? 0) - bytesBefore
+        // Texts over the bound: the sources first stored go, as past `maxValues`.
+        while textBytes > maxTextBytes, dropOldest() {}
         return answer
     }
 
     private mutating func newEntry(_ source: LiveSource) -> Entry {
-        while entries.count >= maxValues && head < order.count {
-            let oldest = order[head]
-            head += 1
-            if entries[oldest.source]?.serial == oldest.serial { entries[oldest.source] = nil }
-        }
+        while entries.count >= maxValues, dropOldest() {}
         if head > 1024 && head * 2 > order.count {
             order.removeFirst(head)
             head = 0
@@ -74,5 +84,19 @@ struct LiveValueStore {
         nextSerial += 1
         order.append((source, nextSerial))
         return Entry(serial: nextSerial)
+    }
+
+    /// Drops the entry first stored that is still held; false when the line is empty.
+    private mutating func dropOldest() -> Bool {
+        while head < order.count {
+            let oldest = order[head]
+            head += 1
+            if let entry = entries[oldest.source], entry.serial == oldest.serial {
+                textBytes -= entry.reading?.textBytes ?? 0
+                entries[oldest.source] = nil
+                return true
+            }
+        }
+        return false
     }
 }

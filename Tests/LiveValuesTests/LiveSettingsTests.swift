@@ -107,4 +107,28 @@ struct LiveSettingsTests {
         #expect(store.answer(sources[1], now: 1) == nil)
         #expect(store.answer(sources[4], now: 1)?.error?.reason == "x")
     }
+
+    /// The readings' texts are bounded too: documents with large logos push the first stored out, and the bytes
+    /// counted come back as they go.
+    @Test func theValueStoreDropsTheFirstStoredSourceBeyondItsTextBytes() throws {
+        let live = try makeLive()
+        var store = LiveValueStore(maxValues: 100, maxTextBytes: 20_000)
+        let sources = try (1...5).map { i in
+            try #require(
+                try live.source(url: "http://127.0.0.1/\(i)", query: nil, maxQuery: nil, prometheus: nil, server: nil))
+        }
+        var reading = LiveReading(value: 1, readAt: Date())
+        reading.logoSvg = String(repeating: "x", count: 8_000)
+        for source in sources {
+            _ = store.record(source, .success(reading), now: 0, settings: LiveSettings())
+            #expect(store.textBytes <= 20_000)
+        }
+        #expect(store.entries.count == 2)
+        #expect(store.textBytes == 16_000)
+        #expect(store.answer(sources[4], now: 0)?.value == 1)
+        #expect(store.answer(sources[0], now: 0) == nil)
+        // A failure past the reading's staleness drops it and gives its bytes back.
+        _ = store.record(sources[4], .failure(.bad("url", "", "x")), now: 100_000, settings: LiveSettings())
+        #expect(store.textBytes == 8_000)
+    }
 }
