@@ -6,25 +6,57 @@ import CPostgres
 
 /// One libpq connection, used by one thread at a time: parameterized statements in text form, and a reconnect
 /// when the connection was lost.
+///
+/// A database that cannot be reached must fail a push within seconds, not hold the store's one writer queue (and
+/// every push behind it) for as long as TCP tries: connecting gives up after `connect_timeout` (5 s), and TCP
+/// keepalives (first probe after 10 s idle, 3 probes 5 s apart) with `tcp_user_timeout` (15 s of unacknowledged
+/// data) end a connection whose host vanished without closing it. These are defaults: the URL's own parameters
+/// win. After a failed attempt, the next is made no sooner than the failed one took, so a refused connection
+/// (the database restarting) is tried again at once, while pushes queued behind one that timed out are refused
+/// at once instead of each waiting its 5 s.
 final class PostgresConnection {
     private let url: String
+    private let connectTimeout: Int
     private(set) var connection: OpaquePointer?
+    /// When a failed attempt to connect allows the next one, in seconds of the monotonic clock, and its error.
+    private var failure: (retryAt: Double, message: String)?
 
-    /// Connects to `url` (`postgres://` or `postgresql://`, as libpq reads it).
-    init(url: String) throws(StorageError) {
+    /// Connects to `url` (`postgres://` or `postgresql://`, as libpq reads it) unless `connecting` is false (then
+    /// the first statement does); `connectTimeout` in seconds (libpq's least is 2).
+    init(url: String, connectTimeout: Int = 5, connecting: Bool = true) throws(StorageError) {
         self.url = url
-        try connect()
+        self.connectTimeout = connectTimeout
+        if connecting { try connect() }
     }
 
     deinit { PQfinish(connection) }
 
+    /// The connection's defaults, before the URL (`dbname`, expanded by libpq) so that the URL's own win.
+    private var parameters: [(String, String)] {
+        [
+            ("connect_timeout", String(connectTimeout)), ("keepalives", "1"), ("keepalives_idle", "10"),
+            ("keepalives_interval", "5"), ("keepalives_count", "3"), ("tcp_user_timeout", "15000"), ("dbname", url),
+        ]
+    }
+
     private func connect() throws(StorageError) {
+        let started = Self.now()
+        if let failure, started < failure.retryAt {
+            throw StorageError(
+                "PostgreSQL: cannot connect: \(failure.message) (the last attempt's error: not tried again yet)")
+        }
         PQfinish(connection)
-        connection = PQconnectdb(url)
+        let keywords = parameters.map { strdup($0.0) } + [nil]
+        let values = parameters.map { strdup($0.1) } + [nil]
+        defer { for copy in keywords + values { free(copy) } }
+        connection = PQconnectdbParams(keywords.map { UnsafePointer($0) }, values.map { UnsafePointer($0) }, 1)
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
             let message = connection.map { Self.message(PQerrorMessage($0)) } ?? "out of memory"
+            let ended = Self.now()
+            failure = (ended + (ended - started), message)
             throw StorageError("PostgreSQL: cannot connect: \(message)")
         }
+        failure = nil
     }
 
     /// The connection, made again first when it is down. An idle connection whose server went away (restarted,
