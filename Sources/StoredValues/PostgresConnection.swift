@@ -11,8 +11,8 @@ import CPostgres
 /// every push behind it) for as long as TCP tries: connecting gives up after `connect_timeout` (5 s), and TCP
 /// keepalives (first probe after 10 s idle, 3 probes 5 s apart) with `tcp_user_timeout` (15 s of unacknowledged
 /// data) end a connection whose host vanished without closing it. These are defaults: the URL's own parameters
-/// win. After a failed attempt, the next is made no sooner than the failed one took, so a refused connection
-/// (the database restarting) is tried again at once, while pushes queued behind one that timed out are refused
+/// win. After an attempt that failed slowly (a second or more), the next is made no sooner than it took, so a
+/// refused connection (the database restarting) is tried again at once, while pushes queued behind one that timed out are refused
 /// at once instead of each waiting its 5 s.
 final class PostgresConnection {
     private let url: String
@@ -52,8 +52,9 @@ final class PostgresConnection {
         connection = PQconnectdbParams(keywords.map { UnsafePointer($0) }, values.map { UnsafePointer($0) }, 1)
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
             let message = connection.map { Self.message(PQerrorMessage($0)) } ?? "out of memory"
-            let ended = Self.now()
-            failure = (ended + (ended - started), message)
+            // Only a slow failure holds the next attempt back: a refusal (milliseconds) is tried again every time.
+            let took = Self.now() - started
+            failure = took >= 1 ? (started + 2 * took, message) : nil
             throw StorageError("PostgreSQL: cannot connect: \(message)")
         }
         failure = nil
