@@ -180,7 +180,7 @@ if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "LiveSourceFuzz",
-            dependencies: ["LiveValues", "RingKit"],
+            dependencies: ["LiveValues", "RingKit", "TestSupport"],
             path: "Tests/Fuzz/LiveSourceFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

@@ -3,7 +3,8 @@ extension LiveConfiguration {
     /// when they break a rule. Values are the decoded parameter values (percent-decoding and "given twice" are the
     /// caller's query parser's business).
     func source(
-        url: String?, query: String?, maxQuery: String?, prometheus: String?, server: String?
+        url: String?, query: String?, maxQuery: String?, prometheus: String?, server: String?,
+        arguments: [String: String] = [:]
     ) throws(LiveError) -> LiveSource? {
         if url == nil && prometheus == nil {
             if query != nil { throw .bad("query", "", "needs url (the document to read it from)") }
@@ -14,7 +15,7 @@ extension LiveConfiguration {
         if let prometheus {
             if url != nil { throw .bad("prometheus", "", "cannot be combined with url (give one source)") }
             if query != nil { throw .bad("query", "", "applies to url, not to prometheus") }
-            return try prometheusSource(prometheus, maxQuery: maxQuery, server: server)
+            return try prometheusSource(prometheus, maxQuery: maxQuery, server: server, arguments: arguments)
         }
         if server != nil { throw .bad("server", "", "needs prometheus (the query to send to it)") }
         return try urlSource(url ?? "", query: query, maxQuery: maxQuery)
@@ -81,40 +82,64 @@ extension LiveConfiguration {
         }
     }
 
+    /// The names of the parameters that the named queries `prometheus` and `maxQuery` take (`instance`,
+    /// `mountpoint`): the request's values for them are `source`'s `arguments`. Empty for PromQL and unknown names.
+    func parameterNames(prometheus: String?, maxQuery: String?) -> [String] {
+        var names: [String] = []
+        for text in [prometheus, maxQuery] {
+            guard let text, let named = queries[text] else { continue }
+            names += named.parameters.keys.sorted().filter { !names.contains($0) }
+        }
+        return names
+    }
+
     /// The source of `prometheus=text` (a query's name or PromQL) and of its max: `maxQuery` as given (a name or PromQL,
     /// on the same server), else the named query's own `maxQuery`.
-    private func prometheusSource(_ text: String, maxQuery: String?, server: String?) throws(LiveError) -> LiveSource {
+    private func prometheusSource(
+        _ text: String, maxQuery: String?, server: String?, arguments: [String: String]
+    ) throws(LiveError) -> LiveSource {
         guard servers.first != nil else {
             throw .bad("prometheus", "", "is off here: no Prometheus servers are configured (prometheusServers)")
         }
-        let value = try promQL(text, parameter: "prometheus", server: server)
+        let value = try promQL(text, parameter: "prometheus", server: server, arguments: arguments)
         let chosen = try self.server(value.server)
         let url = Self.queryURL(base: chosen.base, promQL: value.promQL)
-        let document = LiveSource.Document(kind: .prometheus(server: chosen.name), url: url, trustedHost: url.host)
-        guard let maxText = maxQuery ?? value.maxQuery else {
+        let document = LiveSource.Document(
+            kind: .prometheus(server: chosen.name), url: url, trustedHost: url.host,
+            isConfiguredQuery: queries[text] != nil)
+        let max: (promQL: String, server: String, shownName: String, maxQuery: String?)
+        let maxIsConfigured: Bool
+        if let maxQuery {
+            max = try promQL(maxQuery, parameter: "maxQuery", server: chosen.name, arguments: arguments)
+            maxIsConfigured = queries[maxQuery] != nil
+        } else if let named = value.maxQuery {
+            max = (named, value.server, value.shownName + "'s maxQuery", nil)
+            maxIsConfigured = true
+        } else {
             return LiveSource(document: document, query: nil, maxQuery: nil, shownName: value.shownName)
         }
-        let max = try promQL(maxText, parameter: "maxQuery", server: chosen.name)
         guard max.server == chosen.name else {
             throw .bad(
-                "maxQuery", LiveText.quoted(maxText),
+                "maxQuery", LiveText.quoted(maxQuery ?? ""),
                 "is answered by \(max.server), and prometheus by \(chosen.name) (accepted: a query on the same server)")
         }
         let maxURL = Self.queryURL(base: chosen.base, promQL: max.promQL)
         let maxDocument = LiveSource.Document(
-            kind: .prometheus(server: chosen.name), url: maxURL, trustedHost: maxURL.host)
+            kind: .prometheus(server: chosen.name), url: maxURL, trustedHost: maxURL.host,
+            isConfiguredQuery: maxIsConfigured)
         return LiveSource(
             document: document, query: nil, maxQuery: nil, shownName: value.shownName, maxDocument: maxDocument,
             maxShownName: max.shownName)
     }
 
-    /// The PromQL that `text` names for `parameter` (`prometheus` or `maxQuery`): a configured query's, or `text` itself;
-    /// the server that answers it; how messages show it; and a configured query's own max query.
+    /// The PromQL that `text` names for `parameter` (`prometheus` or `maxQuery`): a configured query's, with
+    /// `arguments` in its placeholders, or, where `livePromQL` is `any`, `text` itself; the server that answers it;
+    /// how messages show it; and a configured query's own max query.
     private func promQL(
-        _ text: String, parameter: String, server: String?
+        _ text: String, parameter: String, server: String?, arguments: [String: String]
     ) throws(LiveError) -> (promQL: String, server: String, shownName: String, maxQuery: String?) {
         guard !text.isEmpty else {
-            throw .bad(parameter, "", "is empty (accepted: a PromQL query or a query's name)")
+            throw .bad(parameter, "", "is empty (accepted: \(acceptedQueries))")
         }
         if let named = queries[text] {
             if let server, server != named.server, parameter == "prometheus" {
@@ -122,7 +147,16 @@ extension LiveConfiguration {
                     "server", LiveText.quoted(server),
                     "does not apply: the query \(LiveText.shown(text)) is answered by \(named.server)")
             }
-            return (named.query, named.server, text, named.maxQuery)
+            let filled = try named.promQL(arguments)
+            return (filled.query, named.server, text, filled.maxQuery)
+        }
+        guard settings.promQL == .any else {
+            // Neither the configured names nor their text are listed: only a near miss of what was typed.
+            let near = queries.keys.sorted().first { Self.isOneEditApart($0, text) }
+            throw .bad(
+                parameter, LiveText.quoted(text),
+                "is not a query configured on this server"
+                    + (near.map { "; did you mean \($0)?" } ?? "") + " (accepted: \(acceptedQueries))")
         }
         guard text.utf8.count <= Self.maxPromQLLength else {
             throw .bad(parameter, LiveText.quoted(text), "is longer than \(Self.maxPromQLLength) bytes")
@@ -132,6 +166,29 @@ extension LiveConfiguration {
                 parameter, LiveText.quoted(text), "contains the control character \(LiveText.shown(String(bad)))")
         }
         return (text, server ?? servers[0].name, LiveText.shown(text, limit: LiveText.urlLength), nil)
+    }
+
+    /// What `prometheus` and `maxQuery` accept here.
+    private var acceptedQueries: String {
+        settings.promQL == .any
+            ? "a PromQL query or a query's name"
+            : "the name of a query configured on this server; it sends Prometheus no other PromQL"
+    }
+
+    /// Whether `a` and `b` differ by one edit (a character added, removed or replaced, or two neighbours swapped),
+    /// or only in letter case.
+    static func isOneEditApart(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.lowercased().utf8)
+        let y = Array(b.lowercased().utf8)
+        if x == y { return a != b }
+        guard abs(x.count - y.count) <= 1 else { return false }
+        var i = 0
+        while i < min(x.count, y.count) && x[i] == y[i] { i += 1 }
+        if x.count == y.count {
+            let swapped = i + 1 < x.count && x[i] == y[i + 1] && x[i + 1] == y[i] && x[(i + 2)...] == y[(i + 2)...]
+            return swapped || x[(i + 1)...] == y[(i + 1)...]
+        }
+        return x.count > y.count ? x[(i + 1)...] == y[i...] : x[i...] == y[(i + 1)...]
     }
 
     /// The configured server named `name`.

@@ -15,8 +15,8 @@ struct LiveConfiguration: Sendable {
     let hosts: HostAllowList
     let sources: [String: NamedSource]
     let servers: [Server]
-    /// name → (server's name, PromQL, PromQL of its max).
-    let queries: [String: (server: String, query: String, maxQuery: String?)]
+    /// `prometheusQueries`, read: name → server, templates and parameters.
+    let queries: [String: NamedQuery]
 
     /// The longest `query`/`maxQuery`, `prometheus` and `server` read, in bytes (`url`: `FetchURL.maxLength`).
     static let maxPromQLLength = 2048
@@ -64,8 +64,8 @@ struct LiveConfiguration: Sendable {
             servers.append(Server(name: server.name, base: base))
         }
         self.servers = servers
-        var queries: [String: (server: String, query: String, maxQuery: String?)] = [:]
-        for (name, query) in settings.prometheusQueries {
+        var queries: [String: NamedQuery] = [:]
+        for (name, query) in settings.prometheusQueries.sorted(by: { $0.key < $1.key }) {
             func refuse(_ reason: String) -> LiveSettingsError {
                 LiveSettingsError(setting: "prometheusQueries", reason: "\(LiveText.quoted(name)): \(reason)")
             }
@@ -74,13 +74,11 @@ struct LiveConfiguration: Sendable {
             guard servers.contains(where: { $0.name == server }) else {
                 throw refuse("server \(LiveText.quoted(server)) is not in prometheusServers")
             }
-            guard !query.query.isEmpty, query.query.utf8.count <= Self.maxPromQLLength else {
-                throw refuse("query is empty or longer than \(Self.maxPromQLLength) bytes")
+            do {
+                queries[name] = try NamedQuery(query, server: server)
+            } catch {
+                throw refuse(error.reason)
             }
-            if let maxQuery = query.maxQuery, maxQuery.isEmpty || maxQuery.utf8.count > Self.maxPromQLLength {
-                throw refuse("maxQuery is empty or longer than \(Self.maxPromQLLength) bytes")
-            }
-            queries[name] = (server, query.query, query.maxQuery)
         }
         self.queries = queries
     }

@@ -27,17 +27,44 @@ public struct LiveSettings: Sendable, Hashable {
 
     /// A PromQL query configured by name (`prometheusQueries`), so a README's URL need not carry PromQL.
     public struct PrometheusQuery: Sendable, Hashable {
+        /// A value a request gives for a `$name` placeholder (`prometheus=disk&instance=web1`): the whole value
+        /// must match `pattern` (anchored at both ends); without one, `defaultValue` stands in, and without that the
+        /// request is refused.
+        public struct Parameter: Sendable, Hashable {
+            public var pattern: String
+            public var defaultValue: String?
+
+            public init(pattern: String, defaultValue: String? = nil) {
+                self.pattern = pattern
+                self.defaultValue = defaultValue
+            }
+        }
+
         /// The server's name; nil means the first server.
         public var server: String?
         public var query: String
         /// A second query on the same server whose one number is `max` ("used of total").
         public var maxQuery: String?
+        /// The placeholders `query` and `maxQuery` hold, by name.
+        public var parameters: [String: Parameter]
 
-        public init(server: String? = nil, query: String, maxQuery: String? = nil) {
+        public init(
+            server: String? = nil, query: String, maxQuery: String? = nil, parameters: [String: Parameter] = [:]
+        ) {
             self.server = server
             self.query = query
             self.maxQuery = maxQuery
+            self.parameters = parameters
         }
+    }
+
+    /// Which PromQL a request may have sent (`livePromQL`).
+    public enum PromQLPolicy: String, Sendable, Hashable, CaseIterable {
+        /// Only the queries the operator named in `prometheusQueries`, with their parameters' values.
+        case named
+        /// Any PromQL a request gives, besides the named queries: for a private instance only, as any visitor may
+        /// then read any series and load Prometheus with any query.
+        case any
     }
 
     /// `liveHosts`: host names and `*.suffix` patterns a `url` may name; empty turns `url` off (named sources
@@ -64,6 +91,8 @@ public struct LiveSettings: Sendable, Hashable {
     public var prometheusServers: [PrometheusServer] = []
     /// `prometheusQueries`: name → query.
     public var prometheusQueries: [String: PrometheusQuery] = [:]
+    /// `livePromQL`: whether `prometheus=` takes only named queries (the default) or any PromQL.
+    public var promQL = PromQLPolicy.named
     /// Fetches in flight at once, overall and to one host; a fetch over the bound waits for a slot within its
     /// timeout, then fails (`busy`).
     public var maxFetches = 16

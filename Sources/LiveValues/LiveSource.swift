@@ -16,6 +16,9 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         /// A configured endpoint's host, which is fetched whatever its address (the operator named it); nil for a
         /// request's URL. Redirects to any other host are checked like a request's URL.
         let trustedHost: String?
+        /// A query of `prometheusQueries`, whose text stays private: Prometheus' own wording of a refusal, which may
+        /// quote it, is left out of messages.
+        var isConfiguredQuery = false
     }
 
     let document: Document
@@ -73,6 +76,10 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
 
     /// The host fetched from (the metrics' `host` label and the per-host bound).
     public var host: String { document.url.host }
+
+    /// The URLs a fetch of this source asks for (the document's, then the max's), for checks of what is sent; never
+    /// for messages, which keep a configured URL private.
+    public var fetchedURLs: [String] { [document.url.description] + (maxDocument.map { [$0.url.description] } ?? []) }
 
     /// The source in one spelling, for logs: `url=https://x.test/c.json&query=$.a`, `prometheus=errors&server=main`.
     /// Escaped like every message (a quoted key may hold any character), so it is safe in a log line.

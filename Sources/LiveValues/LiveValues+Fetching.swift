@@ -168,7 +168,8 @@ extension LiveValues {
         case .prometheus(let server):
             let noData = configuration.noData(prometheus: source.shownName, server: server)
             var reading = PrometheusAnswer.value(
-                status: response.status, body: response.body, server: server, noData: noData
+                status: response.status, body: response.body, server: server, noData: noData,
+                showsRefusal: !source.document.isConfiguredQuery
             ).map { LiveReading(value: $0, readAt: readAt) }
             guard case .success(var read) = reading, let maxShownName = source.maxShownName else { return reading }
             reading = maxReading(fetchedMax, shownName: maxShownName, server: server, source: source).map { max in
@@ -208,8 +209,10 @@ extension LiveValues {
             return .failure(LiveError(parameter: "maxQuery", value: shownName, reason: error.reason, kind: error.kind))
         case .success(let response):
             let noData = configuration.noData(prometheus: shownName, server: server)
-            return PrometheusAnswer.value(status: response.status, body: response.body, server: server, noData: noData)
-                .mapError(named)
+            return PrometheusAnswer.value(
+                status: response.status, body: response.body, server: server, noData: noData,
+                showsRefusal: source.maxDocument?.isConfiguredQuery != true
+            ).mapError(named)
         }
     }
 

@@ -82,10 +82,24 @@ public final class LiveValues: Sendable {
     }
 
     /// The source the request's decoded parameters name, nil when they name none; see the type's documentation.
+    /// `arguments` are the request's values of the parameters the named queries take (`parameterNames`).
     public func source(
-        url: String?, query: String?, maxQuery: String?, prometheus: String?, server: String?
+        url: String?, query: String?, maxQuery: String?, prometheus: String?, server: String?,
+        arguments: [String: String] = [:]
     ) throws(LiveError) -> LiveSource? {
-        try configuration.source(url: url, query: query, maxQuery: maxQuery, prometheus: prometheus, server: server)
+        try configuration.source(
+            url: url, query: query, maxQuery: maxQuery, prometheus: prometheus, server: server, arguments: arguments)
+    }
+
+    /// The parameters the named queries `prometheus` and `maxQuery` take (`instance`, `mountpoint`), whose values a
+    /// request gives beside them; empty for PromQL and names no query has.
+    public func parameterNames(prometheus: String?, maxQuery: String?) -> [String] {
+        configuration.parameterNames(prometheus: prometheus, maxQuery: maxQuery)
+    }
+
+    /// Every parameter name a named query takes, for the service's check that none shadows an image parameter.
+    public static func queryParameterNames(_ settings: LiveSettings) -> [String: [String]] {
+        settings.prometheusQueries.mapValues { $0.parameters.keys.sorted() }
     }
 
     /// The answer the cache holds for `source`, or nil when it must be fetched. Never blocks.

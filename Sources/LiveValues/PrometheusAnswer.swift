@@ -5,9 +5,11 @@ enum PrometheusAnswer {
     static let noData = (value: "", reason: "the query returned no data")
 
     /// The value, or why there is none; `server` is the configured server's name, for messages; `noData`, the
-    /// message's value and reason for an empty answer.
+    /// message's value and reason for an empty answer; `showsRefusal`, whether Prometheus' wording of a refusal
+    /// (which may quote the query) goes into the message: not for a configured query, whose text stays private.
     static func value(
-        status: Int, body: [UInt8], server: String, noData: (value: String, reason: String) = noData
+        status: Int, body: [UInt8], server: String, noData: (value: String, reason: String) = noData,
+        showsRefusal: Bool = true
     ) -> Result<Double, LiveError> {
         func fail(
             _ reason: String, _ kind: LiveError.Kind = .noValue, value: String = "", missing: LiveError.Missing? = nil
@@ -21,6 +23,10 @@ enum PrometheusAnswer {
         }
         if answer["status"]?.stringValue == "error" {
             let type = answer["errorType"]?.stringValue.map { LiveText.shown($0) + ": " } ?? ""
+            guard showsRefusal else {
+                let type = answer["errorType"]?.stringValue.map { " (" + LiveText.shown($0) + ")" } ?? ""
+                return fail("server \(shownServer) refused the query\(type)", .status)
+            }
             let error = LiveText.quoted(answer["error"]?.stringValue ?? "", limit: LiveText.urlLength)
             return fail("server \(shownServer) refused the query (\(type)\(error))", .status)
         }

@@ -5,5 +5,7 @@ struct Refusal: Error, Hashable, Sendable, CustomStringConvertible, ExpressibleB
 
     init(stringLiteral value: String) { reason = value }
 
+    init(reason: String) { self.reason = reason }
+
     var description: String { reason }
 }

@@ -33,15 +33,47 @@ enum LiveSettingsJSON {
             switch value {
             case .string(let query):
                 return LiveSettings.PrometheusQuery(query: query)
-            case .object:
-                let fields = try strings(value, of: name, allowed: ["server", "query", "maxQuery"])
+            case .object(let members):
+                let parameters = try members.last { $0.key == "parameters" }.map { member throws(Problem) in
+                    try queryParameters(member.value, of: name)
+                }
+                let fields = try strings(
+                    .object(members.filter { $0.key != "parameters" }), of: name,
+                    allowed: ["server", "query", "maxQuery", "parameters"])
                 guard let query = fields["query"] else { throw Problem("\(quoted(name)) has no \"query\"") }
                 return LiveSettings.PrometheusQuery(
-                    server: fields["server"], query: query, maxQuery: fields["maxQuery"])
+                    server: fields["server"], query: query, maxQuery: fields["maxQuery"], parameters: parameters ?? [:])
             default:
                 throw Problem("\(quoted(name)) is \(value.kindName), not PromQL or an object")
             }
         }.map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
+    }
+
+    /// A named query's `parameters`: name → pattern, or name → `{"pattern": …, "default": …}`.
+    private static func queryParameters(
+        _ json: ConfigJSON, of query: String
+    ) throws(Problem) -> [String: LiveSettings.PrometheusQuery.Parameter] {
+        let read = entries(json) { (name, value) throws(Problem) in
+            switch value {
+            case .string(let pattern):
+                return LiveSettings.PrometheusQuery.Parameter(pattern: pattern)
+            case .object:
+                let fields = try strings(value, of: "\(query)'s parameter \(name)", allowed: ["pattern", "default"])
+                guard let pattern = fields["pattern"] else {
+                    throw Problem("\(quoted(query))'s parameter \(quoted(name)) has no \"pattern\"")
+                }
+                return LiveSettings.PrometheusQuery.Parameter(pattern: pattern, defaultValue: fields["default"])
+            default:
+                throw Problem(
+                    "\(quoted(query))'s parameter \(quoted(name)) is \(value.kindName), not a pattern or an object")
+            }
+        }
+        switch read {
+        case .success(let pairs): return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        case .failure(let problem):
+            throw problem.message == "not an object"
+                ? Problem("\(quoted(query))'s parameters is \(json.kindName), not an object") : problem
+        }
     }
 
     static func json(sources: [String: LiveSettings.Source]) -> ConfigJSON {
@@ -65,6 +97,14 @@ enum LiveSettingsJSON {
                 if let server = query.server { fields.append(.init(key: "server", value: .string(server))) }
                 fields.append(.init(key: "query", value: .string(query.query)))
                 if let maxQuery = query.maxQuery { fields.append(.init(key: "maxQuery", value: .string(maxQuery))) }
+                if !query.parameters.isEmpty {
+                    let parameters = query.parameters.sorted { $0.key < $1.key }.map { name, rule in
+                        var rules = [ConfigJSON.Member(key: "pattern", value: .string(rule.pattern))]
+                        if let value = rule.defaultValue { rules.append(.init(key: "default", value: .string(value))) }
+                        return ConfigJSON.Member(key: name, value: .object(rules))
+                    }
+                    fields.append(.init(key: "parameters", value: .object(parameters)))
+                }
                 return ConfigJSON.Member(key: name, value: .object(fields))
             })
     }

@@ -55,10 +55,16 @@ public struct LiveTarget: Sendable {
                 throw ParameterError(
                     parameter: "max", value: "", reason: "cannot be given with maxQuery: max is read from the document")
             }
+            // A named query's own parameters (`prometheus=disk&instance=web1`), read as strictly as the image's.
+            var arguments: [String: String] = [:]
+            for name in live.parameterNames(prometheus: values[3], maxQuery: values[2]) {
+                if let value = try given.value(name) { arguments[name] = value }
+            }
             let source: LiveSource?
             do {
                 source = try live.source(
-                    url: values[0], query: values[1], maxQuery: values[2], prometheus: values[3], server: values[4])
+                    url: values[0], query: values[1], maxQuery: values[2], prometheus: values[3], server: values[4],
+                    arguments: arguments)
             } catch {
                 throw ParameterError(parameter: error.parameter, value: error.value, reason: error.reason)
             }

@@ -69,14 +69,28 @@ extension ServiceConfiguration {
             name: "prometheusQueries",
             doc:
                 "PromQL named for prometheus=NAME: name → query, or name → {\"server\": …, \"query\": …, \"maxQuery\": "
-                + "…} (default server: the first; maxQuery: a second query whose number is max).",
+                + "…, \"parameters\": …} (default server: the first; maxQuery: a second query whose number is max; "
+                + "parameters: name → pattern or {\"pattern\": …, \"default\": …}, for \"$name\" in the queries' strings).",
             kind: .object(
-                accepted: "an object of name → PromQL or name → {\"server\": …, \"query\": …, \"maxQuery\": …}",
+                accepted:
+                    "an object of name → PromQL or name → {\"server\": …, \"query\": …, \"maxQuery\": …, "
+                    + "\"parameters\": …}",
                 check: { LiveSettingsJSON.queries($0).problem }),
             get: { .json(LiveSettingsJSON.json(queries: $0.live.prometheusQueries)) },
             set: {
                 if case .json(let j) = $1, case .success(let v) = LiveSettingsJSON.queries(j) {
                     $0.live.prometheusQueries = v
+                }
+            }),
+        .init(
+            name: "livePromQL",
+            doc:
+                "Which PromQL prometheus= may send: named, only the prometheusQueries (with their parameters' "
+                + "values); any, any query a URL gives too, fit only for a private instance.",
+            kind: .choice(LiveSettings.PromQLPolicy.allCases.map(\.rawValue)), get: { .text($0.live.promQL.rawValue) },
+            set: {
+                if case .text(let v) = $1, let policy = LiveSettings.PromQLPolicy(rawValue: v) {
+                    $0.live.promQL = policy
                 }
             }),
         liveInteger(

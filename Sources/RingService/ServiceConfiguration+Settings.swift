@@ -1,4 +1,5 @@
 import LiveValues
+import RingKit
 
 extension ServiceConfiguration {
     /// Every setting, in the order `config/default.json` and `--print-config` list them.
@@ -121,6 +122,15 @@ extension ServiceConfiguration {
             try LiveValues.check(live)
         } catch {
             throw ConfigurationError(error.message)
+        }
+        // A named query's parameter shares the URL with the image's: one that took an image parameter's name
+        // would read the other's value.
+        let taken = Set(ImageParameter.all.map(\.name) + LiveTarget.parameters)
+        for (query, names) in LiveValues.queryParameterNames(live).sorted(by: { $0.key < $1.key }) {
+            guard let name = names.first(where: taken.contains) else { continue }
+            throw ConfigurationError(
+                "prometheusQueries: \(ConfigurationSetting.quoted(query)): parameter \(name) is an image parameter's "
+                    + "name; name it otherwise (instance, job, mountpoint…)")
         }
     }
 }

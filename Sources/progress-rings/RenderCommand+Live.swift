@@ -63,6 +63,8 @@ extension RenderCommand {
     private static func liveValues(config: String?) throws(ConfigurationError) -> LiveValues {
         var settings = try configuration(config: config).live
         settings.allowsAnyHost = true
+        // The command's user sends Prometheus their own queries, as they could with curl.
+        settings.promQL = .any
         settings.allowPrivateAddresses = true
         do {
             return try LiveValues(settings: settings, version: ProgressRingsVersion.current)

@@ -20,6 +20,8 @@ final class PrometheusNameTests {
     func live(queries: [String: String]) throws -> LiveValues {
         try makeLive {
             $0.retrySeconds = 0.001
+            // Bare names beyond the configured ones are PromQL only where any query may be sent.
+            $0.promQL = .any
             $0.prometheusServers = [.init(name: "main", url: fixture.url("prom"))]
             $0.prometheusQueries = queries.mapValues { .init(query: $0) }
         }

@@ -23,7 +23,7 @@ struct PrometheusTests {
         #expect(try read("fixture_series").error?.message == "prometheus: the query returned 3 series; one is needed")
         #expect(
             try read("fixture_missing").error?.message
-                == "prometheus: fixture_missing names no configured query (configured: done, done_of_total, elsewhere, total), and as a "
+                == "prometheus: fixture_missing names no configured query (configured: done, done_of_total, elsewhere, part, parts, total), and as a "
                 + "metric it has no data on server main")
         #expect(try read("fixture_missing + 1").error?.message == "prometheus: the query returned no data")
         #expect(
@@ -38,6 +38,37 @@ struct PrometheusTests {
                 == "prometheus: server down could not be reached (Couldn't connect to server)")
         #expect(live.counters.fetches[.init(host: "127.0.0.1", outcome: "ok")] ?? 0 >= 6)
         try checkMaxQueries(live: live)
+        try checkParameters(live: live)
+    }
+
+    /// A named query's parameters, answered by Prometheus itself: a value selects a series, and a value written to
+    /// break out of its string is read by Prometheus as the string it is (a selector that matches nothing), never
+    /// as query text; the `=~` the operator wrote keeps its meaning.
+    static func checkParameters(live: LiveValues) throws {
+        func read(_ name: String, _ arguments: [String: String]) throws -> LiveAnswer {
+            let source = try #require(
+                try live.source(
+                    url: nil, query: nil, maxQuery: nil, prometheus: name, server: nil, arguments: arguments))
+            return live.lookup(source) ?? live.fetch(source)
+        }
+        #expect(try read("part", ["part": "b"]).value == 2)
+        #expect(try read("part", ["part": "c"]).value == 3)
+        #expect(try read("parts", ["part": "a|c"]).value == 4)
+        #expect(try read("parts", ["part": ".*"]).value == 6)
+        // Each is a regular expression matching no part (or, with an unbalanced parenthesis or a trailing
+        // backslash, one Prometheus refuses): never the 99 the text would give as query.
+        let noData = "prometheus: the query returned no data"
+        let refusedRegex = "prometheus: server main refused the query (bad_data)"
+        for (injection, expected) in [
+            (#"a"} or vector(99) or fixture_series{part=""#, noData),
+            (#"a\"} or vector(99) or fixture_series{part=\""#, noData), ("`a` or vector(99)", noData),
+            (#"a"}) or vector(99) #"#, refusedRegex), ("a\\", refusedRegex),
+        ] {
+            #expect(try read("parts", ["part": injection]).error?.message == expected, "\(injection)")
+        }
+        // A refusal's wording from Prometheus may quote the configured query: it is left out for a named one.
+        let refused = try read("parts", ["part": "(unclosed"])
+        #expect(refused.error?.message == "prometheus: server main refused the query (bad_data)")
     }
 
     /// `maxQuery` with `prometheus` is a second query on the same server whose number is the max: PromQL or a
@@ -72,6 +103,8 @@ struct PrometheusTests {
         defer { prometheus.stop() }
         let live = try makeLive {
             $0.hosts = []
+            // Most checks here send PromQL as a URL would on a private instance; `checkParameters` names queries.
+            $0.promQL = .any
             $0.allowPrivateAddresses = false
             $0.retrySeconds = 0.001
             $0.prometheusServers = [
@@ -81,6 +114,9 @@ struct PrometheusTests {
                 "done": .init(query: "fixture_done"), "total": .init(query: "fixture_total"),
                 "done_of_total": .init(query: "fixture_done", maxQuery: "fixture_total"),
                 "elsewhere": .init(server: "down", query: "up"),
+                "part": .init(query: #"fixture_series{part="$part"}"#, parameters: ["part": .init(pattern: "[a-z]")]),
+                "parts": .init(
+                    query: #"sum(fixture_series{part=~"$part"})"#, parameters: ["part": .init(pattern: ".{1,200}")]),
             ]
         }
         let probe = try #require(

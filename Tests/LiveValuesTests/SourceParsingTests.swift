@@ -14,6 +14,8 @@ struct SourceParsingTests {
                 .init(name: "staging", url: "http://prom2.internal:9090/prefix/"),
             ]
             $0.prometheusQueries = ["errors": .init(server: "staging", query: "sum(rate(errors_total[5m]))")]
+            // These rules are those of PromQL in a URL, which only a private instance takes (NamedQueryTests).
+            $0.promQL = .any
             change(&$0)
         }
     }

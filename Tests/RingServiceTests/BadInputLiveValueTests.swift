@@ -37,6 +37,8 @@ final class BadInputLiveValueTests {
             $0.live.allowPrivateAddresses = false
             $0.live.timeout = 0.5
             $0.live.prometheusServers = [.init(name: "main", url: fixture.url("prom"))]
+            // Hostile PromQL reaches the fixture only where any query may be sent; the default refuses it earlier.
+            $0.live.promQL = .any
         }
     }
 

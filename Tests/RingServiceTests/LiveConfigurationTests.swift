@@ -16,7 +16,14 @@ struct LiveConfigurationTests {
             "coverage": "https://x.example.com/c.json",
             "tasks": {"url": "https://x.example.com/t.json", "query": "$.done", "maxQuery": "$.total"}
           },
-          "prometheusQueries": {"budget": "1 - x", "up": {"server": "alpha", "query": "up"}},
+          "prometheusQueries": {
+            "budget": "1 - x", "up": {"server": "alpha", "query": "up"},
+            "disk": {
+              "query": "avail{instance=\"$instance\", mountpoint=\"$mountpoint\"}",
+              "parameters": {"instance": "[a-z0-9.:-]+", "mountpoint": {"pattern": "/.*", "default": "/"}}
+            }
+          },
+          "livePromQL": "any",
           "liveTTL": {"value": 60, "doc": "shorter"},
           "liveCAFile": ""
         }
@@ -36,7 +43,15 @@ struct LiveConfigurationTests {
             "coverage": .init(url: "https://x.example.com/c.json"),
             "tasks": .init(url: "https://x.example.com/t.json", query: "$.done", maxQuery: "$.total"),
         ]
-        expected.prometheusQueries = ["budget": .init(query: "1 - x"), "up": .init(server: "alpha", query: "up")]
+        expected.prometheusQueries = [
+            "budget": .init(query: "1 - x"), "up": .init(server: "alpha", query: "up"),
+            "disk": .init(
+                query: #"avail{instance="$instance", mountpoint="$mountpoint"}"#,
+                parameters: [
+                    "instance": .init(pattern: "[a-z0-9.:-]+"), "mountpoint": .init(pattern: "/.*", defaultValue: "/"),
+                ]),
+        ]
+        expected.promQL = .any
         expected.ttl = 60
         #expect(config.live == expected)
         // What --print-config writes reads back as the same settings.
@@ -78,6 +93,27 @@ struct LiveConfigurationTests {
         (#"{"liveHosts": ["*"]}"#, #"liveHosts: "*" has a host with characters a host name cannot hold"#),
         (#"{"liveSources": {"x": "ftp://a"}}"#, #"liveSources: "x": url "ftp://a" has scheme ftp"#),
         (#"{"prometheusQueries": {"q": "up"}}"#, #"prometheusQueries: "q": no prometheusServers are set"#),
+        (#"{"livePromQL": "all"}"#, #"livePromQL: "all" is not accepted"#),
+        (
+            #"{"prometheusQueries": {"q": {"query": "up", "parameters": ["job"]}}}"#,
+            #""q"'s parameters is an array, not an object"#
+        ),
+        (
+            #"{"prometheusQueries": {"q": {"query": "up", "parameters": {"job": {"default": "a"}}}}}"#,
+            #""q"'s parameter "job" has no "pattern""#
+        ),
+        (
+            #"{"prometheusQueries": {"q": {"query": "up", "parameters": {"job": {"pattern": ".", "dflt": "a"}}}}}"#,
+            #"has an unknown field "dflt" (accepted: pattern, default)"#
+        ),
+        (
+            #"{"prometheusServers": {"m": "http://p"}, "prometheusQueries": {"q": {"query": "up{a=\"$max\"}", "parameters": {"max": "[0-9]+"}}}}"#,
+            #"prometheusQueries: "q": parameter max is an image parameter's name"#
+        ),
+        (
+            #"{"prometheusServers": {"m": "http://p"}, "prometheusQueries": {"q": {"query": "up{a=$job}", "parameters": {"job": "[a-z]+"}}}}"#,
+            #"prometheusQueries: "q": query: $job sits outside a quoted string"#
+        ),
     ])
     func aBadLiveSettingStopsStartUpNamingItAndTheEntry(text: String, message: String) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("rings-\(UUID().uuidString).json")

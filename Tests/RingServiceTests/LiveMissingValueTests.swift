@@ -17,7 +17,10 @@ final class LiveMissingValueTests {
     deinit { fixture.stop() }
 
     func service() throws -> RingService {
-        try makeLiveService(fixture) { $0.live.prometheusServers = [.init(name: "main", url: fixture.url("prom"))] }
+        try makeLiveService(fixture) {
+            $0.live.prometheusServers = [.init(name: "main", url: fixture.url("prom"))]
+            $0.live.promQL = .any
+        }
     }
 
     @Test func aNullWithAMappingDrawsTheMappedTextOverAnEmptyTrack() throws {

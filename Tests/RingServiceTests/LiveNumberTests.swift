@@ -75,6 +75,8 @@ final class LiveNumberTests {
     func service() throws -> RingService {
         try makeLiveService(fixture) {
             $0.live.prometheusServers = [.init(name: "main", url: fixture.url("prom"))]
+            // The fixture answers each PromQL text with its own document.
+            $0.live.promQL = .any
         }
     }
 

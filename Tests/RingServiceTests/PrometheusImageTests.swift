@@ -17,7 +17,13 @@ struct PrometheusImageTests {
                 $0.live.hosts = []
                 $0.live.retrySeconds = 1
                 $0.live.prometheusServers = [.init(name: "main", url: prometheus.url)]
-                $0.live.prometheusQueries = ["done": .init(query: "fixture_done")]
+                $0.live.prometheusQueries = [
+                    "done": .init(query: "fixture_done"), "total": .init(query: "scalar(fixture_total)"),
+                    "series": .init(query: "fixture_series"),
+                    "part": .init(
+                        query: #"fixture_series{part="$part"}"#, maxQuery: #"sum(fixture_series)"#,
+                        parameters: ["part": .init(pattern: "[a-z]", defaultValue: "a")]),
+                ]
             }
             // Until Prometheus has scraped the exporter once, the query returns no data.
             let deadline = Date().addingTimeInterval(90)
@@ -32,19 +38,49 @@ struct PrometheusImageTests {
                 ring = service.get("/ring.svg?prometheus=done&max=12")
             }
             #expect(ring.body == service.get("/ring.svg?value=7&max=12").body, "7 of 12")
-            let badge = service.get("/badge.svg?label=total&prometheus=scalar(fixture_total)")
+            let badge = service.get("/badge.svg?label=total&prometheus=total")
             #expect(badge.body == service.get("/badge.svg?label=total&value=12").body)
-            let series = service.get("/bar.png?prometheus=fixture_series")
+            let series = service.get("/bar.png?prometheus=series")
             #expect(series.status == .badGateway && series.header("Content-Type") == "image/png")
             #expect(series.header("X-Error") == "prometheus: the query returned 3 series; one is needed")
             // Used of total: the max from a second query, written in a unit, with no max in the URL.
             let used = service.get(
-                "/ring.svg?prometheus=done&maxQuery=fixture_total&label=%7Bvalue%7D%20of%20%7Bmax%7D")
+                "/ring.svg?prometheus=done&maxQuery=total&label=%7Bvalue%7D%20of%20%7Bmax%7D")
             #expect(used.body == service.get("/ring.svg?value=7&max=12&label=%7Bvalue%7D%20of%20%7Bmax%7D").body)
-            let bad = service.get("/ring.svg?prometheus=done&maxQuery=fixture_series")
+            let bad = service.get("/ring.svg?prometheus=done&maxQuery=series")
             #expect(bad.header("X-Error") == "maxQuery: the query returned 3 series; one is needed")
-            let both = service.get("/ring.svg?prometheus=done&maxQuery=fixture_total&max=12")
+            let both = service.get("/ring.svg?prometheus=done&maxQuery=total&max=12")
             #expect(both.status == .badRequest && both.header("X-Error")?.hasPrefix("max: ") == true)
+            try Self.checkNamedQueries(service)
+        }
+    }
+
+    /// By default a URL names a configured query and fills its parameters; PromQL of its own is refused by name,
+    /// before anything is fetched, and no refusal shows a configured query's text or the server's address.
+    static func checkNamedQueries(_ service: RingService) throws {
+        let b = service.get("/ring.svg?prometheus=part&part=b&label=%7Bvalue%7D%20of%20%7Bmax%7D")
+        #expect(b.body == service.get("/ring.svg?value=2&max=6&label=%7Bvalue%7D%20of%20%7Bmax%7D").body, "b of all")
+        #expect(
+            service.get("/ring.svg?prometheus=part&label=%7Bvalue%7D").body
+                == service.get(
+                    "/ring.svg?value=1&max=6&label=%7Bvalue%7D"
+                ).body, "the default part, a")
+        for (target, error) in [
+            ("/ring.svg?prometheus=scalar(fixture_total)", "prometheus: \"scalar(fixture_total)\" is not a query"),
+            ("/ring.svg?prometheus=done&maxQuery=fixture_total", "maxQuery: \"fixture_total\" is not a query"),
+            ("/badge.svg?prometheus=part&part=ab", "part: \"ab\" does not match the pattern \"[a-z]\""),
+            ("/badge.svg?prometheus=part&part=%22%7D%20or%20vector(1)", "part: \"\\\"} or vector(1)\" does not match"),
+            ("/bar.png?prometheus=part&part=a&part=b", "part: "),
+            (
+                "/ring.png?prometheus=prat",
+                "prometheus: \"prat\" is not a query configured on this server; did you mean part?"
+            ),
+        ] {
+            let answer = service.get(target)
+            let message = answer.header("X-Error") ?? ""
+            #expect(answer.status == .badRequest, "\(target)")
+            #expect(message.hasPrefix(error), "\(target): \(message)")
+            #expect(!message.contains("fixture_series") && !message.contains("127.0.0.1"), "\(message)")
         }
     }
 }

@@ -133,14 +133,16 @@ extension ImageParameter {
             "Where max sits in the same document, for 7 of 12 ($.total); with prometheus, a second query whose number "
                 + "is max. max then stays empty.",
             placeholder: "$.total",
-            docs: "where `max` sits in the same document; with `prometheus`, a second query "
-                + "(PromQL or a configured name) whose one number is `max`"),
+            docs: "where `max` sits in the same document; with `prometheus`, a second configured query "
+                + "whose one number is `max`"),
         .live(
             "prometheus", inputMode: "text",
-            "Instead of url: a PromQL instant query whose answer is one number, or the name of a query this server "
-                + "configures. The value field is off while it is set.",
-            placeholder: "sum(up) / count(up) * 100",
-            docs: "a PromQL instant query whose answer is one number, or the name of a configured query"),
+            "Instead of url: the name of a query this server configures, whose answer is one number; its parameters "
+                + "follow as their own (prometheus=disk&instance=web1). PromQL itself only where the server takes "
+                + "any (livePromQL). The value field is off while it is set.",
+            placeholder: "disk",
+            docs: "the name of a configured query whose answer is one number, its parameters given by their names "
+                + "(`prometheus=disk&instance=web1`); PromQL itself where the server sets `livePromQL` to `any`"),
         .live(
             "server", inputMode: "text", "Which configured Prometheus answers prometheus. Default: the first.",
             placeholder: "the first", docs: "which configured Prometheus answers `prometheus`"),
