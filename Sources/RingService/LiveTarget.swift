@@ -174,7 +174,7 @@ public struct LiveTarget: Sendable {
         var defaults = given
         var full = request
         full.read = read
-        let base = replaced.isEmpty ? String(request.query) : Self.removing(replaced, from: request.query)
+        let base = replaced.isEmpty ? String(request.query) : QueryParameters.removing(replaced, from: request.query)
         while true {
             full.query = Substring(base + Self.query(defaults))
             do {
@@ -198,13 +198,6 @@ public struct LiveTarget: Sendable {
     /// `&name=value` for each pair, the values percent-encoded.
     private static func query(_ pairs: [(String, String)]) -> String {
         pairs.map { "&" + $0.0 + "=" + QueryParameters.encode($0.1) }.joined()
-    }
-
-    /// `query` without the parameters named `names` (however their names are encoded).
-    private static func removing(_ names: [String], from query: Substring) -> String {
-        query.split(separator: "&", omittingEmptySubsequences: false).filter { pair in
-            !QueryParameters(query: pair).names.contains(where: names.contains)
-        }.joined(separator: "&")
     }
 
     /// The drawing `request` asks for where the source read `null` or NaN: an empty image whose `map` item for it

@@ -91,7 +91,8 @@ struct StoredTarget: Sendable {
         return .success(
             StoredTarget(
                 items: items, names: names, request: request, fromPath: request.pathValue != nil,
-                baseQuery: request.pathValue != nil ? String(request.query) : query(request.query, without: "value"),
+                baseQuery: request.pathValue != nil
+                    ? String(request.query) : QueryParameters.removing(["value"], from: request.query),
                 givesMax: given.contains("max"), comparesOver: comparesOver, spark: nil))
     }
 
@@ -127,7 +128,8 @@ struct StoredTarget: Sendable {
         return .success(
             StoredTarget(
                 items: items, names: [name], request: request, fromPath: false,
-                baseQuery: query(request.query, without: "value"), givesMax: given.contains("max"), comparesOver: nil,
+                baseQuery: QueryParameters.removing(["value"], from: request.query), givesMax: given.contains("max"),
+                comparesOver: nil,
                 spark: (window, SparkHistory.bound(width: width))))
     }
 
@@ -197,13 +199,5 @@ struct StoredTarget: Sendable {
         var resolved = request
         resolved.query = Substring(baseQuery.isEmpty ? shown : baseQuery + "&" + shown)
         return (resolved, shown)
-    }
-
-    /// `query` less every parameter whose decoded name is `name`.
-    static func query(_ query: Substring, without name: String) -> String {
-        query.split(separator: "&").filter { piece in
-            let pieceName = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            return QueryParameters(query: pieceName + "=").names.first != name
-        }.joined(separator: "&")
     }
 }

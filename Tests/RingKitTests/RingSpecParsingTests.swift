@@ -154,4 +154,13 @@ struct RingSpecParsingTests {
         #expect(combining.names == ["a", "\u{301}b"])
         #expect(try combining.value("a") == "1")
     }
+
+    /// The one filter of a query's parameters (a stored or live value's, before its number is written in): by the
+    /// decoded name, whatever its encoding, keeping the rest as written.
+    @Test func removingParametersMatchesDecodedNamesAndKeepsTheRestAsWritten() {
+        #expect(QueryParameters.removing(["value"], from: "value=@a&size=64") == "size=64")
+        #expect(QueryParameters.removing(["value"], from: "%76alue=@a&label=%7Bvalue%7D&&value") == "label=%7Bvalue%7D")
+        #expect(QueryParameters.removing(["color", "message"], from: "color=red&message=x&Color=1&=e") == "Color=1&=e")
+        #expect(QueryParameters.removing(["value"], from: "") == "")
+    }
 }

@@ -81,4 +81,13 @@ public struct QueryParameters: Sendable {
     /// `text` as one query component: every byte but RFC 3986's unreserved characters percent-encoded, so it
     /// decodes back to exactly `text` whatever it holds (`&`, `=`, `+`, `%`, any Unicode).
     public static func encode(_ text: some StringProtocol) -> String { PercentDecoding.encode(text) }
+
+    /// `query` without the parameters named `names`, however their names are encoded (`%76alue` is `value`), and
+    /// without empty pieces; the rest as written, in order.
+    public static func removing(_ names: [String], from query: some StringProtocol) -> String {
+        query.split(separator: "&").filter { piece in
+            let name = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return QueryParameters(query: name + "=").names.first.map { !names.contains($0) } ?? true
+        }.joined(separator: "&")
+    }
 }
