@@ -22,6 +22,12 @@ ROOT = Path("deploy/kubernetes")
 failures = 0
 
 
+def memory_bound_mib():
+    """The MiB beside cacheBytes that resident memory stays within: the sum of .ci/lib/memory-bound.env's parts."""
+    parts = re.findall(r"^MEMORY_\w+_MIB=(\d+)$", Path(".ci/lib/memory-bound.env").read_text(), re.M)
+    return sum(int(part) for part in parts)
+
+
 def check(ok, text):
     global failures
     print(f"deploy-lint: {'PASS' if ok else 'FAIL'}: {text}")
@@ -102,11 +108,22 @@ def main(binary):
 
     resources = container["resources"]
     memory = quantity(resources["limits"]["memory"])
-    bound = settings["cacheBytes"] + 64 * 2**20
+    beside = memory_bound_mib()
+    bound = settings["cacheBytes"] + beside * 2**20
     check(
         memory >= bound and quantity(resources["requests"]["memory"]) >= bound,
-        f"memory request and limit {resources['limits']['memory']} ≥ cacheBytes + 64 MiB = {bound / 2**20:.0f} MiB "
-        "(the documented bound on resident memory)",
+        f"memory request and limit {resources['limits']['memory']} ≥ cacheBytes + {beside} MiB = {bound / 2**20:.0f} "
+        "MiB (the documented bound on resident memory, .ci/lib/memory-bound.env)",
+    )
+    stated = re.search(r"^\| resident memory \| — \| cache budget \+ (\d+) MiB", Path("docs/operations.md").read_text(), re.M)
+    check(
+        stated is not None and int(stated.group(1)) == beside,
+        f"docs/operations.md states the bound as .ci/lib/memory-bound.env sums it: cache budget + {beside} MiB",
+    )
+    high = re.search(r"^MemoryHigh=(\d+)M$", Path("deploy/systemd/progress-rings.service").read_text(), re.M)
+    check(
+        high is not None and int(high.group(1)) * 2**20 >= settings["cacheBytes"] + beside * 2**20,
+        f"the systemd unit's MemoryHigh {high.group(1) if high else '?'} MiB ≥ the default cache + {beside} MiB",
     )
     cpus = quantity(resources["limits"]["cpu"])
     check(
