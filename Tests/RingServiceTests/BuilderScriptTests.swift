@@ -4,11 +4,11 @@ import Testing
 
 @testable import RingService
 
-/// The builder page's script lives in Sources/RingService/Builder*.js (checked by `node --check` in `make lint`) and
-/// is embedded in the binary at build time (BuilderScriptPlugin): these check that the page serves those files.
+/// The builder page's script lives in Sources/RingService/Pages/Builder*.js (checked by `node --check` in `make lint`)
+/// and is embedded in the binary at build time (BuilderScriptPlugin): these check that the page serves those files.
 struct BuilderScriptTests {
     static let sourcePaths = ["BuilderReadout.js", "BuilderKinds.js", "BuilderPage.js"].map {
-        packageRoot.appendingPathComponent("Sources/RingService/" + $0)
+        packageRoot.appendingPathComponent("Sources/RingService/Pages/" + $0)
     }
 
     /// The embedded script is the files byte for byte, one after the other, less the last one's final newline; and
@@ -20,7 +20,8 @@ struct BuilderScriptTests {
             "the embedded script is not BuilderReadout.js, BuilderKinds.js and BuilderPage.js in that order"
         )
         let folder = packageRoot.appendingPathComponent("Sources/RingService")
-        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }
+        let scripts = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }
+            .map { URL(fileURLWithPath: $0).lastPathComponent }
         #expect(Set(scripts) == Set(Self.sourcePaths.map(\.lastPathComponent)), "a .js file the build does not embed")
     }
 

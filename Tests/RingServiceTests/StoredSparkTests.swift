@@ -58,7 +58,7 @@ final class StoredSparkTests {
             service.get("/spark.svg?value=@ci.tests&max=20").body
                 == service.get("/spark.svg?points=\(points)&max=20").body)
         let thinned = SparkHistory.points((1...20).map(Double.init), atMost: 16)
-        let text = thinned.map(RingService.number).joined(separator: ",")
+        let text = thinned.map(ValuesResponder.number).joined(separator: ",")
         #expect(thinned.count == 16)
         #expect(
             service.get("/spark.svg?value=@ci.tests&width=16").body

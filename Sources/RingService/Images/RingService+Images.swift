@@ -3,36 +3,21 @@ import HTTPServer
 import RingKit
 
 /// How the cache answered an image request, for the access log.
-enum CacheOutcome: String, Sendable {
-    case none, hit, coalesced, miss, error
-}
-
 extension RingService {
-    /// An image answer: made now, or work for the loop's worker that makes it.
-    enum ImageAnswer {
-        case now(HTTPResponse, CacheOutcome, LiveOrigin? = nil)
-        /// `afterSend`: the step on the loop's thread once the answer is sent (see `HTTPAnswer.later`).
-        case later(
-            _ work: @Sendable () -> (HTTPResponse, CacheOutcome, LiveOrigin?), afterSend: (@Sendable () -> Void)? = nil)
-        /// A live value being read: the answer is delivered once it is (see `HTTPAnswer.whenReady`).
-        case whenReady(
-            @Sendable (_ respond: @escaping @Sendable ((HTTPResponse, CacheOutcome, LiveOrigin?)) -> Void) -> Void)
-    }
-
     /// An image route. A target answered before is looked up by its raw bytes; any other is parsed once, then looked
     /// up or rendered and remembered. A bad parameter answers with an error image instead (never remembered by
     /// target). Where a render runs is `RenderPlacement`'s decision: work for the worker thread carries the parsed
     /// drawing and its key, so tens of milliseconds never stall an event loop and nothing is parsed twice.
     func image(
         _ request: HTTPRequest, _ drawingRequest: Drawing.Request, format: ImageFormat, varyAccept: Bool
-    ) -> ImageAnswer {
+    ) -> ServiceAnswer {
         // The format is part of the alias because `/ring` negotiates it from Accept; everything else that shapes
         // the response (route, parameters, cacheSeconds) is in the target, and the server's max-age is fixed.
         // Before the alias: the same target shows another image once a stored value changes.
         if let stored = storedImage(request, drawingRequest, format: format, varyAccept: varyAccept) { return stored }
         let alias = TargetKey(target: request.target, format: format)
         if let entry = cache.value(aliasedBy: alias) {
-            return .now(answer(request, with: entry), .hit)
+            return .now(Served(answer(request, with: entry), cache: .hit))
         }
         switch liveTarget(request, drawingRequest) {
         case nil:
@@ -41,15 +26,14 @@ extension RingService {
             return liveImage(request, drawingRequest, entry, format: format, varyAccept: varyAccept)
         case .failure(let error)?:
             let refusal = RefusalImage(message: error.message, for: drawingRequest, format: format)
-            let response = errorImage(refusal, format: format, varyAccept: varyAccept)
-            return .now(response.adding([.xSource: LiveOrigin.error.rawValue]), .error, .error)
+            return .now(errorImage(refusal, format: format, varyAccept: varyAccept).from(.error))
         }
         let drawing: Drawing
         do {
             drawing = try renderer.parse(drawingRequest)
         } catch {
             let refusal = RefusalImage(message: error.message, for: drawingRequest, format: format)
-            return .now(errorImage(refusal, format: format, varyAccept: varyAccept), .error)
+            return .now(errorImage(refusal, format: format, varyAccept: varyAccept))
         }
         let key = cacheKey(drawing, format: format, varyAccept: varyAccept)
         return placedAnswer(request, drawing, key: key, alias: alias, onLoop: true)
@@ -60,7 +44,7 @@ extension RingService {
     func placedAnswer(
         _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey, onLoop: Bool,
         headers: HTTPHeaders? = nil, origin: LiveOrigin? = nil
-    ) -> ImageAnswer {
+    ) -> ServiceAnswer {
         let placement = RenderPlacement.of(
             format: key.format, pixelEdge: drawing.pixelEdge, onLoop: onLoop, cached: cache.holds(key))
         switch placement {
@@ -68,11 +52,11 @@ extension RingService {
             return .later(
                 { [self] in
                     let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, offLoop: true)
-                    return (headers.map { response.adding($0) } ?? response, outcome, origin)
+                    return Served(headers.map { response.adding($0) } ?? response, cache: outcome, source: origin)
                 }, afterSend: { [cache] in cache.copyWorkerEntry(key) })
         case .inPlace:
             let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, waits: !onLoop)
-            return .now(headers.map { response.adding($0) } ?? response, outcome, origin)
+            return .now(Served(headers.map { response.adding($0) } ?? response, cache: outcome, source: origin))
         }
     }
 

@@ -3,32 +3,39 @@ import RingKit
 import StoredValues
 import StrictJSON
 
-extension RingService {
+/// The `/values` routes: a stored value's record and history, pushes and deletions, each checked against the
+/// tokens; answers as JSON, counted by outcome in `metrics`.
+final class ValuesResponder: Sendable {
+    /// Nil until the configuration names a token that may write values.
+    let store: ValueStore?
+    let tokens: ValueTokens
+    let metrics = ValueMetrics()
+    let log: ServiceLog
+
+    init(store: ValueStore?, tokens: ValueTokens, log: ServiceLog) {
+        self.store = store
+        self.tokens = tokens
+        self.log = log
+    }
+
     /// The methods of `/values/{name}` and of its history.
     static let valueMethods = "GET, HEAD, PUT, DELETE, OPTIONS"
     static let historyMethods = "GET, HEAD, OPTIONS"
-    /// The largest body `PUT /values/{name}` reads.
-    public static let maxValueBody = 4096
-
-    /// The requests whose bodies the transport reads for this service: pushes and deletions of stored values.
-    public static let bodyRules = [
-        HTTPBodyRule(methods: [.put, .delete], pathPrefix: "/values/", maxBytes: maxValueBody)
-    ]
 
     /// `/values/{name}` and `/values/{name}/history`, as the service counts and logs its answers (`source=stored`).
-    func valuesAnswer(_ request: HTTPRequest, name: Substring, history: Bool) -> ImageAnswer {
-        switch valuesResponse(request, name: name, history: history) {
+    func answer(_ request: HTTPRequest, name: Substring, history: Bool) -> ServiceAnswer {
+        switch response(request, name: name, history: history) {
         case .now(let response):
-            return .now(response, .none, .stored)
+            return .now(Served(response, source: .stored))
         case .later(let work, let afterSend):
-            return .later({ (work(), .none, .stored) }, afterSend: afterSend)
+            return .later({ Served(work(), source: .stored) }, afterSend: afterSend)
         case .whenReady(let start):
-            return .whenReady { respond in start { respond(($0, .none, .stored)) } }
+            return .whenReady { respond in start { respond(Served($0, source: .stored)) } }
         }
     }
 
     /// The record, its history, a push, a deletion.
-    private func valuesResponse(_ request: HTTPRequest, name raw: Substring, history: Bool) -> HTTPAnswer {
+    private func response(_ request: HTTPRequest, name raw: Substring, history: Bool) -> HTTPAnswer {
         let allowed = history ? Self.historyMethods : Self.valueMethods
         switch request.method {
         case .get, .head:
@@ -93,12 +100,13 @@ extension RingService {
         guard let body = request.body else {
             let chunked = request.headers[.transferEncoding] != nil
             let length = request.headers[.contentLength].flatMap { Int($0) }
-            if let length, !chunked, length > Self.maxValueBody {
-                valueMetrics.count(.tooLarge)
+            if let length, !chunked, length > RingService.maxValueBody {
+                metrics.count(.tooLarge)
                 return .now(
-                    valueError(.contentTooLarge, "the body is \(length) bytes, over the \(Self.maxValueBody) accepted"))
+                    valueError(
+                        .contentTooLarge, "the body is \(length) bytes, over the \(RingService.maxValueBody) accepted"))
             }
-            valueMetrics.count(.lengthRequired)
+            metrics.count(.lengthRequired)
             return .now(
                 valueError(.lengthRequired, "send the body with Content-Length (chunked bodies are not read here)"))
         }
@@ -106,14 +114,14 @@ extension RingService {
         do {
             pushed = try PushedValue.parse(body)
         } catch {
-            valueMetrics.count(.badRequest)
+            metrics.count(.badRequest)
             return .now(valueError(.badRequest, error.message))
         }
         return .whenReady { [self] respond in
             store.put(name, value: pushed.value, max: pushed.max) { [self] result in
                 switch result {
                 case .success(let record):
-                    valueMetrics.count(.stored)
+                    metrics.count(.stored)
                     respond(json(.ok, Self.json(record)))
                 case .failure(let error):
                     respond(writeFailure(error))
@@ -128,7 +136,7 @@ extension RingService {
             store.delete(name) { [self] result in
                 switch result {
                 case .success(true):
-                    valueMetrics.count(.deleted)
+                    metrics.count(.deleted)
                     respond(HTTPResponse(status: .noContent, headers: [.cacheControl: "no-store"]))
                 case .success(false):
                     respond(valueError(.notFound, "no value is stored as \(name)"))
@@ -142,7 +150,7 @@ extension RingService {
     /// Why a write may not go ahead (a token in the URL, a missing, unknown or out-of-scope token), or nil.
     private func writeRefusal(_ request: HTTPRequest, name: String) -> HTTPResponse? {
         guard request.query.isEmpty && !request.target.contains("?") else {
-            valueMetrics.count(.badRequest)
+            metrics.count(.badRequest)
             return valueError(
                 .badRequest,
                 "the query string is not read here: send the token in Authorization: Bearer, never in a URL, which "
@@ -150,7 +158,7 @@ extension RingService {
         }
         let fields = request.headers.values(.authorization)
         guard fields.count == 1, let token = Self.bearerToken(fields[0]) else {
-            valueMetrics.count(.unauthorized)
+            metrics.count(.unauthorized)
             return valueError(
                 .unauthorized, "send a token that may write \(name) as Authorization: Bearer TOKEN",
                 headers: [.wwwAuthenticate: "Bearer realm=\"progress-rings\""])
@@ -159,12 +167,12 @@ extension RingService {
         case .allowed:
             return nil
         case .unknownToken:
-            valueMetrics.count(.unauthorized)
+            metrics.count(.unauthorized)
             return valueError(
                 .unauthorized, "the token is not one this server knows",
                 headers: [.wwwAuthenticate: "Bearer realm=\"progress-rings\", error=\"invalid_token\""])
         case .notAllowed:
-            valueMetrics.count(.forbidden)
+            metrics.count(.forbidden)
             return valueError(.forbidden, "the token may not write \(name)")
         }
     }
@@ -172,11 +180,11 @@ extension RingService {
     private func writeFailure(_ error: ValueStore.WriteError) -> HTTPResponse {
         switch error {
         case .tooManyNames(let limit):
-            valueMetrics.count(.full)
+            metrics.count(.full)
             return valueError(
                 .insufficientStorage, "the server holds \(limit) stored values, its valueMaxNames: delete one first")
         case .storage(let message):
-            valueMetrics.count(.unavailable)
+            metrics.count(.unavailable)
             log.log(.error, "value store write failed", [("error", message)])
             return valueError(
                 .serviceUnavailable, "the value store cannot take the write now; nothing changed (try again)",
@@ -213,7 +221,17 @@ extension RingService {
     }
 
     /// An error of the `/values` routes: `{"error": "…"}`.
-    func valueError(_ status: HTTPStatus, _ message: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    private func valueError(_ status: HTTPStatus, _ message: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
         json(status, "{\"error\": \(ConfigurationSetting.jsonString(message))}").adding(headers)
     }
+}
+
+extension RingService {
+    /// The largest body `PUT /values/{name}` reads.
+    public static let maxValueBody = 4096
+
+    /// The requests whose bodies the transport reads for this service: pushes and deletions of stored values.
+    public static let bodyRules = [
+        HTTPBodyRule(methods: [.put, .delete], pathPrefix: "/values/", maxBytes: maxValueBody)
+    ]
 }

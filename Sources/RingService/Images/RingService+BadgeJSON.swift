@@ -6,33 +6,31 @@ extension RingService {
     /// `/badge.json`: the shields endpoint document of the badge the same query draws (`/badge.svg`), so shields.io
     /// itself can show the number. It goes through the badge's own parsing, stored values and live values included;
     /// a bad parameter is a JSON error naming it. Validated by its ETag, cached as the image would be.
-    func badgeDocument(_ request: HTTPRequest, _ drawing: Drawing.Request) -> ImageAnswer {
+    func badgeDocument(_ request: HTTPRequest, _ drawing: Drawing.Request) -> ServiceAnswer {
         if Self.mayNameStoredValue(request.target), let target = StoredTarget.make(drawing) {
             switch storedRequest(target) {
-            case .failure(let error): return .now(documentError(error.message), .error, .stored)
+            case .failure(let error): return .now(documentError(error.message).from(.stored))
             case .success(let resolved):
-                let response = document(request, resolved, maxAge: configuration.values.maxAge)
-                return .now(response.adding([.xSource: LiveOrigin.stored.rawValue]), .none, .stored)
+                return .now(document(request, resolved, maxAge: configuration.values.maxAge).from(.stored))
             }
         }
         switch liveTarget(request, drawing) {
         case nil:
             break
         case .failure(let error):
-            return .now(documentError(error.message), .error, .error)
+            return .now(documentError(error.message).from(.error))
         case .success(let entry):
-            guard let live else { return .now(responses.renderFailed, .error) }
+            guard let live else { return .now(Served(responses.renderFailed, cache: .error)) }
             if let answer = live.lookup(entry.target.source) {
-                return .now(liveDocument(request, drawing, entry.target, answer, origin: .cached), .none, .cached)
+                return .now(liveDocument(request, drawing, entry.target, answer, origin: .cached))
             }
             return .whenReady { [self] respond in
                 live.fetch(entry.target.source) { [self] answer in
-                    let response = liveDocument(request, drawing, entry.target, answer, origin: .fresh)
-                    respond((response, .none, .fresh))
+                    respond(liveDocument(request, drawing, entry.target, answer, origin: .fresh))
                 }
             }
         }
-        return .now(document(request, drawing, maxAge: nil), .none)
+        return .now(document(request, drawing, maxAge: nil))
     }
 
     /// The request of a stored-value target with its records filled in, or why there is none.
@@ -52,14 +50,14 @@ extension RingService {
     private func liveDocument(
         _ request: HTTPRequest, _ drawing: Drawing.Request, _ target: LiveTarget, _ answer: LiveAnswer,
         origin: LiveOrigin
-    ) -> HTTPResponse {
+    ) -> Served {
         let reading: LiveReading
         let maxAge: Int
         var origin = origin
         switch answer {
         case .failed(let error):
             let status = error.isBadRequest ? HTTPStatus.badRequest : .badGateway
-            return documentError(error.message, status: status).adding([.xSource: LiveOrigin.error.rawValue])
+            return documentError(error.message, status: status).from(.error)
         case .fresh(let read, let secondsLeft):
             (reading, maxAge) = (read, max(secondsLeft, read.cacheSeconds ?? 0))
         case .stale(let read, _):
@@ -68,24 +66,24 @@ extension RingService {
         switch target.drawing(showing: reading, drawing, parse: renderer.parse) {
         case .failure(let error):
             let upstream = error.parameter == target.source.parameter || error.parameter == "maxQuery"
-            return documentError(error.message, status: upstream ? .badGateway : .badRequest)
-                .adding([.xSource: LiveOrigin.error.rawValue])
+            return documentError(error.message, status: upstream ? .badGateway : .badRequest).from(.error)
         case .success(let parsed):
-            guard case .badge(let spec) = parsed else { return responses.renderFailed }
-            return documentResponse(request, spec, maxAge: maxAge).adding([.xSource: origin.rawValue])
+            guard case .badge(let spec) = parsed else { return Served(responses.renderFailed, cache: .error) }
+            return Served(documentResponse(request, spec, maxAge: maxAge)).from(origin)
         }
     }
 
     /// The document of the badge `drawing` asks for; `maxAge` nil for the server's own, which `cacheSeconds` raises.
-    private func document(_ request: HTTPRequest, _ drawing: Drawing.Request, maxAge: Int?) -> HTTPResponse {
+    private func document(_ request: HTTPRequest, _ drawing: Drawing.Request, maxAge: Int?) -> Served {
         let parsed: Drawing
         do {
             parsed = try renderer.parse(drawing)
         } catch {
             return documentError(error.message)
         }
-        guard case .badge(let spec) = parsed else { return responses.renderFailed }
-        return documentResponse(request, spec, maxAge: maxAge ?? max(configuration.maxAge, spec.cacheSeconds ?? 0))
+        guard case .badge(let spec) = parsed else { return Served(responses.renderFailed, cache: .error) }
+        return Served(
+            documentResponse(request, spec, maxAge: maxAge ?? max(configuration.maxAge, spec.cacheSeconds ?? 0)))
     }
 
     /// The 200 (or 304) of a badge's document, with its ETag and, when `maxAge` is given, its Cache-Control.
@@ -104,13 +102,14 @@ extension RingService {
     }
 
     /// `{"error": "…"}` with `status` (a bad parameter's 400 unless given), never stored.
-    func documentError(_ message: String, status: HTTPStatus = .badRequest) -> HTTPResponse {
+    func documentError(_ message: String, status: HTTPStatus = .badRequest) -> Served {
         let body = "{\"error\": " + ConfigurationSetting.jsonString(message) + "}\n"
         var headers: HTTPHeaders = [.contentType: Self.jsonType, .cacheControl: "no-store"]
         headers.append(.xError, Self.headerText(message))
         headers.append(.xContentTypeOptions, "nosniff")
         headers.append(.accessControlAllowOrigin, "*")
-        return HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
+        return Served(
+            HTTPResponse(status: status, headers: headers, body: Array(body.utf8)), cache: .error, error: message)
     }
 
     static let jsonType = "application/json"

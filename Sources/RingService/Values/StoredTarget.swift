@@ -146,7 +146,7 @@ struct StoredTarget: Sendable {
             case .stored:
                 let record = records[next]
                 next += 1
-                numbers.append(RingService.number(record.value))
+                numbers.append(ValuesResponder.number(record.value))
                 if max == nil { max = record.max }
             }
         }
@@ -154,9 +154,9 @@ struct StoredTarget: Sendable {
         var shown = "value=" + list
         var extra = ""
         if let max, !givesMax {
-            extra = "&max=" + RingService.number(max)
+            extra = "&max=" + ValuesResponder.number(max)
         }
-        if let previous { extra += "&previous=" + RingService.number(previous) }
+        if let previous { extra += "&previous=" + ValuesResponder.number(previous) }
         shown += extra
         var resolved = request
         if fromPath {
@@ -194,8 +194,8 @@ struct StoredTarget: Sendable {
     /// A sparkline's request with the history's `points` (and the record's `max` where the URL gives none) in place
     /// of the name, and the text that tells this resolution from another.
     func resolvedSpark(points: [Double], max: Double?) -> (request: Drawing.Request, shown: String) {
-        var shown = "points=" + points.map(RingService.number).joined(separator: ",")
-        if let max, !givesMax { shown += "&max=" + RingService.number(max) }
+        var shown = "points=" + points.map(ValuesResponder.number).joined(separator: ",")
+        if let max, !givesMax { shown += "&max=" + ValuesResponder.number(max) }
         var resolved = request
         resolved.query = Substring(baseQuery.isEmpty ? shown : baseQuery + "&" + shown)
         return (resolved, shown)

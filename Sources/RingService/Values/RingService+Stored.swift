@@ -8,7 +8,7 @@ extension RingService {
     /// unchanged value keeps its ETag), fresh for `storedMaxAge`. Nil when the request names no stored value.
     func storedImage(
         _ request: HTTPRequest, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
-    ) -> ImageAnswer? {
+    ) -> ServiceAnswer? {
         guard Self.mayNameStoredValue(request.target) else { return nil }
         var entry: StoredTargetEntry
         if let known = storedTargets.entry(request.target) {
@@ -55,10 +55,10 @@ extension RingService {
     func storedAnswer(
         _ request: HTTPRequest, _ drawing: Drawing.Request, _ shown: StoredShown, format: ImageFormat,
         varyAccept: Bool
-    ) -> ImageAnswer {
+    ) -> ServiceAnswer {
         let alias = TargetKey(target: shown.alias, format: format)
         if let cached = cache.value(aliasedBy: alias) {
-            return .now(answer(request, with: cached).adding(shown.headers), .hit, .stored)
+            return .now(Served(answer(request, with: cached).adding(shown.headers), cache: .hit, source: .stored))
         }
         let parsed: Drawing
         do throws(ParameterError) {
@@ -103,10 +103,9 @@ extension RingService {
 
     func storedRefusal(
         _ error: ParameterError, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
-    ) -> ImageAnswer {
+    ) -> ServiceAnswer {
         let refusal = RefusalImage(message: error.message, for: drawing, format: format)
-        let response = errorImage(refusal, format: format, varyAccept: varyAccept)
-        return .now(response.adding([.xSource: LiveOrigin.stored.rawValue]), .error, .stored)
+        return .now(errorImage(refusal, format: format, varyAccept: varyAccept).from(.stored))
     }
 
     /// Whether `target` may name a stored value: it holds `@` or `%40` (one scan of its bytes).

@@ -46,8 +46,8 @@ extension RingService {
     func liveImage(
         _ request: HTTPRequest, _ drawing: Drawing.Request, _ entry: LiveTargetEntry, format: ImageFormat,
         varyAccept: Bool
-    ) -> ImageAnswer {
-        guard let live else { return .now(responses.renderFailed, .error) }
+    ) -> ServiceAnswer {
+        guard let live else { return .now(Served(responses.renderFailed, cache: .error)) }
         if let answer = live.lookup(entry.target.source) {
             return image(
                 showing: answer, origin: .cached, request, drawing, entry, format: format, varyAccept: varyAccept,
@@ -60,7 +60,7 @@ extension RingService {
                     showing: answer, origin: .fresh, request, drawing, entry, format: format, varyAccept: varyAccept,
                     onLoop: false)
                 {
-                case .now(let response, let outcome, let origin): respond((response, outcome, origin))
+                case .now(let served): respond(served)
                 case .later(let work, _): respond(work())
                 case .whenReady(let start): start(respond)
                 }
@@ -73,7 +73,7 @@ extension RingService {
     private func image(
         showing value: LiveAnswer, origin given: LiveOrigin, _ request: HTTPRequest, _ drawing: Drawing.Request,
         _ entry: LiveTargetEntry, format: ImageFormat, varyAccept: Bool, onLoop: Bool
-    ) -> ImageAnswer {
+    ) -> ServiceAnswer {
         let target = entry.target
         let reading: LiveReading
         let maxAge: Int
@@ -81,7 +81,7 @@ extension RingService {
         switch value {
         case .failed(let error):
             if let mapped = missingImage(error, request, drawing, entry, format, varyAccept, onLoop) { return mapped }
-            return .now(liveErrorImage(error, drawing, format: format, varyAccept: varyAccept), .error, .error)
+            return .now(liveErrorImage(error, drawing, format: format, varyAccept: varyAccept))
         case .fresh(let read, let secondsLeft):
             // An endpoint document's cacheSeconds raises the max-age, never below the value's freshness.
             (reading, maxAge) = (read, max(secondsLeft, read.cacheSeconds ?? 0))
@@ -109,7 +109,7 @@ extension RingService {
         ]
         let alias = TargetKey(target: shown.alias, format: format)
         if let entry = cache.value(aliasedBy: alias) {
-            return .now(answer(request, with: entry).adding(headers), .hit, origin)
+            return .now(Served(answer(request, with: entry).adding(headers), cache: .hit, source: origin))
         }
         let parsed: Drawing
         switch target.drawing(showing: reading, drawing, parse: renderer.parse) {
@@ -121,8 +121,7 @@ extension RingService {
             let upstream = error.parameter == target.source.parameter || error.parameter == "maxQuery"
             let refusal = RefusalImage(message: error.message, for: drawing, format: format)
             let status = upstream ? upstreamStatus(.noValue) : nil
-            let response = errorImage(refusal, format: format, varyAccept: varyAccept, status: status)
-            return .now(response.adding([.xSource: LiveOrigin.error.rawValue]), .error, .error)
+            return .now(errorImage(refusal, format: format, varyAccept: varyAccept, status: status).from(.error))
         }
         let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
         return placedAnswer(
@@ -134,7 +133,7 @@ extension RingService {
     private func missingImage(
         _ error: LiveError, _ request: HTTPRequest, _ drawing: Drawing.Request, _ entry: LiveTargetEntry,
         _ format: ImageFormat, _ varyAccept: Bool, _ onLoop: Bool
-    ) -> ImageAnswer? {
+    ) -> ServiceAnswer? {
         guard let missing = error.missing, drawing.query.contains("map"),
             case .success(let parsed) = entry.target.drawing(missing: missing, drawing, parse: renderer.parse)
         else { return nil }
@@ -144,7 +143,7 @@ extension RingService {
         ]
         let alias = TargetKey(target: request.target + "\n&value=" + missing.rawValue, format: format)
         if let cached = cache.value(aliasedBy: alias) {
-            return .now(answer(request, with: cached).adding(headers), .hit, .fresh)
+            return .now(Served(answer(request, with: cached).adding(headers), cache: .hit, source: .fresh))
         }
         let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
         return placedAnswer(request, parsed, key: key, alias: alias, onLoop: onLoop, headers: headers, origin: .fresh)
@@ -155,11 +154,10 @@ extension RingService {
     /// fetch bounds are full), or 200 where `errorStatus` is 200 for clients that hide non-200 images.
     func liveErrorImage(
         _ error: LiveError, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
-    ) -> HTTPResponse {
+    ) -> Served {
         let refusal = RefusalImage(message: error.message, for: drawing, format: format)
         let status = error.isBadRequest ? nil : upstreamStatus(error.kind)
-        return errorImage(refusal, format: format, varyAccept: varyAccept, status: status)
-            .adding([.xSource: LiveOrigin.error.rawValue])
+        return errorImage(refusal, format: format, varyAccept: varyAccept, status: status).from(.error)
     }
 
     private func upstreamStatus(_ kind: LiveError.Kind) -> HTTPStatus {

@@ -12,7 +12,7 @@ extension RingService {
     /// configured `errorStatus`).
     func errorImage(
         _ refusal: RefusalImage, format: ImageFormat, varyAccept: Bool, status: HTTPStatus? = nil
-    ) -> HTTPResponse {
+    ) -> Served {
         let status = status ?? (configuration.errorStatus == 200 ? HTTPStatus.ok : .badRequest)
         let key = CacheKey(
             spec: "error \(status.code) \(refusal.kind) \(refusal.size)x\(refusal.scale) \(refusal.message)",
@@ -31,7 +31,8 @@ extension RingService {
             let answers = Representations.Answers(ok: response, notModified: response)
             return (CachedImage(key: key, representations: .init(error: answers), compressible: false), true)
         }
-        return entry?.ok ?? responses.renderFailed
+        guard let response = entry?.ok else { return Served(responses.renderFailed, cache: .error) }
+        return Served(response, cache: .error, error: refusal.message)
     }
 
     /// The message as a header value, which is ASCII (RFC 9110 §5.5): `…` is written `...`, control characters

@@ -18,6 +18,8 @@ public final class RingService: HTTPHandler {
     /// Error images, cached apart so they never pass for successes; small, as they should be rare.
     let errorCache: RenderCache
     let metrics = ServiceMetrics()
+    /// Counts and logs every answer (see `RequestRecorder`).
+    let recorder: RequestRecorder
     let renderer: any Renderer
     private let draining = Atomic<Bool>(false)
     private let connectionCounter = Lock<(@Sendable () -> Int)?>(nil)
@@ -38,12 +40,12 @@ public final class RingService: HTTPHandler {
     let liveTargets = TargetMemo<LiveTargetEntry>()
     /// Stored values: nil until the configuration names a token that may write them.
     let store: ValueStore?
-    let tokens: ValueTokens
+    /// The `/values` routes.
+    let values: ValuesResponder
     /// Image targets of stored values worked out before.
     let storedTargets = TargetMemo<StoredTargetEntry>()
     /// The headers an image of a stored value adds, made once.
     let storedHeaders: HTTPHeaders
-    let valueMetrics = ValueMetrics()
 
     /// Throws when the live-value settings cannot be used (`ServiceConfiguration.load` has checked them already).
     public convenience init(configuration: ServiceConfiguration, log: ServiceLog) throws(ConfigurationError) {
@@ -101,9 +103,10 @@ public final class RingService: HTTPHandler {
         self.configuration = configuration
         self.live = live
         self.store = store
-        tokens = ValueTokens(configuration.values.tokens)
+        values = ValuesResponder(store: store, tokens: ValueTokens(configuration.values.tokens), log: log)
         storedHeaders = Self.storedHeaders(maxAge: configuration.values.maxAge)
         self.log = log
+        recorder = RequestRecorder(metrics: metrics, log: log)
         self.renderer = renderer
         cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)
         errorCache = RenderCache(
@@ -139,8 +142,13 @@ public final class RingService: HTTPHandler {
     public var cacheCounters: CacheCounters { cache.counters }
 
     public func answer(_ request: HTTPRequest) -> HTTPAnswer {
-        let started = log.logsRequests ? DispatchTime.now().uptimeNanoseconds : 0
+        let started = recorder.start()
         let route = ServiceRoute(request)
+        return recorder.record(answer(request, route), request, route, started: started)
+    }
+
+    /// The answer of `route`, and what it was.
+    private func answer(_ request: HTTPRequest, _ route: ServiceRoute) -> ServiceAnswer {
         let response: HTTPResponse
         switch route {
         case .notFound:
@@ -148,14 +156,13 @@ public final class RingService: HTTPHandler {
         case .serverOptions:
             response = request.method == .options ? responses.serverOptions : responses.methodNotAllowed
         case .values(let name, let history):
-            return finished(valuesAnswer(request, name: name, history: history), request, route, started: started)
+            return values.answer(request, name: name, history: history)
         case _ where request.method != .get && request.method != .head:
             response = responses.methodNotAllowed
         case .image(let drawing, let format, let varyAccept):
-            return finished(
-                image(request, drawing, format: format, varyAccept: varyAccept), request, route, started: started)
+            return image(request, drawing, format: format, varyAccept: varyAccept)
         case .badgeDocument(let drawing):
-            return finished(badgeDocument(request, drawing), request, route, started: started)
+            return badgeDocument(request, drawing)
         case .builder:
             response = builderPage.response(to: request)
         case .examples:
@@ -169,60 +176,7 @@ public final class RingService: HTTPHandler {
         case .metrics:
             response = metricsResponse(request)
         }
-        return .now(finish(request, route, response, cache: .none, started: started))
-    }
-
-    /// The transport's answer for an image's (or a document's): counted and logged wherever it is made.
-    private func finished(
-        _ answer: ImageAnswer, _ request: HTTPRequest, _ route: ServiceRoute, started: UInt64
-    ) -> HTTPAnswer {
-        switch answer {
-        case .now(let response, let outcome, let origin):
-            return .now(finish(request, route, response, cache: outcome, source: origin, started: started))
-        case .later(let work, let afterSend):
-            return .later(
-                { [self] in
-                    let (response, outcome, origin) = work()
-                    return finish(request, route, response, cache: outcome, source: origin, started: started)
-                }, afterSend: afterSend)
-        case .whenReady(let start):
-            return .whenReady { [self] respond in
-                start { [self] response, outcome, origin in
-                    respond(finish(request, route, response, cache: outcome, source: origin, started: started))
-                }
-            }
-        }
-    }
-
-    /// Counts the answer in the metrics and writes its access line.
-    private func finish(
-        _ request: HTTPRequest, _ route: ServiceRoute, _ response: HTTPResponse, cache: CacheOutcome,
-        source: LiveOrigin? = nil, started: UInt64
-    ) -> HTTPResponse {
-        var format: ImageFormat? = nil
-        if case .image(_, let chosen, _) = route { format = chosen }
-        let outcome = ServiceMetrics.Outcome(
-            imageRoute: format != nil, status: response.status.code, hasError: Self.carriesError(response))
-        metrics.countRequest(route: route.metricsLabel, format: format, status: response.status.code, outcome: outcome)
-        if started != 0 {
-            let elapsed = DispatchTime.now().uptimeNanoseconds &- started
-            log.access(
-                method: request.method.rawValue, path: request.path, status: response.status.code,
-                bytes: request.method == .head ? 0 : response.body.count, microseconds: Int(elapsed / 1000),
-                cache: cache.rawValue, source: source?.rawValue)
-        }
-        return response
-    }
-
-    /// Whether the head holds an `X-Error` field (the error images' mark), as the metrics' outcome tells.
-    private static func carriesError(_ response: HTTPResponse) -> Bool {
-        let field = Array("\r\nX-Error:".utf8)
-        let head = response.head
-        guard head.count >= field.count else { return false }
-        for start in 0...(head.count - field.count) where head[start] == field[0] {
-            if head[start..<start + field.count].elementsEqual(field) { return true }
-        }
-        return false
+        return .now(Served(response))
     }
 
     /// The exposition, gzip-compressed where the scraper accepts it (Prometheus asks for gzip).
@@ -231,7 +185,7 @@ public final class RingService: HTTPHandler {
             metrics.exposition(
                 caches: [("render", cache.counters), ("error", errorCache.counters)],
                 openConnections: connectionCounter.withLock { $0 }?() ?? 0, logLinesDropped: log.droppedLines,
-                live: live?.counters) + (store.map { valueMetrics.exposition($0) } ?? "")
+                live: live?.counters) + (store.map { values.metrics.exposition($0) } ?? "")
         var headers: HTTPHeaders = [
             .contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store",
             .vary: "Accept-Encoding",

@@ -10,7 +10,7 @@ extension RingService {
     func storedSpark(
         _ request: HTTPRequest, _ drawing: Drawing.Request, _ known: StoredTargetEntry,
         _ spark: (window: Int64, bound: Int), format: ImageFormat, varyAccept: Bool
-    ) -> ImageAnswer {
+    ) -> ServiceAnswer {
         var entry = known
         let target = entry.target
         let record: StoredRecord

@@ -1,0 +1,41 @@
+import Dispatch
+import HTTPServer
+import RingKit
+
+/// The one wrapper every answer passes through: it counts the answer in the metrics and writes its access line, from
+/// what the answer says it was (`Served`), wherever and whenever it is made. Handlers never count or log requests
+/// themselves.
+struct RequestRecorder: Sendable {
+    let metrics: ServiceMetrics
+    let log: ServiceLog
+
+    /// The moment a request's handling starts, for its access line's duration (0 when no line is written).
+    func start() -> UInt64 { log.logsRequests ? DispatchTime.now().uptimeNanoseconds : 0 }
+
+    /// The answer to `request` on `route`, begun at `started`, recorded as it reaches the transport.
+    func record(
+        _ answer: ServiceAnswer, _ request: HTTPRequest, _ route: ServiceRoute, started: UInt64
+    ) -> HTTPAnswer {
+        answer.transport { [self] served in record(served, request, route, started: started) }
+    }
+
+    /// Counts `served` and writes its access line; the response goes out unchanged.
+    private func record(
+        _ served: Served, _ request: HTTPRequest, _ route: ServiceRoute, started: UInt64
+    ) -> HTTPResponse {
+        let response = served.response
+        var format: ImageFormat? = nil
+        if case .image(_, let chosen, _) = route { format = chosen }
+        let outcome = ServiceMetrics.Outcome(
+            imageRoute: format != nil, status: response.status.code, hasError: served.error != nil)
+        metrics.countRequest(route: route.metricsLabel, format: format, status: response.status.code, outcome: outcome)
+        if started != 0 {
+            let elapsed = DispatchTime.now().uptimeNanoseconds &- started
+            log.access(
+                method: request.method.rawValue, path: request.path, status: response.status.code,
+                bytes: request.method == .head ? 0 : response.body.count, microseconds: Int(elapsed / 1000),
+                cache: served.cache.rawValue, source: served.source?.rawValue)
+        }
+        return response
+    }
+}
