@@ -3,8 +3,17 @@
 public struct LiveCounters: Sendable, Hashable {
     public struct Fetch: Sendable, Hashable {
         public var host: String
-        /// `ok`, or a `LiveError.Kind` raw value (`timeout`, `status`, `too_large`, …).
+        /// The configured Prometheus server's name (several may share a host, as tenants of one Mimir do); empty
+        /// for a JSON document.
+        public var server: String
+        /// `ok`, or a `LiveError.Kind` raw value (`timeout`, `status`, `too_large`, `many_series`, …).
         public var outcome: String
+
+        public init(host: String, server: String = "", outcome: String) {
+            self.host = host
+            self.server = server
+            self.outcome = outcome
+        }
     }
 
     /// The histogram's upper bounds, in seconds.
@@ -27,14 +36,14 @@ public struct LiveCounters: Sendable, Hashable {
     /// All fetches, whatever the host and outcome.
     public var totalFetches: Int { fetches.values.reduce(0, +) }
 
-    mutating func countFetch(host: String, outcome: String, seconds: Double?) {
+    mutating func countFetch(host: String, server: String, outcome: String, seconds: Double?) {
         var label = host
         if fetches.keys.first(where: { $0.host == host }) == nil
             && Set(fetches.keys.map(\.host)).count >= Self.maxHosts
         {
             label = "other"
         }
-        fetches[Fetch(host: label, outcome: outcome), default: 0] += 1
+        fetches[Fetch(host: label, server: server, outcome: outcome), default: 0] += 1
         guard let seconds else { return }
         for (i, bound) in Self.durationBounds.enumerated() where seconds <= bound { durationBuckets[i] += 1 }
         durationSum += seconds

@@ -22,9 +22,19 @@ public struct LiveError: Error, Sendable, Hashable, CustomStringConvertible {
         case tls
         /// Too many fetches were in flight, overall or to this host, for the whole timeout.
         case busy
+        /// The upstream answered with something other than JSON (a proxy's login page, an HTML error).
         case notJSON = "not_json"
-        /// The document (or Prometheus' answer) holds no single finite number where the request says.
+        /// The document (or Prometheus' answer) holds no number where the request says: nothing there, null, no
+        /// data.
         case noValue = "no_value"
+        /// Prometheus answered several series where one number is needed.
+        case manySeries = "many_series"
+        /// The number read is NaN or infinite.
+        case notFinite = "not_finite"
+        /// Prometheus answered another type than a scalar or an instant vector (a range vector, a string).
+        case wrongShape = "wrong_shape"
+        /// Prometheus answered that it could not run the query (`"status": "error"`: bad data, a timeout, …).
+        case queryError = "query_error"
     }
 
     /// A value that is there but not a number: JSON's `null` (and a Prometheus query with no data), or NaN. A

@@ -19,6 +19,12 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         /// A query of `prometheusQueries`, whose text stays private: Prometheus' own wording of a refusal, which may
         /// quote it, is left out of messages.
         var isConfiguredQuery = false
+
+        /// The configured Prometheus server's name; empty for a JSON document.
+        var serverName: String {
+            if case .prometheus(let server) = kind { return server }
+            return ""
+        }
     }
 
     let document: Document

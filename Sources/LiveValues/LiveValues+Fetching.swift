@@ -36,7 +36,8 @@ extension LiveValues {
             }
             guard s.flights.count < maxFlights else {
                 s.counters.countFetch(
-                    host: document.document.url.host, outcome: LiveError.Kind.busy.rawValue, seconds: nil)
+                    host: document.document.url.host, server: document.document.serverName,
+                    outcome: LiveError.Kind.busy.rawValue, seconds: nil)
                 return .full
             }
             s.flights[document] = Flight(sources: [source], deliveries: [(source, deliver)])
@@ -130,11 +131,11 @@ extension LiveValues {
                 answers[source] = answer
             }
             s.counters.countFetch(
-                host: document.url.host, outcome: outcome,
+                host: document.url.host, server: document.serverName, outcome: outcome,
                 seconds: outcome == LiveError.Kind.busy.rawValue ? nil : seconds)
             if let fetchedMax, let fetchedOutcome, let maxDocument = fetch.maxDocument {
                 s.counters.countFetch(
-                    host: maxDocument.url.host, outcome: fetchedOutcome,
+                    host: maxDocument.url.host, server: maxDocument.serverName, outcome: fetchedOutcome,
                     seconds: fetchedOutcome == LiveError.Kind.busy.rawValue ? nil : fetchedMax.seconds)
             }
             return (answers, flight?.deliveries ?? [])
@@ -241,7 +242,8 @@ extension LiveValues {
         return .success(reading)
     }
 
-    /// The fetch's outcome label: whether the document came back usable, whatever each source then read from it.
+    /// The fetch's outcome label: whether the document came back usable, whatever each source then read from it;
+    /// for Prometheus, whether its answer holds one finite number, or why not (`many_series`, `not_finite`, …).
     private static func outcome(
         of fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>, document: LiveSource.Document, parsed: JSONValue?
     ) -> String {
@@ -249,8 +251,15 @@ extension LiveValues {
         case .failure(let failure):
             return LiveError.kind(of: failure).rawValue
         case .success(let response):
+            // Prometheus' answer says what went wrong in its body, whatever the status: read it as a source would.
+            if case .prometheus(let server) = document.kind {
+                switch PrometheusAnswer.value(status: response.status, body: response.body, server: server) {
+                case .success: return "ok"
+                case .failure(let error): return error.kind.rawValue
+                }
+            }
             guard (200..<300).contains(response.status) else { return LiveError.Kind.status.rawValue }
-            if case .json = document.kind, parsed == nil { return LiveError.Kind.notJSON.rawValue }
+            if parsed == nil { return LiveError.Kind.notJSON.rawValue }
             return "ok"
         }
     }

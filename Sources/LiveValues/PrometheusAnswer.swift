@@ -25,10 +25,10 @@ enum PrometheusAnswer {
             let type = answer["errorType"]?.stringValue.map { LiveText.shown($0) + ": " } ?? ""
             guard showsRefusal else {
                 let type = answer["errorType"]?.stringValue.map { " (" + LiveText.shown($0) + ")" } ?? ""
-                return fail("server \(shownServer) refused the query\(type)", .status)
+                return fail("server \(shownServer) refused the query\(type)", .queryError)
             }
             let error = LiveText.quoted(answer["error"]?.stringValue ?? "", limit: LiveText.urlLength)
-            return fail("server \(shownServer) refused the query (\(type)\(error))", .status)
+            return fail("server \(shownServer) refused the query (\(type)\(error))", .queryError)
         }
         guard (200..<300).contains(status) else { return fail("server \(shownServer) answered \(status)", .status) }
         guard let data = answer["data"], case .object = data, let type = data["resultType"]?.stringValue else {
@@ -44,17 +44,19 @@ enum PrometheusAnswer {
             }
             // No data is Grafana's null: a mapping of null shows it.
             guard !series.isEmpty else { return fail(noData.reason, value: noData.value, missing: .null) }
-            guard series.count == 1 else { return fail("the query returned \(series.count) series; one is needed") }
+            guard series.count == 1 else {
+                return fail("the query returned \(series.count) series; one is needed", .manySeries)
+            }
             guard case .array(let sample)? = series[0]["value"] else {
                 return fail("the query's sample has no value")
             }
             return number(sample)
         case "matrix":
-            return fail("the query returned a range vector; an instant query giving one number is needed")
+            return fail("the query returned a range vector; an instant query giving one number is needed", .wrongShape)
         case "string":
-            return fail("the query returned a string, not a number")
+            return fail("the query returned a string, not a number", .wrongShape)
         default:
-            return fail("the query returned a result of type \(LiveText.quoted(type)), not a number")
+            return fail("the query returned a result of type \(LiveText.quoted(type)), not a number", .wrongShape)
         }
     }
 
@@ -69,7 +71,7 @@ enum PrometheusAnswer {
             return .failure(
                 LiveError(
                     parameter: "prometheus", value: "",
-                    reason: "the query returned \(LiveText.shown(text)), not a finite number", kind: .noValue,
+                    reason: "the query returned \(LiveText.shown(text)), not a finite number", kind: .notFinite,
                     missing: text == "NaN" ? .nan : nil))
         }
         return .success(value)

@@ -136,40 +136,42 @@ struct DocumentReadingTests {
     @Test(arguments: [
         (
             #"{"status":"success","data":{"resultType":"vector","result":[]}}"#, 200,
-            "prometheus: the query returned no data"
+            "prometheus: the query returned no data", "no_value"
         ),
         (
             #"{"status":"success","data":{"resultType":"vector","result":[{"value":[1,"1"]},{"value":[1,"2"]},{"value":[1,"3"]}]}}"#,
-            200, "prometheus: the query returned 3 series; one is needed"
+            200, "prometheus: the query returned 3 series; one is needed", "many_series"
         ),
         (
             #"{"status":"success","data":{"resultType":"matrix","result":[]}}"#, 200,
-            "prometheus: the query returned a range vector; an instant query giving one number is needed"
+            "prometheus: the query returned a range vector; an instant query giving one number is needed", "wrong_shape"
         ),
         (
             #"{"status":"success","data":{"resultType":"string","result":[1,"x"]}}"#, 200,
-            "prometheus: the query returned a string, not a number"
+            "prometheus: the query returned a string, not a number", "wrong_shape"
         ),
         (
             #"{"status":"success","data":{"resultType":"scalar","result":[1,"NaN"]}}"#, 200,
-            "prometheus: the query returned NaN, not a finite number"
+            "prometheus: the query returned NaN, not a finite number", "not_finite"
         ),
         (
             #"{"status":"success","data":{"resultType":"scalar","result":[1,"+Inf"]}}"#, 200,
-            "prometheus: the query returned +Inf, not a finite number"
+            "prometheus: the query returned +Inf, not a finite number", "not_finite"
         ),
         (
             #"{"status":"error","errorType":"bad_data","error":"parse error: unexpected \"\n\" in label"}"#, 400,
-            #"prometheus: server main refused the query (bad_data: "parse error: unexpected \"\u{a}\" in label")"#
+            #"prometheus: server main refused the query (bad_data: "parse error: unexpected \"\u{a}\" in label")"#, "query_error"
         ),
-        ("<html>busy</html>", 503, "prometheus: server main answered 503"),
-        ("<html>ok</html>", 200, "prometheus: server main answered with text that is not JSON"),
+        ("<html>busy</html>", 503, "prometheus: server main answered 503", "status"),
+        ("<html>ok</html>", 200, "prometheus: server main answered with text that is not JSON", "not_json"),
     ])
-    func otherPrometheusAnswersNameTheirShape(json: String, status: Int, message: String) {
+    /// Each shape is named in the message and by its kind, the label `/metrics` counts the fetch under.
+    func otherPrometheusAnswersNameTheirShape(json: String, status: Int, message: String, kind: String) {
         guard case .failure(let error) = Self.prometheus(json, status: status) else {
             Issue.record("accepted")
             return
         }
         #expect(error.message == message)
+        #expect(error.kind.rawValue == kind)
     }
 }

@@ -36,7 +36,13 @@ struct PrometheusTests {
         #expect(
             try read("up", server: "down").error?.message
                 == "prometheus: server down could not be reached (Couldn't connect to server)")
-        #expect(live.counters.fetches[.init(host: "127.0.0.1", outcome: "ok")] ?? 0 >= 6)
+        // Each fetch counted under the server's configured name and what its answer held.
+        let fetches = live.counters.fetches
+        #expect(fetches[.init(host: "127.0.0.1", server: "main", outcome: "ok")] ?? 0 >= 4, "\(fetches)")
+        for outcome in ["many_series", "no_value", "wrong_shape", "query_error"] {
+            #expect(fetches[.init(host: "127.0.0.1", server: "main", outcome: outcome)] ?? 0 >= 1, "\(outcome)")
+        }
+        #expect(fetches[.init(host: "127.0.0.1", server: "down", outcome: "unreachable")] == 1)
         try checkMaxQueries(live: live)
         try checkParameters(live: live)
     }

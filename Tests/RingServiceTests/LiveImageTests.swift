@@ -201,7 +201,7 @@ final class LiveImageTests {
         #expect(answered.withLock { $0.allSatisfy { $0.status == .ok && $0.text.contains(">42%<") } })
         #expect(fixture.requests.count == 1)
         let metrics = service.get("/metrics").text
-        #expect(metrics.contains("progress_rings_live_fetches_total{host=\"127.0.0.1\",outcome=\"ok\"} 1"))
+        #expect(metrics.contains("progress_rings_live_fetches_total{host=\"127.0.0.1\",server=\"\",outcome=\"ok\"} 1"))
         #expect(metrics.contains("progress_rings_live_coalesced_total 999"))
     }
 }

@@ -10,10 +10,14 @@ enum LiveMetrics {
         }
         family(
             "progress_rings_live_fetches_total", "counter",
-            "Live-value fetches, by host and outcome (ok, or why the value could not be read).")
-        for (fetch, count) in c.fetches.sorted(by: { ($0.key.host, $0.key.outcome) < ($1.key.host, $1.key.outcome) }) {
-            out += "progress_rings_live_fetches_total{host=\"\(label(fetch.host))\",outcome=\"\(fetch.outcome)\"} "
-            out += "\(count)\n"
+            "Live-value fetches, by host, Prometheus server (its configured name; empty for a JSON document) and "
+                + "outcome (ok, or why the value could not be read).")
+        let sorted = c.fetches.sorted {
+            ($0.key.host, $0.key.server, $0.key.outcome) < ($1.key.host, $1.key.server, $1.key.outcome)
+        }
+        for (fetch, count) in sorted {
+            out += "progress_rings_live_fetches_total{host=\"\(label(fetch.host))\",server=\"\(label(fetch.server))\","
+            out += "outcome=\"\(fetch.outcome)\"} \(count)\n"
         }
         family("progress_rings_live_fetch_duration_seconds", "histogram", "Time one live-value fetch took.")
         for (i, bound) in LiveCounters.durationBounds.enumerated() {
