@@ -80,6 +80,9 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         return "url"
     }
 
+    /// Whether `max` is read too (`maxQuery`, in a document or as a second Prometheus query).
+    public var readsMax: Bool { maxQuery != nil || maxDocument != nil }
+
     /// The host fetched from (the metrics' `host` label and the per-host bound).
     public var host: String { document.url.host }
 

@@ -160,7 +160,8 @@ struct DocumentReadingTests {
         ),
         (
             #"{"status":"error","errorType":"bad_data","error":"parse error: unexpected \"\n\" in label"}"#, 400,
-            #"prometheus: server main refused the query (bad_data: "parse error: unexpected \"\u{a}\" in label")"#, "query_error"
+            #"prometheus: server main refused the query (bad_data: "parse error: unexpected \"\u{a}\" in label")"#,
+            "query_error"
         ),
         ("<html>busy</html>", 503, "prometheus: server main answered 503", "status"),
         ("<html>ok</html>", 200, "prometheus: server main answered with text that is not JSON", "not_json"),

@@ -101,6 +101,25 @@ final class LiveImageTests {
         #expect(service.get("/metrics").text.contains("progress_rings_live_stale_answers_total 1"))
     }
 
+    /// A mistake of the URL's own is its 400, found before anything is fetched, even where the source is down;
+    /// what the value decides (a label that must fit it) waits for the value.
+    @Test func theURLsOwnMistakesAreRefusedBeforeAnyFetch() throws {
+        let service = try makeLiveService(fixture, clock: clock)
+        for (target, message) in [
+            ("/ring.svg?url=\(url("missing.json"))&size=5000", "size: 5000 is out of range 16...1024"),
+            ("/bar.png?url=\(url("c.json"))&query=done&maxQuery=total&unit=parsecs", "unit: "),
+            ("/badge.svg?url=\(url("e.json"))&scale=9", "scale: "),
+        ] {
+            let answer = service.get(target)
+            #expect(answer.status == .badRequest, "\(target)")
+            #expect(answer.header("X-Error")?.hasPrefix(message) == true, "\(answer.header("X-Error") ?? "")")
+        }
+        #expect(fixture.requests.isEmpty)
+        // A label that only the value shows is checked with it: the value is read, then the image drawn.
+        let fits = service.get("/ring.svg?url=\(url("c.json"))&query=done&size=64&label=%7Bvalue%7D%20done")
+        #expect(fits.status == .ok && fixture.requests == ["/c.json"])
+    }
+
     @Test func maxQueryAndAShieldsEndpointDocumentFillTheirParameters() throws {
         let service = try makeLiveService(fixture, clock: clock)
         let ring = service.get("/ring.svg?url=\(url("c.json"))&query=$.done&maxQuery=$.total")

@@ -84,6 +84,32 @@ public struct LiveTarget: Sendable {
         }
     }
 
+    /// The parameters whose validity can hang on the value read (its bounds, what its label or marks show) or that a
+    /// document may supply: checked once the value is read. Any other is the URL's own.
+    static let checkedWithTheValue: Set<String> = [
+        "value", "min", "max", "label", "title", "message", "target", "neutral", "previous", "markers", "thresholds",
+        "thresholdsMode", "color", "labelColor", "style", "logo", "logoColor",
+    ]
+
+    /// The URL's own mistake, found before anything is fetched: `request` parsed with a stand-in value (the
+    /// minimum, and a max one above it where the max is read too), failing on a parameter no value read could
+    /// make right (`size=5000`, `unit=parsecs`). Nil where it parses, or fails only on what the value decides.
+    func mistake(
+        in request: Drawing.Request, parse: (Drawing.Request) throws(ParameterError) -> Drawing
+    ) -> ParameterError? {
+        var standIn = request
+        standIn.read = [ReadNumber("value", 0, from: source.parameter)]
+        if source.readsMax, takesMax {
+            standIn.read.append(ReadNumber("max", 1, from: "maxQuery"))
+        }
+        do {
+            _ = try parse(standIn)
+            return nil
+        } catch {
+            return Self.checkedWithTheValue.contains(error.parameter) ? nil : error
+        }
+    }
+
     /// The refusal of `parameter` (`url` or `prometheus`) on a sparkline: a sparkline draws a series, and a live
     /// value is one number read now, with no history behind it.
     static func sparkRefusal(_ parameter: String, _ given: QueryParameters) -> ParameterError {

@@ -35,6 +35,9 @@ extension RingService {
         case .failure(let error):
             return .failure(error)
         case .success(let target):
+            // A mistake of the URL's own costs no fetch, and is answered as the 400 it is even while the source
+            // fails. Checked once: the entry is memoized.
+            if let mistake = target.mistake(in: drawing, parse: renderer.parse) { return .failure(mistake) }
             let entry = LiveTargetEntry(target: target)
             liveTargets.remember(entry, for: request.target)
             return .success(entry)
