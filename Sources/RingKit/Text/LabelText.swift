@@ -37,7 +37,8 @@ public enum LabelText {
         switch label {
         case .auto: unit != nil || map != nil || signed
         case .none: false
-        case .template(let template): template.contains("{value}")
+        // `{delta}` is the change of the value as read: a clamped one would tell another change.
+        case .template(let template): template.contains("{value}") || template.contains("{delta}")
         }
     }
 
@@ -55,8 +56,12 @@ public enum LabelText {
             ("{max}", style.text(max)),
         ]
         if let previous {
-            names.append(("{delta}", deltaText(value - previous, style: style)))
+            names.append(("{delta}", deltaText(from: previous, to: value, style: style)))
             names.append(("{previous}", style.text(previous)))
+        } else {
+            // Only the first value has a previous one (an inner ring's name in a title has none): nothing to compare.
+            names.append(("{delta}", ""))
+            names.append(("{previous}", ""))
         }
         outer: while let brace = rest.firstIndex(of: "{") {
             out += rest[..<brace]
@@ -70,11 +75,20 @@ public enum LabelText {
             rest = tail.dropFirst()
         }
         out += rest
-        return out
+        // A comparison left out leaves no space where it stood at either end.
+        guard previous == nil, template.contains("{delta}") || template.contains("{previous}") else { return out }
+        return String(out.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 
-    /// A change as a reader scans it: `▲3.2`, `▼0.5`, `±0`, the number in the style's unit and locale.
-    static func deltaText(_ delta: Double, style: ValueStyle) -> String {
+    /// The change from `previous` to `value` as a reader scans it: `▲3.2`, `▼0.5`, `±0`, the number in the style's
+    /// unit and locale, rounded to the digits the two values are written with, so the noise of subtracting two
+    /// binary fractions never shows (88.6 − 84.7 reads `▲3.9`, not `▲3.89999999999999`).
+    static func deltaText(from previous: Double, to value: Double, style: ValueStyle) -> String {
+        var delta = value - previous
+        if let digits = NumberText.fractionDigits(value), let others = NumberText.fractionDigits(previous) {
+            let power = NumberText.power(Swift.max(digits, others))
+            if Swift.max(digits, others) <= 6 { delta = (delta * power).rounded() / power }
+        }
         if delta > 0 { return "▲" + style.text(delta) }
         if delta < 0 { return "▼" + style.text(-delta) }
         return "±" + style.text(0)

@@ -53,6 +53,14 @@ enum NumberText {
         return negative ? "-" + out : out
     }
 
+    /// How many digits `plain(x)` writes after the point (`84.7`: 1, `72`: 0); nil where it writes `m×10ⁿ`.
+    static func fractionDigits(_ x: Double) -> Int? {
+        let text = plain(x)
+        guard !text.contains("×") else { return nil }
+        guard let point = text.firstIndex(of: ".") else { return 0 }
+        return text.distance(from: point, to: text.endIndex) - 1
+    }
+
     /// `x` rounded to 15 significant digits: the digits a double holds exactly, without the noise of binary
     /// arithmetic.
     static func withoutNoise(_ x: Double) -> Double {
