@@ -62,6 +62,13 @@ struct MarksTests {
         #expect(try RingGeometry(RingSpec.parse(query: "value=-5&min=-100&max=100&neutral=0&unit=ms")).label == "−5 ms")
         #expect(try RingGeometry(RingSpec.parse(query: "value=5&min=-100&max=100&neutral=0")).label == "+5")
         #expect(try RingGeometry(RingSpec.parse(query: "value=0&min=-100&max=100&neutral=0")).label == "0")
+        // The label is the deviation from the neutral point, as the docs promise, not the value with a sign.
+        #expect(try RingGeometry(RingSpec.parse(query: "value=40&neutral=50")).label == "−10")
+        #expect(try RingGeometry(RingSpec.parse(query: "value=50&neutral=50")).label == "0")
+        #expect(
+            try RingGeometry(RingSpec.parse(query: "value=50.3&neutral=50.1&unit=suffix:%20%C2%B0C")).label == "+0.2 °C"
+        )
+        #expect(try BadgeSpec.parse(query: "value=40&neutral=50").valueText == "−10")
         // A neutral point at min is the default, so a value below it is clamped as without one: the key parses back
         // to the same ring (the spec fuzzer found a key that did not).
         let atMin = try RingSpec.parse(query: "value=-5&neutral=0")

@@ -107,7 +107,7 @@ extension BadgeSpec {
     /// How the value is written: in `unit`, with `decimals`.
     public var valueStyle: ValueStyle {
         ValueStyle(
-            unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue, signed: neutral != nil
+            unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue, neutral: neutral
         )
     }
 

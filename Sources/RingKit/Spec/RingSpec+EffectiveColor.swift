@@ -31,7 +31,7 @@ extension RingSpec {
     /// How the label writes values: in `unit`, with `decimals`.
     public var valueStyle: ValueStyle {
         ValueStyle(
-            unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue, signed: neutral != nil
+            unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue, neutral: neutral
         )
     }
 

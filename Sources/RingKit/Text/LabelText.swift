@@ -14,7 +14,8 @@ public enum LabelText {
         switch label {
         case .auto:
             if let mapped = style.mappedItem(for: value) { return mapped.text }
-            if style.signed { return style.signedText(value) }
+            // The deviation from the neutral point, signed: `−10` for 40 around 50, `0` at it.
+            if let neutral = style.neutral { return style.signedText(NumberText.difference(value, neutral)) }
             if style.unit != nil { return style.text(value) }
             return style.withPercentSign(PercentText(fraction: fraction, decimals: style.percentDecimals).text)
         case .none:
@@ -84,11 +85,7 @@ public enum LabelText {
     /// unit and locale, rounded to the digits the two values are written with, so the noise of subtracting two
     /// binary fractions never shows (88.6 − 84.7 reads `▲3.9`, not `▲3.89999999999999`).
     static func deltaText(from previous: Double, to value: Double, style: ValueStyle) -> String {
-        var delta = value - previous
-        if let digits = NumberText.fractionDigits(value), let others = NumberText.fractionDigits(previous) {
-            let power = NumberText.power(Swift.max(digits, others))
-            if Swift.max(digits, others) <= 6 { delta = (delta * power).rounded() / power }
-        }
+        let delta = NumberText.difference(value, previous)
         if delta > 0 { return "▲" + style.text(delta) }
         if delta < 0 { return "▼" + style.text(-delta) }
         return "±" + style.text(0)

@@ -53,6 +53,15 @@ enum NumberText {
         return negative ? "-" + out : out
     }
 
+    /// `a − b` rounded to the digits the two are written with (at most six after the point), so the difference of
+    /// two decimals carries no binary noise: 88.6 − 84.7 is 3.9, not 3.8999999999999915.
+    static func difference(_ a: Double, _ b: Double) -> Double {
+        let exact = a - b
+        guard let x = fractionDigits(a), let y = fractionDigits(b), Swift.max(x, y) <= 6 else { return exact }
+        let power = power(Swift.max(x, y))
+        return (exact * power).rounded() / power
+    }
+
     /// How many digits `plain(x)` writes after the point (`84.7`: 1, `72`: 0); nil where it writes `m×10ⁿ`.
     static func fractionDigits(_ x: Double) -> Int? {
         let text = plain(x)

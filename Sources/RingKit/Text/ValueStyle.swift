@@ -16,19 +16,23 @@ public struct ValueStyle: Sendable, Hashable {
     public var map: ValueMap?
     /// Set where the value was read as `null` or NaN: `map`'s item for it stands for the value.
     public var missing: ValueMap.Match?
-    /// The automatic label shows the value with its sign (`+5 ms`, `−5 ms`): a ring or bar around a neutral point.
-    public var signed: Bool
+    /// The neutral point of a ring or bar that grows from it: the automatic label then shows the value's signed
+    /// deviation from it (`+5 ms`, `−5 ms`, `0` at it).
+    public var neutral: Double?
+
+    /// Whether the automatic label shows a signed deviation.
+    public var signed: Bool { neutral != nil }
 
     public init(
         unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil, map: ValueMap? = nil,
-        missing: ValueMap.Match? = nil, signed: Bool = false
+        missing: ValueMap.Match? = nil, neutral: Double? = nil
     ) {
         self.unit = unit
         self.decimals = decimals
         self.locale = locale
         self.map = map
         self.missing = missing
-        self.signed = signed
+        self.neutral = neutral
     }
 
     /// `x` with its sign always written: `+5`, `−5` (a minus sign, U+2212), `0`.
