@@ -1,8 +1,21 @@
 # progress-rings: built with the Makefile's own release step, run from an image that holds only the binary, the
-# shared libraries it links, the label fonts and the named logos. docs/deployment.md has more; in short:
-#   make deps     # once: the Debian packages and the logos (.build/simple-icons), which the image copies
+# shared libraries it links, the label fonts and the named logos. docs/deployment.md has more; in short, from a
+# fresh clone:
 #   docker build -t progress-rings .
 #   docker run --rm -p 8080:8080 --read-only --cap-drop ALL --security-opt no-new-privileges progress-rings
+
+# ---- The named logos, fetched as `make deps` fetches them on a host: Simple Icons from PyPI's simple-icons-pack,
+# pinned in .ci/tools/simple-icons.sh, written out as icons/SLUG.svg and index.tsv. ----
+FROM debian:bookworm-slim AS logos
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends \
+        ca-certificates \
+        python3 \
+        python3-pip \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY .ci/tools/simple-icons.sh .ci/tools/simple-icons.sh
+RUN .ci/tools/simple-icons.sh /out/simple-icons
 
 FROM swift:6.3-bookworm AS build
 WORKDIR /src
@@ -71,9 +84,7 @@ RUN runtime-root /out/progress-rings /rootfs
 
 FROM scratch
 COPY --from=runtime /rootfs /
-# The named logos as the build's dependency step installed them on the host (`make deps`: Simple Icons from PyPI's
-# simple-icons-pack, pinned in .ci/tools/simple-icons.sh), so the image build itself needs no Python and no PyPI.
-COPY .build/simple-icons /usr/share/progress-rings/simple-icons
+COPY --from=logos /out/simple-icons /usr/share/progress-rings/simple-icons
 COPY config/default.json /etc/progress-rings/config.json
 # Every interface inside the container. The file documents every other setting: mount your own over it (a
 # file may hold only the settings it changes), and any PROGRESS_RINGS_<SETTING> from `docker run -e` overrides it.

@@ -92,10 +92,6 @@ mkdir "$WORK/context"
 git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do
   [ -e "$f" ] && printf '%s\0' "$f"
 done | tar --null -T - -cf - | tar -xf - -C "$WORK/context"
-# The named logos the image copies: installed by the build's dependency step, outside git.
-.ci/tools/simple-icons.sh
-mkdir -p "$WORK/context/.build"
-cp -r .build/simple-icons "$WORK/context/.build/"
 
 # Builds the image from the context copy, logging to $1; sets build_seconds.
 build() {
