@@ -29,9 +29,13 @@ public struct PushedValue: Equatable, Sendable {
             } catch {
                 throw PushError("value and max must be numbers, and value must be given (\(Self.reason(error)))")
             }
-            return PushedValue(
-                value: try finite(fields.value, "value"),
-                max: try fields.max.map { v throws(PushError) in try finite(v, "max") })
+            let max = try fields.max.map { v throws(PushError) in try finite(v, "max") }
+            // What a push accepts, every image draws: a max is a total the value counts toward, 0 (an empty
+            // sprint's) or more.
+            if let max, max < 0 {
+                throw PushError("max is below 0 (accepted: 0 or more, the total the value counts toward)")
+            }
+            return PushedValue(value: try finite(fields.value, "value"), max: max)
         }
         let number: Double
         do {

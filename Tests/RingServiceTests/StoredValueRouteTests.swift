@@ -102,6 +102,23 @@ final class StoredValueRouteTests {
         #expect(service.get("/ring.svg?value=%40ci.done").body == service.get("/ring.svg?value=3").body)
     }
 
+    /// What a push accepts, every image draws: an empty sprint's 0 of 0 is an empty image with its label, and a
+    /// value or point of 1e16 and more (written `1e+16`, whose `+` a query reads as a space) draws as in the URL.
+    @Test func everyPushAcceptedDraws() {
+        #expect(put("ci.sprint", "{\"value\": 0, \"max\": 0}", token: Self.ciToken).status.code == 200)
+        let empty = service.get("/ring.svg?value=@ci.sprint&label=%7Bvalue%7D/%7Bmax%7D")
+        #expect(empty.status.code == 200 && text(empty).contains(">0/0<"), "\(empty.header("X-Error") ?? "")")
+        #expect(service.get("/bar.png?value=@ci.sprint").status.code == 200)
+        #expect(service.get("/badge.svg?value=@ci.sprint").status.code == 200)
+        #expect(service.get("/spark.svg?value=@ci.sprint").status.code == 200)
+        #expect(put("ci.big", "1e16", token: Self.ciToken).status.code == 200)
+        let big = service.get("/ring.svg?value=@ci.big&label=%7Bvalue%7D")
+        #expect(big.status.code == 200 && big.body == service.get("/ring.svg?value=1e16&label=%7Bvalue%7D").body)
+        #expect(put("ci.big", "3", token: Self.ciToken).status.code == 200)
+        #expect(service.get("/spark.svg?value=@ci.big").status.code == 200)
+        #expect(service.get("/ring.svg?value=@ci.big,@ci.sprint").status.code == 200)
+    }
+
     /// A stored value and a live source in one URL are refused, naming both, on every image kind that reads a value
     /// and through a path's value, rather than drawing the stored value and leaving the source unread.
     @Test(arguments: [
@@ -149,6 +166,7 @@ final class StoredValueRouteTests {
         ("coverage", "{\"max\": 2}", token, nil, 400, "value must be given"),
         ("coverage", "87", token, "/values/coverage?token=x", 400, "never in a URL"),
         ("Coverage", "87", token, nil, 400, "names are lower case"),
+        ("coverage", "{\"value\": 1, \"max\": -5}", token, nil, 400, "max is below 0"),
     ])
     func refusals(name: String, body: String, token: String?, target: String?, status: Int, says: String) {
         let response = put(name, body, token: token, target: target)

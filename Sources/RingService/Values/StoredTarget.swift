@@ -146,19 +146,22 @@ struct StoredTarget: Sendable {
             case .stored:
                 let record = records[next]
                 next += 1
-                numbers.append(ValuesResponder.number(record.value))
+                numbers.append(Self.queryNumber(record.value))
                 if max == nil { max = record.max }
             }
         }
         let list = numbers.joined(separator: ",")
         var shown = "value=" + list
         var extra = ""
-        if let max, !givesMax {
-            extra = "&max=" + ValuesResponder.number(max)
-        }
-        if let previous { extra += "&previous=" + ValuesResponder.number(previous) }
-        shown += extra
+        if let previous { extra += "&previous=" + Self.queryNumber(previous) }
         var resolved = request
+        if let max, !givesMax {
+            // Given as the number read, as a live value's max is: a push of 0 of 0 (an empty sprint) draws an empty
+            // image with its label rather than a refusal of max=0, and a message about it names `value`.
+            resolved.read = [ReadNumber("max", max, from: "value")]
+            shown += "&max=" + Self.queryNumber(max)
+        }
+        shown += extra
         if fromPath {
             resolved.pathValue = list
             resolved.query = Substring(baseQuery + extra)
@@ -167,6 +170,10 @@ struct StoredTarget: Sendable {
         }
         return (resolved, shown)
     }
+
+    /// A number written into a query: the shortest text that reads back as it, percent-encoded (`1e+16` holds a
+    /// `+`, which a query reads as a space).
+    static func queryNumber(_ x: Double) -> String { QueryParameters.encode(ValuesResponder.number(x)) }
 
     /// The window `parameter` gives, 1h…400d in milliseconds (`fallback` where it is absent), or the refusal
     /// naming it; `example` is the window the message suggests first.
@@ -194,8 +201,9 @@ struct StoredTarget: Sendable {
     /// A sparkline's request with the history's `points` (and the record's `max` where the URL gives none) in place
     /// of the name, and the text that tells this resolution from another.
     func resolvedSpark(points: [Double], max: Double?) -> (request: Drawing.Request, shown: String) {
-        var shown = "points=" + points.map(ValuesResponder.number).joined(separator: ",")
-        if let max, !givesMax { shown += "&max=" + ValuesResponder.number(max) }
+        var shown = "points=" + points.map(Self.queryNumber).joined(separator: ",")
+        // A max at or below every point (0 of an empty sprint) gives the line no height: it scales to its points.
+        if let max, !givesMax, max > (points.min() ?? 0) { shown += "&max=" + Self.queryNumber(max) }
         var resolved = request
         resolved.query = Substring(baseQuery.isEmpty ? shown : baseQuery + "&" + shown)
         return (resolved, shown)
