@@ -15,7 +15,11 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY .ci/tools/simple-icons.sh .ci/tools/simple-icons.sh
-RUN .ci/tools/simple-icons.sh /out/simple-icons
+# Behind a proxy that re-signs TLS, give pip its certificate authorities as a build secret:
+#   docker build --secret id=ca-certificates,src=/etc/ssl/certs/ca-certificates.crt -t progress-rings .
+RUN --mount=type=secret,id=ca-certificates \
+    if [ -s /run/secrets/ca-certificates ]; then export PIP_CERT=/run/secrets/ca-certificates; fi \
+    && .ci/tools/simple-icons.sh /out/simple-icons
 
 FROM swift:6.3-bookworm AS build
 WORKDIR /src

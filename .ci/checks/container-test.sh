@@ -97,7 +97,9 @@ done | tar --null -T - -cf - | tar -xf - -C "$WORK/context"
 build() {
   local log=$1 started
   started=$(date +%s.%N)
-  if ! $DOCKER build --network host --progress=plain -t "$IMAGE" "$WORK/context" >"$log" 2>&1; then
+  # The logos stage fetches from PyPI: with the host's certificate authorities, where a proxy re-signs TLS.
+  if ! $DOCKER build --network host --progress=plain --secret id=ca-certificates,src=/etc/ssl/certs/ca-certificates.crt \
+    -t "$IMAGE" "$WORK/context" >"$log" 2>&1; then
     tail -40 "$log"
     die "docker build failed (log above)"
   fi
