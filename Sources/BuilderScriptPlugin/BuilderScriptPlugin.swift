@@ -5,8 +5,8 @@ import PackagePlugin
 /// and the repository holds the script once, as JavaScript (`node --check` in `make lint` reads the same files).
 @main
 struct BuilderScriptPlugin: BuildToolPlugin {
-    /// The script's files, in the target's `Pages/` folder, in the order the page runs them: each of the first two defines the function that
-    /// BuilderPage.js calls.
+    /// The script's files, in the target's `Pages/` folder, in the order the page runs them: each of the first two
+    /// defines the function that BuilderPage.js calls.
     static let files = ["BuilderReadout.js", "BuilderKinds.js", "BuilderPage.js"]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -1,16 +1,11 @@
 /// A query of `prometheusQueries`, read once at start-up: its server, its PromQL and its max's as templates, and the
 /// rule of each parameter a request fills in.
 struct NamedQuery: Sendable {
-    struct Parameter: Sendable {
-        /// As configured; matched against the whole value.
-        let pattern: String
-        let defaultValue: String?
-    }
-
     let server: String
     let query: PromQLTemplate
     let maxQuery: PromQLTemplate?
-    let parameters: [String: Parameter]
+    /// As configured: each pattern is matched against the whole value.
+    let parameters: [String: LiveSettings.PrometheusQuery.Parameter]
 
     /// The longest value a request may give a parameter, in bytes: room for any host, label or path, and a bound on
     /// the work a configured pattern does.
@@ -20,7 +15,7 @@ struct NamedQuery: Sendable {
     /// declared and every parameter used. A failure is the reason, after the query's name.
     init(_ setting: LiveSettings.PrometheusQuery, server: String) throws(Refusal) {
         for (parameter, rule) in setting.parameters.sorted(by: { $0.key < $1.key }) {
-            guard Self.isParameterName(parameter) else {
+            guard parameter.utf8.count <= LiveConfiguration.maxNameLength, PromQLTemplate.isName(parameter) else {
                 throw Refusal(
                     reason: "parameter \(LiveText.quoted(parameter)) is not a name (accepted: letters, digits and _, "
                         + "not starting with a digit, at most \(LiveConfiguration.maxNameLength) bytes)")
@@ -50,7 +45,7 @@ struct NamedQuery: Sendable {
             throw "parameter \(unused) is declared but neither query nor maxQuery holds $\(unused)"
         }
         self.server = server
-        parameters = declared.mapValues { Parameter(pattern: $0.pattern, defaultValue: $0.defaultValue) }
+        parameters = declared
     }
 
     /// The query and its max's PromQL with `arguments` (a request's values by parameter name, where it gives them)
@@ -85,12 +80,4 @@ struct NamedQuery: Sendable {
     }
 
     private static func shown(_ pattern: String) -> String { LiveText.quoted(pattern) }
-
-    static func isParameterName(_ text: String) -> Bool {
-        guard let first = text.utf8.first, !(first >= 0x30 && first <= 0x39) else { return false }
-        return text.utf8.count <= LiveConfiguration.maxNameLength
-            && text.utf8.allSatisfy { b in
-                (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || (b >= 0x30 && b <= 0x39) || b == 0x5f
-            }
-    }
 }

@@ -92,10 +92,6 @@ struct PromQLTemplate: Sendable, Hashable {
     /// The name of the placeholder at `bytes[start]` (`$name` or `${name}`) and the index after it; nil where the
     /// `$` starts none (a regular expression's end anchor, `"…$"`).
     private static func placeholder(_ bytes: [UInt8], at start: Int) -> (name: String, end: Int)? {
-        func isHead(_ b: UInt8) -> Bool {
-            (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || b == UInt8(ascii: "_")
-        }
-        func isTail(_ b: UInt8) -> Bool { isHead(b) || (b >= 0x30 && b <= 0x39) }
         var i = start + 1
         let braced = i < bytes.count && bytes[i] == UInt8(ascii: "{")
         if braced { i += 1 }
@@ -109,6 +105,18 @@ struct PromQLTemplate: Sendable, Hashable {
         }
         return (name, i)
     }
+
+    /// Whether `text` is a name a placeholder can hold: a letter or `_`, then letters, digits and `_`.
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isHead(first) else { return false }
+        return text.utf8.allSatisfy(isTail)
+    }
+
+    private static func isHead(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || b == UInt8(ascii: "_")
+    }
+
+    private static func isTail(_ b: UInt8) -> Bool { isHead(b) || (b >= 0x30 && b <= 0x39) }
 
     /// The query with each placeholder replaced by `values[name]`, escaped for the string it sits in. Every name of
     /// `names` must have a value (the caller checked them).

@@ -20,9 +20,6 @@ public struct ValueStyle: Sendable, Hashable {
     /// deviation from it (`+5 ms`, `−5 ms`, `0` at it).
     public var neutral: Double?
 
-    /// Whether the automatic label shows a signed deviation.
-    public var signed: Bool { neutral != nil }
-
     public init(
         unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil, map: ValueMap? = nil,
         missing: ValueMap.Match? = nil, neutral: Double? = nil

@@ -20,7 +20,7 @@ extension RingService {
         case .failure(let error):
             return .now(documentError(error.message).from(.error))
         case .success(let entry):
-            guard let live else { return .now(Served(responses.renderFailed, cache: .error)) }
+            guard let live else { return .now(renderFailure) }
             if let answer = live.lookup(entry.target.source) {
                 return .now(liveDocument(request, drawing, entry.target, answer, origin: .cached))
             }
@@ -68,7 +68,7 @@ extension RingService {
             let upstream = error.parameter == target.source.parameter || error.parameter == "maxQuery"
             return documentError(error.message, status: upstream ? .badGateway : .badRequest).from(.error)
         case .success(let parsed):
-            guard case .badge(let spec) = parsed else { return Served(responses.renderFailed, cache: .error) }
+            guard case .badge(let spec) = parsed else { return renderFailure }
             return Served(documentResponse(request, spec, maxAge: maxAge)).from(origin)
         }
     }
@@ -81,7 +81,7 @@ extension RingService {
         } catch {
             return documentError(error.message)
         }
-        guard case .badge(let spec) = parsed else { return Served(responses.renderFailed, cache: .error) }
+        guard case .badge(let spec) = parsed else { return renderFailure }
         return Served(
             documentResponse(request, spec, maxAge: maxAge ?? max(configuration.maxAge, spec.cacheSeconds ?? 0)))
     }

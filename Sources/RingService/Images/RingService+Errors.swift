@@ -31,9 +31,12 @@ extension RingService {
             let answers = Representations.Answers(ok: response, notModified: response)
             return (CachedImage(key: key, representations: .init(error: answers), compressible: false), true)
         }
-        guard let response = entry?.ok else { return Served(responses.renderFailed, cache: .error) }
+        guard let response = entry?.ok else { return renderFailure }
         return Served(response, cache: .error, error: refusal.message)
     }
+
+    /// The 500 of an image that could not be drawn (or of a route whose service is missing): not cached, no value.
+    var renderFailure: Served { Served(responses.renderFailed, cache: .error) }
 
     /// The message as a header value, which is ASCII (RFC 9110 §5.5): `…` is written `...`, control characters
     /// become spaces (the HTTP layer would drop them too), any other non-ASCII character (quoted from a parameter)

@@ -50,7 +50,7 @@ extension RingService {
         _ request: HTTPRequest, _ drawing: Drawing.Request, _ entry: LiveTargetEntry, format: ImageFormat,
         varyAccept: Bool
     ) -> ServiceAnswer {
-        guard let live else { return .now(Served(responses.renderFailed, cache: .error)) }
+        guard let live else { return .now(renderFailure) }
         if let answer = live.lookup(entry.target.source) {
             return image(
                 showing: answer, origin: .cached, request, drawing, entry, format: format, varyAccept: varyAccept,
