@@ -24,6 +24,8 @@ BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 # Chinese, Japanese and Korean while fonts-wqy-microhei is installed (Tests/fonts.conf;
 # .ci/checks/browser-tests.sh and .ci/checks/container-test.sh set it too).
 TEST_FONTS := FONTCONFIG_FILE=$(CURDIR)/Tests/fonts.conf
+# Each step of `make check` and `make test` prints its duration (a CI log then says where its minutes go).
+TIMED := .ci/lib/timed.sh
 
 ARGS ?=
 # Extra flags for `swift build` (the Dockerfile passes --static-swift-stdlib).
@@ -71,21 +73,21 @@ live-demo: release
 check: check-swift
 	@.ci/lib/deps.sh $(TEST_DEPS)
 	@.ci/tools/simple-icons.sh
-	$(SWIFT) build --build-tests
-	$(TEST_FONTS) $(SWIFT) test --skip-build
-	$(MAKE) lint
-	.ci/checks/browser-tests.sh
+	$(TIMED) $(SWIFT) build --build-tests
+	$(TEST_FONTS) $(TIMED) $(SWIFT) test --skip-build
+	$(TIMED) $(MAKE) lint
+	$(TIMED) .ci/checks/browser-tests.sh
 
 ## Everything CI checks (.ci/run): `make check`, then nginx in front, the container image, the deployment files,
 ## HTTP lint, the tests under AddressSanitizer and ThreadSanitizer, a 180 s soak, and 60 s of each fuzzer.
 test: check
-	.ci/checks/nginx-front-test.sh
-	.ci/checks/container-test.sh
-	.ci/checks/deploy-lint.sh
-	.ci/checks/httplint.sh
-	.ci/checks/sanitizers.sh
-	.ci/checks/soak.sh 180
-	.ci/checks/fuzz.sh 60
+	$(TIMED) .ci/checks/nginx-front-test.sh
+	$(TIMED) .ci/checks/container-test.sh
+	$(TIMED) .ci/checks/deploy-lint.sh
+	$(TIMED) .ci/checks/httplint.sh
+	$(TIMED) .ci/checks/sanitizers.sh
+	$(TIMED) .ci/checks/soak.sh 180
+	$(TIMED) .ci/checks/fuzz.sh 60
 
 ## The Docker image built from the Dockerfile and run hardened: health, same bytes as the host binary, settings,
 ## drain under docker stop, layer caching (.ci/checks/container-test.sh; base images made locally when absent).
