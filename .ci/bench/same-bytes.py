@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Whether two servers (two builds of progress-rings) answer the same bytes: N pseudo-random ring, badge and bar URLs,
 SVG and PNG (labels in five scripts and templates, scales 1-3, themes, weights, gauges, caps, thresholds, gradients,
-several rings, animation, badge styles and icons; the same list every run), each fetched from both.
+several rings, animation, badge styles and icons, units, locales, maps, values read as null, error images; the same
+list every run), each fetched from both.
 Prints the URLs that differ; exits 1 if any does.
 Usage: .ci/bench/same-bytes.py PORT_A PORT_B [N] [--levels L]   (servers on 127.0.0.1, e.g. `progress-rings serve --port
 18611`)
@@ -78,6 +79,24 @@ def ring_features(q):
         q["value"] = ",".join(str(rnd.randint(0, 100)) for _ in range(rnd.randint(2, 4)))
         if rnd.random() < 0.5: q["color"] = ",".join(rnd.choice(["red", "green", "blue", "orange"]) for _ in q["value"].split(","))
     if rnd.random() < 0.08: q["max"] = str(rnd.choice([8, 12, 1000])); q.setdefault("label", "{value}/{max}")
+    return value_style(q)
+def value_style(q):
+    """How the value is written and what replaces it: units, locales, maps, values read as null."""
+    if rnd.random() < 0.08:
+        q["unit"], q["max"] = rnd.choice([("bytes", "2147483648"), ("ms", "500"), ("percent", "100"), ("reqps", "5000"),
+                                          ("suffix: tasks", "100")])
+        if rnd.random() < 0.3: q["decimals"] = rnd.choice(["auto", "1"])
+    if rnd.random() < 0.08: q["locale"] = rnd.choice(["de", "fr-CH", "en-IN", "ar-EG", "pt-BR"])
+    if rnd.random() < 0.06:
+        q["map"] = rnd.choice(["0..50:low:orange,50..100:high:green", "0:down:red,1:up:green", "null:no data"])
+        if q["map"] == "null:no data" and rnd.random() < 0.5: q["value"] = "null"
+    return q
+def broken(q):
+    """Now and then one parameter wrong: the error image of the requested kind and format."""
+    if rnd.random() < 0.03:
+        name, value = rnd.choice([("value", "abc"), ("color", "nope"), ("max", "-5"), ("decimals", "9"),
+                                  ("locale", "xx-invalid"), ("unit", "furlongs"), ("map", "a:b:c:d")])
+        q[name] = value
     return q
 def url():
     k = rnd.random()
@@ -89,7 +108,7 @@ def url():
         if rnd.random() < 0.2: q["fontWeight"] = "bold"
         if rnd.random() < 0.2: q["theme"] = rnd.choice(["dark", "auto"])
         if rnd.random() < 0.2: q["color"] = rnd.choice(["red", "green", "#123456"])
-        return f"/ring.{fmt}?" + urllib.parse.urlencode(ring_features(q))
+        return f"/ring.{fmt}?" + urllib.parse.urlencode(broken(ring_features(q)))
     if k < 0.8:
         q = {"label": rnd.choice(texts), "value": str(rnd.randint(0, 100))}
         if rnd.random() < 0.3: q["scale"] = "2"
@@ -98,14 +117,14 @@ def url():
         if rnd.random() < 0.15: q["thresholds"] = "50:orange,80:green"
         if rnd.random() < 0.15: q["theme"] = rnd.choice(["dark", "auto"])
         if rnd.random() < 0.1: q["decimals"] = "1"
-        return f"/badge.{fmt}?" + urllib.parse.urlencode(q)
+        return f"/badge.{fmt}?" + urllib.parse.urlencode(broken(value_style(q)))
     q = {"value": str(rnd.randint(0, 100)), "width": str(rnd.choice([100, 200, 400])), "height": str(rnd.choice([20, 40]))}
     if rnd.random() < 0.5: q["label"] = rnd.choice(texts + ["%d%%" % rnd.randint(0, 100)])
     if rnd.random() < 0.15: q["radius"] = str(rnd.choice([0, 4]))
     if rnd.random() < 0.15: q["theme"] = rnd.choice(["dark", "auto"])
     if rnd.random() < 0.1: q["thresholds"] = "50:orange,80:green"
     if rnd.random() < 0.1: q["gradient"] = "red"
-    return f"/bar.{fmt}?" + urllib.parse.urlencode(q)
+    return f"/bar.{fmt}?" + urllib.parse.urlencode(broken(value_style(q)))
 bad = 0; codes = {}; near = 0; worst = 0
 kinds = []
 for i in range(n):

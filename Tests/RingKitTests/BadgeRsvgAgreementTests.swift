@@ -45,7 +45,7 @@ struct BadgeRsvgAgreementTests {
             spec.min = Double(Int.random(in: -50...50, using: &rng))
             spec.max = spec.min + Double(Int.random(in: 1...500, using: &rng))
             spec.value = Double.random(in: spec.min...spec.max, using: &rng)
-            spec.decimals = Int.random(in: 0...3, using: &rng)
+            spec.valueStyle.decimals = Int.random(in: 0...3, using: &rng)
             spec.style = BadgeSpec.Style.allCases.randomElement(using: &rng)!
             spec.scale = Int.random(in: 1...2, using: &rng)
             let svg = BadgeRenderer.svg(spec)

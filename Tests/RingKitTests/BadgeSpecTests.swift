@@ -33,7 +33,7 @@ struct BadgeSpecTests {
         ("labelColor=%23ABC", badge { $0.labelColor = RGBAColor(0xaa, 0xbb, 0xcc) }),
         ("color=brightgreen", badge { $0.color = RGBAColor(0x44, 0xcc, 0x11) }),
         ("color=ff000080", badge { $0.color = RGBAColor(0xff, 0, 0, 0x80) }),
-        ("decimals=2", badge { $0.decimals = 2 }),
+        ("decimals=2", badge { $0.valueStyle.decimals = 2 }),
         ("style=flat-square", badge { $0.style = .flatSquare }),
         ("style=plastic", badge { $0.style = .plastic }),
         ("style=for-the-badge", badge { $0.style = .forTheBadge }),

@@ -99,7 +99,7 @@ struct RingGeometryTests {
             spec {
                 $0.label = label
                 $0.value = value
-                $0.decimals = decimals
+                $0.valueStyle.decimals = decimals
             })
         #expect(g.label == text)
     }
@@ -110,7 +110,7 @@ struct RingGeometryTests {
             RingGeometry(
                 spec {
                     $0.value = 72.25
-                    $0.decimals = 1
+                    $0.valueStyle.decimals = 1
                 }
             ).title == "Progress: 72.3%")
         #expect(RingGeometry(spec { $0.title = "CI\u{0}coverage\n" }).title == "CI coverage ")

@@ -76,7 +76,7 @@ struct RingSpecParsingTests {
                 $0.fontSize = 6
             }
         ),
-        ("decimals=3", ring { $0.decimals = 3 }),
+        ("decimals=3", ring { $0.valueStyle.decimals = 3 }),
         ("decimals=0.0", ring()),
         ("fontSize=6", ring { $0.fontSize = 6 }),
         ("fontSize=128", ring { $0.fontSize = 128 }),

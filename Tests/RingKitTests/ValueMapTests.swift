@@ -36,7 +36,7 @@ struct ValueMapTests {
     /// The key holds the canonical map, which parses back; over-range values mapped keep their own key.
     @Test func theKeyHoldsTheCanonicalMap() throws {
         let spec = try RingSpec.parse(query: "value=1&max=1&map=0:down:RED,1.0:up%20now:%23008000,2..3:x")
-        #expect(spec.valueMap?.canonicalText == "0:down:ff0000,1:up%20now:008000,2..3:x")
+        #expect(spec.valueStyle.map?.canonicalText == "0:down:ff0000,1:up%20now:008000,2..3:x")
         #expect(try RingSpec.parse(query: spec.canonicalKey) == spec)
         #expect(
             try RingSpec.parse(query: "value=450&max=300&map=400..500:over").canonicalKey

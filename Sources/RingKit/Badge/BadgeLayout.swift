@@ -150,12 +150,13 @@ public struct BadgeLayout: Sendable, Hashable {
             ring.min = spec.min
             ring.max = spec.max
             ring.value = spec.value
-            ring.neutral = spec.neutral
+            ring.valueStyle.neutral = spec.valueStyle.neutral
             ring.label = .none
             icon = .ring(RingGeometry(ring))
         case .bar:
             let neutral =
-                spec.neutral.map { n in spec.max > spec.min ? (n - spec.min) / (spec.max - spec.min) : 0 } ?? 0
+                spec.valueStyle.neutral.map { n in spec.max > spec.min ? (n - spec.min) / (spec.max - spec.min) : 0 }
+                ?? 0
             icon = .bar(from: Swift.min(neutral, spec.fraction), to: Swift.max(neutral, spec.fraction))
         }
         self.init(

@@ -1,6 +1,6 @@
 extension BadgeSpec {
     /// The one spec of all those that draw this badge: `value` clamped into `min…max` unless a unit writes it,
-    /// `decimals` resolved unless a unit scales, `-0` made `0`, `theme=dark`
+    /// the value's style normalized (`ValueStyle.normalized`), `-0` made `0`, `theme=dark`
     /// resolved into the colors it gives (leaving `light`), and `themedColors` reduced to what `auto` can switch (a
     /// color still at its light default; the right panel only while no threshold colors it).
     /// Parsing returns normalized specs; the keys normalize a spec built by hand.
@@ -11,11 +11,9 @@ extension BadgeSpec {
         spec.max = max + 0
         // With a unit the text writes the value as read; the icon clamps it.
         // A neutral point at min is the default (decided first, so a second normalization agrees).
-        let neutral = self.neutral == min ? nil : self.neutral.map { $0 + 0 }
-        let writesValue = unit != nil || valueMap != nil || neutral != nil
+        spec.valueStyle = valueStyle.normalized(min: min)
+        let writesValue = spec.valueStyle.unit != nil || spec.valueStyle.map != nil || spec.valueStyle.neutral != nil
         spec.value = (!writesValue && min <= max ? Swift.min(Swift.max(value, min), max) : value) + 0
-        spec.neutral = neutral
-        if unit == nil || unit?.isPercent == true { spec.decimals = decimals ?? 0 }
         let light = Self.defaultColors(.light)
         var atLightDefaults: ColorRoles = []
         if labelColor == light.labelColor { atLightDefaults.insert(.labelColor) }
@@ -67,7 +65,7 @@ extension BadgeSpec {
         guard omittingDefaults else { return Self.parameterRows.query(of: spec, selection) }
         var defaults = BadgeSpec()
         // With a unit that scales, leaving `decimals` out means its own digits, not 0.
-        if let unit = spec.unit, !unit.isPercent { defaults.decimals = nil }
+        if spec.valueStyle.unitScales { defaults.valueStyle.decimals = nil }
         return Self.parameterRows.query(of: spec, selection) { row, text in
             // Under `auto` a color written out is one the theme must not switch, even at its light default.
             text == row.binding.key(defaults, spec)

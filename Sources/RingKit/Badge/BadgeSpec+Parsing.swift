@@ -27,7 +27,7 @@ extension BadgeSpec {
         self.init()
         let reader = ParameterReader(parameters: parameters)
         try Self.parameterRows.read(reader, into: &self)
-        try reader.checkMissingValue(missingValue, map: valueMap)
+        try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
         self = normalized()
     }
 

@@ -28,19 +28,9 @@ public struct BadgeSpec: Sendable, Hashable {
     public var value: Double = 0
     public var min: Double = 0
     public var max: Double = 100
-    /// Digits after the point in the percentage, or in the value with a unit; `nil` (only with a unit that scales)
-    /// means three significant digits.
-    public var decimals: Int? = 0
-    /// With a unit, the right text is the value in it (`1.2 GiB`), not its percentage.
-    public var unit: NumberUnit? = nil
-    /// Separators, digits and the percent sign's place; `nil` means a point, no grouping and `72%`.
-    public var locale: NumberLocale? = nil
-    /// Texts (and colors) that replace matching values.
-    public var valueMap: ValueMap? = nil
-    /// The value read as `null` or NaN (`value` is then `min`): `valueMap`'s item for it is shown.
-    public var missingValue: ValueMap.Match? = nil
-    /// The value the icon's progress grows from; with it the value is shown signed. `nil` is `min`.
-    public var neutral: Double? = nil
+    /// How the value is written (unit, digits, locale), what replaces it (map, the missing value) and the neutral
+    /// point the icon grows from (with it the value is shown signed): the style every kind shares.
+    public var valueStyle = ValueStyle.initial
     public var style: Style = .flat
     /// Pixel density of the PNG.
     public var scale: Int = 1
@@ -104,13 +94,6 @@ extension BadgeSpec {
         return LabelText.text(.auto, value: value, min: min, max: max, fraction: fraction, style: valueStyle)!
     }
 
-    /// How the value is written: in `unit`, with `decimals`.
-    public var valueStyle: ValueStyle {
-        ValueStyle(
-            unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue, neutral: neutral
-        )
-    }
-
     /// The percentage as the badge shows it (see `PercentText`), which thresholds compare.
     public var shownPercent: PercentText { PercentText(fraction: fraction, decimals: valueStyle.percentDecimals) }
 
@@ -123,5 +106,5 @@ extension BadgeSpec {
     }
 
     /// The accessible name, as shields writes it: `coverage: 72%`, or `72%` without a label.
-    public var title: String { label.isEmpty ? valueText : label + ": " + valueText }
+    public var title: String { AccessibleName.badge(label: label, value: valueText) }
 }

@@ -122,7 +122,7 @@ public struct BarLayout: Sendable {
         var bars: [Bar] = []
         let span = series.max - series.min
         let neutralShare =
-            series.neutral.map { n in
+            series.valueStyle.neutral.map { n in
                 span > 0 && span.isFinite ? Swift.min(Swift.max((n - series.min) / span, 0), 1) : 0
             }
             ?? 0

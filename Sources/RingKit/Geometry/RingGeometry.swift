@@ -137,7 +137,7 @@ public struct RingGeometry: Sendable, Hashable {
         }
         let fraction = share(of: spec.value)
         self.fraction = fraction
-        let neutral = spec.neutral.map(share(of:)) ?? 0
+        let neutral = spec.valueStyle.neutral.map(share(of:)) ?? 0
         let sign = clockwise ? 1.0 : -1.0
         /// The progress of a share: from the nearer of it and the neutral point, through the difference.
         func progress(_ share: Double) -> (start: Double, sweep: Double) {
@@ -175,28 +175,10 @@ public struct RingGeometry: Sendable, Hashable {
             innerBands = bands
         }
 
-        let style = spec.valueStyle
-        let decimals = style.percentDecimals
-        let percentText = PercentText(fraction: fraction, decimals: decimals).text
         let text = LabelText.text(
-            spec.label, value: spec.value, min: spec.min, max: spec.max, fraction: fraction, style: style,
+            spec.label, value: spec.value, min: spec.min, max: spec.max, fraction: fraction, style: spec.valueStyle,
             previous: spec.previous)
-        if let given = spec.title {
-            title = RingGeometry.printable(given)
-        } else if spec.label != .none, let text {
-            // The name says what the label shows (`Progress: 7/12`); each inner ring as its own value fills the
-            // template, as each bar of a series shows it, or its percentage where that fills to nothing.
-            let values = spec.innerRings.map(\.value)
-            title = zip(values, innerBands).reduce("Progress: " + text) { name, ring in
-                let shown = LabelText.text(
-                    spec.label, value: ring.0, min: spec.min, max: spec.max, fraction: ring.1.fraction, style: style)
-                return name + ", " + (shown ?? PercentText(fraction: ring.1.fraction, decimals: decimals).text + "%")
-            }
-        } else {
-            title = innerBands.reduce("Progress: \(percentText)%") {
-                $0 + ", " + PercentText(fraction: $1.fraction, decimals: decimals).text + "%"
-            }
-        }
+        title = AccessibleName.ring(spec, label: text, fractions: [fraction] + innerBands.map(\.fraction))
 
         let inner = Swift.max(0, innermostRadius - t2)
         labelLayout = text.flatMap {

@@ -124,12 +124,10 @@ extension ImageParameter {
                 "Colors",
                 "Texts for values: 0:down:red,1:up:green, 0..50:degraded:orange, null:no data; the first match wins "
                     + "and replaces the label's value (and colors the progress).", placeholder: "0:down:red,1:up:green"),
-            ring: .init(
-                27, read: { reader, spec throws(ParameterError) in spec.valueMap = try reader.valueMap() },
-                key: { spec, _ in spec.valueMap?.canonicalText }),
-            badge: .init(
-                16, read: { reader, spec throws(ParameterError) in spec.valueMap = try reader.valueMap() },
-                key: { spec, _ in spec.valueMap?.canonicalText })),
+            style: .init(
+                ring: 27, badge: 16,
+                read: { reader, _, style throws(ParameterError) in style.map = try reader.valueMap() },
+                key: { style in style.map?.canonicalText })),
         .init(
             "thresholdsMode", [.all, .spark], .keyword(words(Thresholds.Mode.self)),
             docs: .init(

@@ -38,16 +38,11 @@ extension ImageParameter {
                 "How values are written: bytes, decbytes, bits, Bps, bps, ns, us, ms, s, reqps, ops, short, percent, "
                     + "percentunit, or prefix:$, suffix: widgets, si:W. The automatic label then shows the value.",
                 placeholder: "none"),
-            ring: .init(
-                24,
-                read: { reader, spec throws(ParameterError) in
-                    (spec.unit, spec.decimals) = try reader.unit(decimals: spec.decimals)!
-                }, key: { spec, _ in spec.unit.map { PercentDecoding.encode($0.name) } }),
-            badge: .init(
-                13,
-                read: { reader, spec throws(ParameterError) in
-                    (spec.unit, spec.decimals) = try reader.unit(decimals: spec.decimals)!
-                }, key: { spec, _ in spec.unit.map { PercentDecoding.encode($0.name) } })),
+            style: .init(
+                ring: 24, badge: 13,
+                read: { reader, _, style throws(ParameterError) in
+                    (style.unit, style.decimals) = try reader.unit(decimals: style.decimals)!
+                }, key: { style in style.unit.map { PercentDecoding.encode($0.name) } })),
         .init(
             "locale", [.all, .spark], .text,
             docs: .init(
@@ -58,12 +53,10 @@ extension ImageParameter {
                 "Label",
                 "How numbers are written, a BCP 47 tag: de (72,5 %), fr-CH, en-IN (12,34,567), pt-BR. Default: "
                     + "72.5%, no grouping.", placeholder: "none"),
-            ring: .init(
-                25, read: { reader, spec throws(ParameterError) in spec.locale = try reader.locale() },
-                key: { spec, _ in spec.locale?.tag }),
-            badge: .init(
-                14, read: { reader, spec throws(ParameterError) in spec.locale = try reader.locale() },
-                key: { spec, _ in spec.locale?.tag })),
+            style: .init(
+                ring: 25, badge: 14,
+                read: { reader, _, style throws(ParameterError) in style.locale = try reader.locale() },
+                key: { style in style.locale?.tag })),
         .init(
             "fontSize", [.ring, .bar, .spark], .decimal,
             docs: .init(

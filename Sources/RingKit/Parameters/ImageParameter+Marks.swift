@@ -35,16 +35,11 @@ extension ImageParameter {
                 "Marks",
                 "The value progress grows from, within min…max: above it clockwise (rightwards), below it the other "
                     + "way; the label shows the value signed.", placeholder: "min"),
-            ring: .init(
-                30,
-                read: { reader, spec throws(ParameterError) in
-                    spec.neutral = try reader.amount("neutral", within: spec.min...spec.max)
-                }, key: { spec, _ in spec.neutral.map(CanonicalNumber.text) }),
-            badge: .init(
-                17,
-                read: { reader, spec throws(ParameterError) in
-                    spec.neutral = try reader.amount("neutral", within: spec.min...spec.max)
-                }, key: { spec, _ in spec.neutral.map(CanonicalNumber.text) })),
+            style: .init(
+                ring: 30, badge: 17,
+                read: { reader, bounds, style throws(ParameterError) in
+                    style.neutral = try reader.amount("neutral", within: bounds.min...bounds.max)
+                }, key: { style in style.neutral.map(CanonicalNumber.text) })),
         .init(
             "previous", [.ring, .bar, .spark], .decimal,
             docs: .init(

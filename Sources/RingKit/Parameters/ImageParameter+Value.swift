@@ -27,12 +27,12 @@ extension ImageParameter {
                 read: { reader, spec throws(ParameterError) in
                     // null or nan (from a source, or written so): an empty ring, for a map item to show.
                     if let missing = reader.missingRead {
-                        (spec.value, spec.missingValue) = (spec.min, missing)
+                        (spec.value, spec.valueStyle.missing) = (spec.min, missing)
                         return
                     }
                     let list: (first: ParameterReader.Given, more: [ParameterReader.Given])?
                     do throws(ParameterError) { list = try reader.numberList("value") } catch {
-                        (spec.value, spec.missingValue) = (spec.min, try reader.missingWritten(after: error))
+                        (spec.value, spec.valueStyle.missing) = (spec.min, try reader.missingWritten(after: error))
                         return
                     }
                     guard let given = list else { return }
@@ -44,20 +44,20 @@ extension ImageParameter {
                     }
                 },
                 key: { spec, _ in
-                    let first = spec.missingValue?.text ?? CanonicalNumber.text(spec.value)
+                    let first = spec.valueStyle.missing?.text ?? CanonicalNumber.text(spec.value)
                     return spec.innerRings.reduce(first) { $0 + "," + CanonicalNumber.text($1.value) }
                 }),
             badge: .init(
                 4,
                 read: { reader, spec throws(ParameterError) in
                     if let missing = reader.missingRead {
-                        (spec.value, spec.missingValue) = (spec.min, missing)
+                        (spec.value, spec.valueStyle.missing) = (spec.min, missing)
                         return
                     }
                     do throws(ParameterError) { spec.value = try reader.number(of: "value")!.number } catch {
-                        (spec.value, spec.missingValue) = (spec.min, try reader.missingWritten(after: error))
+                        (spec.value, spec.valueStyle.missing) = (spec.min, try reader.missingWritten(after: error))
                     }
-                }, key: { spec, _ in spec.missingValue?.text ?? CanonicalNumber.text(spec.value) })),
+                }, key: { spec, _ in spec.valueStyle.missing?.text ?? CanonicalNumber.text(spec.value) })),
         .init(
             "min", [.all, .spark], .decimal,
             docs: .init(
@@ -107,12 +107,10 @@ extension ImageParameter {
                 "Value",
                 "Digits after the point, \(range(ImageLimits.decimals)): in the percentage, and in the value with a "
                     + "unit (default: three significant digits).", placeholder: "0"),
-            ring: .init(
-                14, read: { reader, spec throws(ParameterError) in spec.decimals = try reader.decimals() },
-                key: { spec, _ in spec.decimals.map { String($0) } ?? "auto" }),
-            badge: .init(
-                7, read: { reader, spec throws(ParameterError) in spec.decimals = try reader.decimals() },
-                key: { spec, _ in spec.decimals.map { String($0) } ?? "auto" })),
+            style: .init(
+                ring: 14, badge: 7,
+                read: { reader, _, style throws(ParameterError) in style.decimals = try reader.decimals() },
+                key: { style in style.decimals.map { String($0) } ?? "auto" })),
     ]
 
     /// The live-value parameters: every image route takes them, and the service reads them (`LiveTarget`).

@@ -95,6 +95,42 @@ public struct ImageParameter: Sendable {
         }
     }
 
+    /// How a parameter of the value's style (`ValueStyle`: unit, digits, locale, map, neutral point) is read and
+    /// keyed, declared once for every kind that draws a value: each kind binds it at its own place in its key.
+    struct StyleBinding: Sendable {
+        /// Its place in a ring's key (bars and sparklines share the ring's rows) and in a badge's.
+        let ringPlace: Int
+        let badgePlace: Int
+        /// Reads the parameter into the style; `bounds` are the value's `min` and `max`, already read.
+        let read:
+            @Sendable (ParameterReader, _ bounds: (min: Double, max: Double), inout ValueStyle) throws(ParameterError)
+                -> Void
+        /// The canonical text of its value in the style (`nil`: nothing to write).
+        let key: @Sendable (ValueStyle) -> String?
+
+        init(
+            ring ringPlace: Int, badge badgePlace: Int,
+            read:
+                @escaping @Sendable (ParameterReader, _ bounds: (min: Double, max: Double), inout ValueStyle)
+                throws(ParameterError) -> Void,
+            key: @escaping @Sendable (ValueStyle) -> String?
+        ) {
+            self.ringPlace = ringPlace
+            self.badgePlace = badgePlace
+            self.read = read
+            self.key = key
+        }
+
+        /// The binding of a kind that holds a value style.
+        func binding<Spec: StyledValue>(at place: Int) -> Binding<Spec> {
+            Binding(
+                place,
+                read: { reader, spec throws(ParameterError) in
+                    try read(reader, (spec.min, spec.max), &spec.valueStyle)
+                }, key: { spec, _ in key(spec.valueStyle) })
+        }
+    }
+
     /// The image formats whose canonical key holds a parameter.
     struct FormatSet: OptionSet, Sendable {
         let rawValue: UInt8
@@ -138,7 +174,7 @@ public struct ImageParameter: Sendable {
     init(
         _ name: String, _ kinds: Kinds, _ grammar: Grammar, docs: Docs, badgeDocs: Docs? = nil, field: Field,
         readByService: Bool = false, ring: Binding<RingSpec>? = nil, bar: Binding<BarSpec>? = nil,
-        badge: Binding<BadgeSpec>? = nil, spark: Binding<SparkSpec>? = nil
+        badge: Binding<BadgeSpec>? = nil, spark: Binding<SparkSpec>? = nil, style: StyleBinding? = nil
     ) {
         self.name = name
         self.kinds = kinds
@@ -147,12 +183,22 @@ public struct ImageParameter: Sendable {
         self.badgeDocs = badgeDocs
         self.field = field
         self.readByService = readByService
-        self.ring = ring
+        self.ring = style.map { $0.binding(at: $0.ringPlace) } ?? ring
         self.bar = bar
-        self.badge = badge
+        self.badge = style.map { $0.binding(at: $0.badgePlace) } ?? badge
         self.spark = spark
     }
 }
+
+/// A spec that draws a value in `min…max` written in a `ValueStyle`: what a style parameter's row binds to.
+protocol StyledValue {
+    var min: Double { get }
+    var max: Double { get }
+    var valueStyle: ValueStyle { get set }
+}
+
+extension RingSpec: StyledValue {}
+extension BadgeSpec: StyledValue {}
 
 extension ImageParameter {
     /// The rows that apply to `kind`, in the order of the table.

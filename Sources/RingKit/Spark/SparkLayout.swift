@@ -57,7 +57,7 @@ public struct SparkLayout: Sendable {
         widthNeededForLabel = needed
         labelX = lineEnd + size / 2
         baseline = (h / 2 + size * TextMetrics.halfCapHeight).rounded()
-        title = series.title ?? "Sparkline: " + (shown ?? series.valueStyle.valueText(last))
+        title = AccessibleName.sparkline(series, label: shown, last: last)
 
         let pad = dotRadius
         let span = series.max - series.min

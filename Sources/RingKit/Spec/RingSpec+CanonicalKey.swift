@@ -33,7 +33,7 @@ extension RingSpec {
         guard omittingDefaults else { return Self.parameterRows.query(of: spec, selection) }
         var defaults = spec.ringCount == 1 ? RingSpec() : Self.defaults(rings: spec.ringCount)
         // With a unit that scales, leaving `decimals` out means its own digits, not 0.
-        if let unit = spec.unit, !unit.isPercent { defaults.decimals = nil }
+        if spec.valueStyle.unitScales { defaults.valueStyle.decimals = nil }
         return Self.parameterRows.query(of: spec, selection) { row, text in
             // Under `auto` a color written out is one the theme must not switch, even at its light default.
             // `value` holds the number of rings: `value=0,0` is two rings even though both are at the default.

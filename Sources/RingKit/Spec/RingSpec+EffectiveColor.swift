@@ -28,15 +28,8 @@ extension RingSpec {
         return shownPercent(ofRing: index).shown >= first.percent
     }
 
-    /// How the label writes values: in `unit`, with `decimals`.
-    public var valueStyle: ValueStyle {
-        ValueStyle(
-            unit: unit, decimals: decimals, locale: locale, map: valueMap, missing: missingValue, neutral: neutral
-        )
-    }
-
     /// The `map` item that ring `index`'s value matches (the first ring's may be missing).
     func mappedItem(ofRing index: Int) -> ValueMap.Item? {
-        index == 0 ? valueStyle.mappedItem(for: value) : valueMap?.item(for: value(ofRing: index))
+        index == 0 ? valueStyle.mappedItem(for: value) : valueStyle.map?.item(for: value(ofRing: index))
     }
 }

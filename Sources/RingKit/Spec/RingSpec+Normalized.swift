@@ -1,8 +1,8 @@
 extension RingSpec {
     /// The one spec of all those that draw this image: `thickness` and `start` resolved from their defaults,
     /// `start` folded into 0..<360, every value clamped into `min…max` unless the label writes it, `-0` made `0`, an
-    /// empty template made `none`, `decimals` resolved unless a unit scales, the label's styling (`textColor`,
-    /// `fontSize`, `fontWeight`, `unit`, `locale`) reset when there is no label to style,
+    /// empty template made `none`, the value's style normalized (`ValueStyle.normalized`), the label's styling (`textColor`,
+    /// `fontSize`, `fontWeight`, and the style's text-only part) reset when there is no label to style,
     /// `theme=dark` resolved into the colors it gives (leaving `light`), and `themedColors` reduced to what a theme can
     /// still change.
     /// Parsing returns normalized specs; `canonicalKey` normalizes a spec built by hand.
@@ -15,8 +15,10 @@ extension RingSpec {
         // ring of max 300).
         // A map matches the value as read, whatever the label shows: it may color the ring.
         // Growing from min is the default: one image, one key (decided first, so a second normalization agrees).
-        let neutral = self.neutral == min ? nil : self.neutral.map { $0 + 0 }
-        let keepsValue = LabelText.showsValue(label, unit: unit, signed: neutral != nil) || valueMap != nil
+        let style = valueStyle.normalized(min: min)
+        let keepsValue =
+            LabelText.showsValue(label, unit: style.unit, signed: style.neutral != nil) || style.map != nil
+        spec.valueStyle = style
         spec.value = keepsValue ? value + 0 : clamped(value)
         for index in innerRings.indices {
             spec.innerRings[index].value = keepsValue ? innerRings[index].value + 0 : clamped(innerRings[index].value)
@@ -28,7 +30,6 @@ extension RingSpec {
         spec.animate = animate + 0
         spec.fontSize = fontSize.map { $0 + 0 }
         spec.target = target.map { $0 + 0 }
-        spec.neutral = neutral
         if label == .template("") { spec.label = .none }
 
         // A color is left to the theme only when it was not given and still has its light default.
@@ -44,8 +45,7 @@ extension RingSpec {
             spec.textColor = defaults.textColor
             spec.fontSize = defaults.fontSize
             spec.fontWeight = defaults.fontWeight
-            spec.unit = nil
-            spec.locale = nil
+            spec.valueStyle = style.drawingOnly
             themed.remove(.textColor)
         }
         if spec.theme == .auto {
@@ -55,7 +55,7 @@ extension RingSpec {
             spec.themedColors = themed
             if themed.isEmpty && !spec.switchesThresholdOrGradientColors { spec.theme = .light }
         }
-        if spec.unit == nil || spec.unit?.isPercent == true { spec.decimals = spec.decimals ?? 0 }
+        spec.valueStyle = spec.valueStyle.normalized(min: spec.min)
         if spec.theme == .light {
             // Bookkeeping only: in the light theme the values say everything.
             spec.themedColors = spec.rolesAtLightDefaults(.all)

@@ -58,7 +58,7 @@ extension RingSpec {
         reader.forBars = forBars
         reader.boundsDefaults = bounds
         try rows.read(reader, into: &self)
-        try reader.checkMissingValue(missingValue, map: valueMap)
+        try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
         try checkMarks()
         try checkPrevious()
         self = normalized()
@@ -104,9 +104,11 @@ extension RingSpec {
                 parameter: "markers", value: "true",
                 reason: "has nothing to mark (accepted: true with thresholds between min and max, or a target; false)")
         }
-        if neutral != nil && neutral != min && (0..<ringCount).contains(where: { gradient(ofRing: $0) != nil }) {
+        if let neutral = valueStyle.neutral, neutral != min,
+            (0..<ringCount).contains(where: { gradient(ofRing: $0) != nil })
+        {
             throw ParameterError(
-                parameter: "neutral", value: CanonicalNumber.text(neutral!),
+                parameter: "neutral", value: CanonicalNumber.text(neutral),
                 reason: "cannot be combined with gradient (accepted: a solid progress grows from a neutral point)")
         }
     }

@@ -60,23 +60,13 @@ public struct RingSpec: Sendable, Hashable {
     public var start: Double? = nil
     public var direction: Direction = .cw
     public var label: Label = .auto
-    /// Digits after the point in percentages and values; `nil` (only with a unit that scales) means three
-    /// significant digits (see `ValueStyle`).
-    public var decimals: Int? = 0
-    /// How values are written; `nil` means as read.
-    public var unit: NumberUnit? = nil
-    /// Separators, digits and the percent sign's place; `nil` means a point, no grouping and `72%`.
-    public var locale: NumberLocale? = nil
-    /// Texts (and colors) that replace matching values.
-    public var valueMap: ValueMap? = nil
-    /// The value read as `null` or NaN (`value` is then `min`): `valueMap`'s item for it is shown.
-    public var missingValue: ValueMap.Match? = nil
+    /// How values are written (unit, digits, locale), what replaces them (map, the missing value) and the neutral
+    /// point the progress grows from: the style every kind shares.
+    public var valueStyle = ValueStyle.initial
     /// A goal, marked by a tick across the track.
     public var target: Double? = nil
     /// Ticks across the track where each threshold begins.
     public var markers = false
-    /// The value the progress grows from; `nil` is `min`.
-    public var neutral: Double? = nil
     /// The value `{delta}` is the change from and `{previous}` writes (a stored value's, over `trend`).
     public var previous: Double? = nil
     /// `nil` means: fit the inner circle.

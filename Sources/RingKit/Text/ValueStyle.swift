@@ -2,8 +2,11 @@
     import Glibc
 #endif
 
-/// How a label writes the values it shows (`{value}`, `{min}`, `{max}`, and `label=auto` with a unit): the unit, the
-/// digits after the point and the locale.
+/// How a value is written and what it means beside its number, the one style every kind shares (a ring's, a bar's,
+/// a badge's and a sparkline's spec each hold one, `valueStyle`): the unit, the digits after the point, the locale,
+/// the map, the missing value's match and the neutral point. Its parameters are bound once
+/// (`ImageParameter.StyleBinding`), and every label, title and accessible name writes numbers through it
+/// (`LabelText`). A new way of writing numbers is a field here, its use in `text(_:)`, its row and its test.
 public struct ValueStyle: Sendable, Hashable {
     /// `nil`: the number as read.
     public var unit: NumberUnit?
@@ -30,6 +33,32 @@ public struct ValueStyle: Sendable, Hashable {
         self.map = map
         self.missing = missing
         self.neutral = neutral
+    }
+
+    /// The style a spec starts from: no unit, no locale, no map, whole percentages.
+    public static let initial = ValueStyle(decimals: 0)
+
+    /// The one style of all those that write this value in `min…max`: a neutral point at `min` is none (growing from
+    /// `min` is the default), `-0` is `0`, and `decimals` is resolved unless a unit scales (there `nil` means three
+    /// significant digits).
+    public func normalized(min: Double) -> ValueStyle {
+        var style = self
+        // Adding +0 turns -0 into +0 and leaves every other number as it is.
+        style.neutral = neutral == min ? nil : neutral.map { $0 + 0 }
+        if !unitScales { style.decimals = decimals ?? 0 }
+        return style
+    }
+
+    /// Whether the unit writes its own digits (`1.21 GiB`): then leaving `decimals` out means three significant
+    /// digits, not 0, and the canonical key's default for it is `auto`.
+    public var unitScales: Bool { unit.map { !$0.isPercent } ?? false }
+
+    /// The style with only what shapes the drawing: where no label is drawn, what only writes text (the unit, the
+    /// locale, and any later way of writing numbers) goes back to its default, so one image has one key. The
+    /// digits stay (thresholds compare the percentage as shown), and so do the map, the missing value and the
+    /// neutral point (they color and place the progress).
+    public var drawingOnly: ValueStyle {
+        ValueStyle(decimals: decimals, map: map, missing: missing, neutral: neutral)
     }
 
     /// `x` with its sign always written: `+5`, `−5` (a minus sign, U+2212), `0`.
