@@ -18,7 +18,7 @@ import Testing
 struct FaultInjectionTests {
     /// Fails the PNG of every ring whose value is 13.
     static let failingThirteen = CountingRenderer { drawing, format in
-        guard case .ring(let spec) = drawing else { return false }
+        guard let spec = drawing.image as? RingSpec else { return false }
         return format == .png && spec.value == 13
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import RingKit
 import TestSupport
 import Testing
 
@@ -14,6 +15,22 @@ struct MetricsTests {
     static func promtoolBlocking(_ text: String) throws -> (Int32, String) {
         let run = try ExternalCommand.run("promtool", ["check", "metrics"], input: Array(text.utf8))
         return (run.status, run.text + run.errors)
+    }
+
+    /// Every kind answers at `/{kind}.{format}` in every format, and metrics name the route by its pattern: the
+    /// routes follow from the list of kinds and formats, not from a table written beside them.
+    @Test(arguments: Drawing.Kind.allCases)
+    func everyKindIsRoutedInEveryFormat(kind: Drawing.Kind) {
+        let service = makeService()
+        for format in ImageFormat.allCases {
+            let response = service.get(
+                "/\(kind.rawValue).\(format.rawValue)?\(kind == .spark ? "points=1,2" : "value=5")")
+            #expect(response.status == .ok, "\(kind) \(format): \(response.header("X-Error") ?? "")")
+            #expect(response.header("Content-Type") == format.contentType)
+            let line =
+                #"progress_rings_http_requests_total{route="/\#(kind.rawValue).\#(format.rawValue)",format="\#(format.rawValue)",status="200",outcome="image"} 1"#
+            #expect(service.get("/metrics").text.contains(line))
+        }
     }
 
     @Test func exposureCountsRequestsCacheAndRendersAndPassesPromtool() async throws {

@@ -68,7 +68,7 @@ extension RingService {
             let upstream = error.parameter == target.source.parameter || error.parameter == "maxQuery"
             return documentError(error.message, status: upstream ? .badGateway : .badRequest).from(.error)
         case .success(let parsed):
-            guard case .badge(let spec) = parsed else { return renderFailure }
+            guard let spec = parsed.image as? BadgeSpec else { return renderFailure }
             return Served(documentResponse(request, spec, maxAge: maxAge)).from(origin)
         }
     }
@@ -81,7 +81,7 @@ extension RingService {
         } catch {
             return documentError(error.message)
         }
-        guard case .badge(let spec) = parsed else { return renderFailure }
+        guard let spec = parsed.image as? BadgeSpec else { return renderFailure }
         return Served(
             documentResponse(request, spec, maxAge: maxAge ?? max(configuration.maxAge, spec.cacheSeconds ?? 0)))
     }

@@ -1,8 +1,12 @@
+import RingKit
+
 /// The routes as metrics name them, a closed set so label cardinality stays bounded.
-enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
-    case ringSVG, ringPNG, ring, ringValue, badgeSVG, badgePNG, badgePath, badgeJSON, barSVG, barPNG, barValue
+enum MetricsRoute: Sendable, Hashable {
+    /// `/ring.svg`, `/badge.png`, `/spark.svg`: every kind in every format, as `Drawing.Kind` and `ImageFormat` list
+    /// them.
+    case image(Drawing.Kind, ImageFormat)
+    case ring, ringValue, badgePath, badgeJSON, barValue
     case progressBarDev
-    case sparkSVG, sparkPNG
     case builder, examples, parameters
     case values, valueHistory
     case healthz, readyz, metrics
@@ -10,20 +14,13 @@ enum MetricsRoute: Int, Sendable, Hashable, CaseIterable {
 
     var label: String {
         switch self {
-        case .ringSVG: "/ring.svg"
-        case .ringPNG: "/ring.png"
+        case .image(let kind, let format): "/\(kind.rawValue).\(format.rawValue)"
         case .ring: "/ring"
         case .ringValue: "/ring/{value}"
-        case .badgeSVG: "/badge.svg"
-        case .badgePNG: "/badge.png"
         case .badgePath: "/badge/{label}/{value}"
         case .badgeJSON: "/badge.json"
-        case .barSVG: "/bar.svg"
-        case .barPNG: "/bar.png"
         case .barValue: "/bar/{value}"
         case .progressBarDev: "/{progress}/"
-        case .sparkSVG: "/spark.svg"
-        case .sparkPNG: "/spark.png"
         case .builder: "/"
         case .examples: "/examples"
         case .parameters: "/parameters"

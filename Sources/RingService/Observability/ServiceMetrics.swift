@@ -90,8 +90,8 @@ final class ServiceMetrics: Sendable {
         family(
             "progress_rings_http_requests_total", "counter", "Requests answered, by route, format, status and outcome.")
         let snapshot = requests.withLock { $0 }.sorted {
-            ($0.key.route.rawValue, $0.key.format?.rawValue ?? "", $0.key.status, $0.key.outcome.rawValue)
-                < ($1.key.route.rawValue, $1.key.format?.rawValue ?? "", $1.key.status, $1.key.outcome.rawValue)
+            ($0.key.route.label, $0.key.format?.rawValue ?? "", $0.key.status, $0.key.outcome.rawValue)
+                < ($1.key.route.label, $1.key.format?.rawValue ?? "", $1.key.status, $1.key.outcome.rawValue)
         }
         for (key, count) in snapshot {
             out += "progress_rings_http_requests_total{route=\"\(key.route.label)\","

@@ -32,29 +32,13 @@ extension GalleryPage {
         /// reads (an ignored parameter would draw another picture than the caption says).
         var drawing: Drawing? {
             guard let request = route?.request else { return nil }
-            let kind: ImageParameter.Kinds =
-                switch request.kind {
-                case .ring: .ring
-                case .badge: .badge
-                case .bar: .bar
-                case .spark: .spark
-                }
+            let kind = request.kind.parameterKind
             guard Self.names(in: request.query).allSatisfy({ ImageParameter.isRead($0, by: kind) }) else { return nil }
             return try? Drawing.parse(request)
         }
 
         /// The `<img>` size in CSS pixels: the image's own, divided by its PNG scale.
-        var cssSize: (width: Int, height: Int)? {
-            switch drawing {
-            case .ring(let spec): (spec.size, spec.size)
-            case .badge(let spec): Self.size(of: BadgeLayout(spec))
-            case .bar(let spec): (spec.width, spec.imageHeight)
-            case .spark(let spec): (spec.width, spec.height)
-            case nil: nil
-            }
-        }
-
-        private static func size(of badge: BadgeLayout) -> (width: Int, height: Int) { (badge.width, badge.height) }
+        var cssSize: (width: Int, height: Int)? { drawing?.image.cssSize }
 
         /// `/?kind=…`: the builder filled in to draw exactly this image: its kind, its format, and every parameter,
         /// those of a short link's path (`/ring/{value}.svg`, `/badge/{label}/{value}.svg`) written as the query

@@ -35,13 +35,7 @@ enum ServiceRoute: Sendable, Hashable {
         case "/ring":
             let format = ContentNegotiation.format(accept: request.headers.values(.accept))
             self = .image(.init(kind: .ring, query: request.query), format, varyAccept: true)
-        case "/badge.svg": self = .image(.init(kind: .badge, query: request.query), .svg, varyAccept: false)
-        case "/badge.png": self = .image(.init(kind: .badge, query: request.query), .png, varyAccept: false)
         case "/badge.json": self = .badgeDocument(.init(kind: .badge, query: request.query))
-        case "/bar.svg": self = .image(.init(kind: .bar, query: request.query), .svg, varyAccept: false)
-        case "/bar.png": self = .image(.init(kind: .bar, query: request.query), .png, varyAccept: false)
-        case "/spark.svg": self = .image(.init(kind: .spark, query: request.query), .svg, varyAccept: false)
-        case "/spark.png": self = .image(.init(kind: .spark, query: request.query), .png, varyAccept: false)
         case "/": self = .builder
         case "/examples": self = .examples
         case "/parameters": self = .parameters
@@ -50,11 +44,21 @@ enum ServiceRoute: Sendable, Hashable {
         case "/metrics": self = .metrics
         default:
             self =
-                Self.valuePath(path, prefix: "/ring/", kind: .ring, query: request.query)
+                Self.kindPath(path, query: request.query)
+                ?? Self.valuePath(path, prefix: "/ring/", kind: .ring, query: request.query)
                 ?? Self.valuePath(path, prefix: "/bar/", kind: .bar, query: request.query)
                 ?? Self.badgePath(path, query: request.query) ?? Self.progressBarDev(path, query: request.query)
                 ?? Self.valuesPath(path) ?? .notFound
         }
+    }
+
+    /// `/{kind}.{format}` for every kind and format but `/ring.svg` and `/ring.png`, matched first: `/badge.svg`,
+    /// `/spark.png`.
+    private static func kindPath(_ path: Substring, query: Substring) -> ServiceRoute? {
+        guard let (name, format) = imageName(path.dropFirst()), let kind = Drawing.Kind(rawValue: String(name)) else {
+            return nil
+        }
+        return .image(.init(kind: kind, query: query), format, varyAccept: false)
     }
 
     /// `/ring/{value}.svg|png` and `/bar/{value}.svg|png`.
@@ -101,18 +105,12 @@ enum ServiceRoute: Sendable, Hashable {
         return .image(request, .svg, varyAccept: false)
     }
 
-    /// `name.svg` or `name.png` with a non-empty name: the name and the format.
+    /// `name.svg`, `name.png` (any `ImageFormat`'s extension) with a non-empty name: the name and the format.
     private static func imageName(_ file: Substring) -> (Substring, ImageFormat)? {
-        let format: ImageFormat
-        if file.hasSuffix(".svg") {
-            format = .svg
-        } else if file.hasSuffix(".png") {
-            format = .png
-        } else {
-            return nil
-        }
-        let name = file.dropLast(4)
-        return name.isEmpty ? nil : (name, format)
+        guard let dot = file.lastIndex(of: "."), dot > file.startIndex,
+            let format = ImageFormat(rawValue: String(file[file.index(after: dot)...]))
+        else { return nil }
+        return (file[..<dot], format)
     }
 
     /// The label of this route in metrics: the pattern, never the request's own text.
@@ -122,17 +120,10 @@ enum ServiceRoute: Sendable, Hashable {
             switch (request.kind, format) {
             case (.ring, _) where varyAccept: .ring
             case (.ring, _) where request.pathValue != nil: .ringValue
-            case (.ring, .svg): .ringSVG
-            case (.ring, .png): .ringPNG
             case (.badge, _) where request.pathLabel != nil: .badgePath
-            case (.badge, .svg): .badgeSVG
-            case (.badge, .png): .badgePNG
             case (.bar, _) where request.dialect == .progressBarDev: .progressBarDev
             case (.bar, _) where request.pathValue != nil: .barValue
-            case (.bar, .svg): .barSVG
-            case (.bar, .png): .barPNG
-            case (.spark, .svg): .sparkSVG
-            case (.spark, .png): .sparkPNG
+            case (let kind, let format): .image(kind, format)
             }
         case .badgeDocument: .badgeJSON
         case .builder: .builder

@@ -25,7 +25,6 @@ public struct LiveTarget: Sendable {
     var takesLogoColor = false
 
     /// The parameter table's kind of each drawing.
-    private static let kinds: [Drawing.Kind: ImageParameter.Kinds] = [.ring: .ring, .badge: .badge, .bar: .bar]
 
     /// The parameters that name a live value. A request that gives none of them is an ordinary image.
     static let parameters = ["url", "query", "maxQuery", "prometheus", "server"]
@@ -76,7 +75,7 @@ public struct LiveTarget: Sendable {
                 takesColor: !given.contains("color"), takesMax: !given.contains("max"),
                 takesLabelColor: isBadge && !given.contains("labelColor"),
                 takesStyle: isBadge && !given.contains("style"), takesMessage: isBadge && !given.contains("message"))
-            target.takesLogo = ImageParameter.isRead("logo", by: Self.kinds[request.kind]!) && !given.contains("logo")
+            target.takesLogo = ImageParameter.isRead("logo", by: request.kind.parameterKind) && !given.contains("logo")
             target.takesLogoColor = target.takesLogo && !given.contains("logoColor")
             return .success(target)
         } catch {

@@ -1,0 +1,13 @@
+extension BadgeSpec: ImageKind {
+    public static var kind: Drawing.Kind { .badge }
+    public static func parse(_ request: Drawing.Request) throws(ParameterError) -> BadgeSpec {
+        try parse(query: request.query, pathLabel: request.pathLabel, pathValue: request.pathValue, read: request.read)
+    }
+    public var cssSize: (width: Int, height: Int) {
+        let layout = BadgeLayout(self)
+        return (layout.width, layout.height)
+    }
+    public var pixelEdge: Int { BadgeLayout(self).width * scale }
+    public func svg() -> [UInt8] { BadgeRenderer.svg(self) }
+    public func raster() throws(RenderError) -> Raster { Raster(try BadgeRenderer.surface(self)) }
+}

@@ -1,0 +1,11 @@
+extension BarSpec: ImageKind {
+    public static var kind: Drawing.Kind { .bar }
+    public static func parse(_ request: Drawing.Request) throws(ParameterError) -> BarSpec {
+        try parse(query: request.query, pathValue: request.pathValue, read: request.read)
+    }
+    public var cacheSeconds: Int? { series.cacheSeconds }
+    public var cssSize: (width: Int, height: Int) { (width, imageHeight) }
+    public var pixelEdge: Int { Swift.max(width, imageHeight) * series.scale }
+    public func svg() -> [UInt8] { BarRenderer.svg(self) }
+    public func raster() throws(RenderError) -> Raster { Raster(try BarRenderer.surface(self)) }
+}

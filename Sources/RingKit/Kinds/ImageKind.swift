@@ -1,0 +1,35 @@
+/// What one kind of image (a ring, a badge, a bar, a sparkline) implements: how its spec is read from a request, its
+/// canonical key, its SVG and its drawn raster. `Drawing` holds one and writes everything else once over it: the
+/// dispatch, the raster formats' encoding (a new output format encodes `raster()` its own way), caching and errors.
+/// A new kind is its folder (spec, parsing, key, layout, renderers, and its conformance, `Spec+ImageKind.swift`) and a case of
+/// `Drawing.Kind` with its type.
+public protocol ImageKind: Sendable, Hashable {
+    /// The kind's name in routes and metrics.
+    static var kind: Drawing.Kind { get }
+    /// Reads and validates every parameter of the request; the result is normalized.
+    static func parse(_ request: Drawing.Request) throws(ParameterError) -> Self
+    /// The `cacheSeconds` the URL asked for; `nil` means the server's default.
+    var cacheSeconds: Int? { get }
+    /// The image's width and height in CSS pixels (a raster has `scale` times as many).
+    var cssSize: (width: Int, height: Int) { get }
+    /// The longer side of the raster in pixels: what its drawing time and memory grow with.
+    var pixelEdge: Int { get }
+    /// Equal for equal images of this format, and never equal between two kinds.
+    func canonicalKey(for format: ImageFormat) -> String
+    /// The SVG document; identical specs give identical bytes.
+    func svg() -> [UInt8]
+    /// The drawn ARGB32 surface, flushed (a raster cannot follow the viewer's color scheme: `theme=auto` is drawn
+    /// light), and the PNG encoder that suits it; the caller destroys the surface.
+    func raster() throws(RenderError) -> Raster
+}
+
+/// A drawn image before encoding: an ARGB32 Cairo surface the holder destroys, and the PNG encoder that suits it.
+public struct Raster {
+    package let surface: OpaquePointer
+    package let encoder: PNGEncoder
+
+    init(_ surface: OpaquePointer, encoder: PNGEncoder = .tuned) {
+        self.surface = surface
+        self.encoder = encoder
+    }
+}

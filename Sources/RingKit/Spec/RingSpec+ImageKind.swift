@@ -1,0 +1,13 @@
+extension RingSpec: ImageKind {
+    public static var kind: Drawing.Kind { .ring }
+    public static func parse(_ request: Drawing.Request) throws(ParameterError) -> RingSpec {
+        try parse(query: request.query, pathValue: request.pathValue, read: request.read)
+    }
+    public var cssSize: (width: Int, height: Int) { (size, size) }
+    public var pixelEdge: Int { size * scale }
+    public func svg() -> [UInt8] { SVGRenderer.render(self) }
+    public func raster() throws(RenderError) -> Raster {
+        let drawn = try PNGRenderer.surface(self)
+        return Raster(drawn.surface, encoder: drawn.encoder)
+    }
+}
