@@ -13,6 +13,9 @@ public struct LiveReading: Sendable, Hashable {
     /// Text a badge shows in place of a number: an endpoint message that holds none (`passing`), or any message of
     /// a document that reports an error. `value` is then 0 and means nothing.
     public var message: String?
+    /// An endpoint document's message as written, also where it reads as a number (`"72"`, `"1,234"`, `"87%"`): what
+    /// a badge draws unless its URL asks for the number (`LiveTarget`).
+    public var written: String?
     /// The endpoint document reports an error: its `color` wins over the URL's.
     public var isError = false
     /// The endpoint document's `cacheSeconds`: it may raise the image's max-age.
@@ -35,7 +38,7 @@ public struct LiveReading: Sendable, Hashable {
     /// The bytes of the texts the reading holds (an endpoint's label, message, logo and colors), which whoever keeps
     /// readings counts against its bound: a custom logo alone may be 8 KiB.
     public var textBytes: Int {
-        [label, color, labelColor, style, message, namedLogo, logoSvg, logoColor].reduce(0) {
+        [label, color, labelColor, style, message, written, namedLogo, logoSvg, logoColor].reduce(0) {
             $0 + ($1?.utf8.count ?? 0)
         }
     }
@@ -48,6 +51,7 @@ public struct LiveReading: Sendable, Hashable {
         labelColor = document.labelColor
         style = document.style
         message = drawsText ? document.message : nil
+        written = document.message
         isError = document.isError
         cacheSeconds = document.cacheSeconds
         namedLogo = document.namedLogo

@@ -16,14 +16,15 @@ extension LiveEndpointTests {
         let drawn = try badge(
             service, #"{"schemaVersion":1,"label":"ci","message":"5","namedLogo":"github","logoColor":"green"}"#)
         #expect(drawn.status == .ok)
-        #expect(drawn.body == service.get("/badge.svg?label=ci&value=5&logo=github&logoColor=97ca00").body)
+        #expect(
+            drawn.body == service.get("/badge.svg?label=ci&message=5&color=9f9f9f&logo=github&logoColor=97ca00").body)
         // The URL's own logo wins; an unknown slug is left out, as a document's other defaults are.
         let own = try badge(
             service, #"{"schemaVersion":1,"message":"5","namedLogo":"github"}"#, "&logo=gitlab", name: "own.json")
-        #expect(own.body == service.get("/badge.svg?value=5&logo=gitlab").body)
+        #expect(own.body == service.get("/badge.svg?message=5&color=9f9f9f&logo=gitlab").body)
         let unknown = try badge(
             service, #"{"schemaVersion":1,"message":"5","namedLogo":"nosuchlogo"}"#, name: "unknown.json")
-        #expect(unknown.status == .ok && unknown.body == service.get("/badge.svg?value=5").body)
+        #expect(unknown.status == .ok && unknown.body == service.get("/badge.svg?message=5&color=9f9f9f").body)
     }
 
     /// `logoSvg` is a custom logo, checked as one in the URL is.
@@ -34,14 +35,14 @@ extension LiveEndpointTests {
             + "<rect width='2' height='2' fill='red'/></svg>"
         let drawn = try badge(service, #"{"schemaVersion":1,"message":"5","logoSvg":"\#(svg)"}"#)
         let same = service.get(
-            "/badge.svg?value=5&logo=" + QueryParameters.encode(Logo.dataURI(svg: svg)))
+            "/badge.svg?message=5&color=9f9f9f&logo=" + QueryParameters.encode(Logo.dataURI(svg: svg)))
         #expect(drawn.status == .ok && same.status == .ok && drawn.body == same.body)
         #expect(drawn.text.contains(##"fill="#ff0000""##))
         let hostile = try badge(
             service,
             #"{"schemaVersion":1,"message":"5","logoSvg":"<svg xmlns='http://www.w3.org/2000/svg'><script/></svg>"}"#,
             name: "hostile.json")
-        #expect(hostile.status == .ok && hostile.body == service.get("/badge.svg?value=5").body)
+        #expect(hostile.status == .ok && hostile.body == service.get("/badge.svg?message=5&color=9f9f9f").body)
     }
 
     /// The memo of live targets counts what a target showed, a document's logo among it, against its bound: a

@@ -40,7 +40,8 @@ final class LiveEndpointTests {
         )
         #expect(drawn.status == .ok && drawn.text.contains("#a4a61d") && drawn.text.contains("#123456"))
         #expect(!drawn.text.contains("#9acd32"), "CSS's yellowgreen")
-        let same = service.get("/badge.svg?label=cov&value=87.4&color=a4a61d&labelColor=123456&style=flat-square")
+        let same = service.get(
+            "/badge.svg?label=cov&message=87.4%25%20(%2B0.2)&color=a4a61d&labelColor=123456&style=flat-square")
         #expect(drawn.body == same.body)
         // In a URL, CSS's names keep their meaning.
         #expect(service.get("/badge.svg?value=87&color=yellowgreen").text.contains("#9acd32"))
@@ -48,7 +49,34 @@ final class LiveEndpointTests {
         let own = try badge(
             service, #"{"schemaVersion":1,"message":"5","color":"green","labelColor":"red","style":"plastic"}"#,
             "&color=blue&labelColor=black&style=flat", name: "own.json")
-        #expect(own.body == service.get("/badge.svg?value=5&color=blue&labelColor=black").body)
+        #expect(own.body == service.get("/badge.svg?message=5&color=blue&labelColor=black").body)
+    }
+
+    /// A document's message is drawn on a badge as written, as shields draws it: `1,234`, `72`, `87%`,
+    /// `1.2M/month`, `3.9 | 3.10 | 3.11` with no icon and no percentage, in the document's color or shields'
+    /// lightgrey. A URL that asks for the number (`unit`, `thresholds`, `map`, `icon`, …) gets it; rings read it.
+    @Test(arguments: ["1,234", "72", "87%", "1.2M/month", "3.9 | 3.10 | 3.11"])
+    func aBadgeDrawsTheMessageAsWritten(message: String) throws {
+        let service = try makeLiveService(fixture, clock: clock)
+        let drawn = try badge(service, #"{"schemaVersion":1,"label":"dl","message":"\#(message)"}"#)
+        let written = service.get("/badge.svg?label=dl&color=9f9f9f&message=" + QueryParameters.encode(message))
+        #expect(drawn.status == .ok && written.status == .ok)
+        #expect(drawn.body == written.body)
+        #expect(drawn.text.contains("<title>dl: \(message)</title>"))
+        let colored = try badge(
+            service, #"{"schemaVersion":1,"message":"\#(message)","color":"green"}"#, name: "green.json")
+        #expect(colored.body == service.get("/badge.svg?color=97ca00&message=" + QueryParameters.encode(message)).body)
+    }
+
+    /// Where the URL asks for the number, the badge reads it from the message, as before.
+    @Test func aBadgeThatAsksForTheNumberReadsIt() throws {
+        let service = try makeLiveService(fixture, clock: clock)
+        let asked = try badge(service, #"{"schemaVersion":1,"label":"cov","message":"87%"}"#, "&thresholds=50:red")
+        #expect(asked.body == service.get("/badge.svg?label=cov&value=87&thresholds=50:red").body)
+        let unit = try badge(service, #"{"schemaVersion":1,"message":"1,234"}"#, "&unit=short", name: "u.json")
+        #expect(unit.body == service.get("/badge.svg?value=1234&unit=short").body)
+        let ring = service.get("/ring.svg?url=\(url("d.json"))")
+        #expect(ring.text.contains(">87%<"))
     }
 
     @Test(arguments: [
@@ -57,7 +85,7 @@ final class LiveEndpointTests {
     func shieldsPaletteNamesMeanShieldsColors(name: String, hex: String) throws {
         let service = try makeLiveService(fixture, clock: clock)
         let drawn = try badge(service, #"{"schemaVersion":1,"message":"5","color":"\#(name)"}"#)
-        #expect(drawn.body == service.get("/badge.svg?value=5&color=\(hex.dropFirst())").body)
+        #expect(drawn.body == service.get("/badge.svg?message=5&color=\(hex.dropFirst())").body)
     }
 
     @Test func cacheSecondsRaisesTheMaxAgeAndNeverLowersIt() throws {
@@ -156,7 +184,8 @@ final class LiveEndpointTests {
         #expect(service.get("/metrics").text.contains(#"route="/badge.json""#))
     }
 
-    /// What `/badge.json` says, served back as an endpoint document, draws the same badge.
+    /// What `/badge.json` says, served back as an endpoint document, draws the same badge where the reader asks for
+    /// the number (`icon=ring`: a message is otherwise drawn as written, as shields draws it).
     @Test(arguments: [
         // A document carries the text shown: 87.4 would come back as the 87 of "87%".
         "label=cov&value=87&color=yellowgreen&labelColor=123456&style=flat-square",
@@ -168,10 +197,11 @@ final class LiveEndpointTests {
         let doc = service.get("/badge.json?" + query)
         try #require(doc.status == .ok)
         try fixture.write("round.json", doc.text)
-        let read = service.get("/badge.svg?url=\(url("round.json"))")
+        let asking = query.contains("value=") ? "&icon=ring" : ""
+        let read = service.get("/badge.svg?url=\(url("round.json"))" + asking)
         #expect(read.status == .ok)
         #expect(read.body == service.get("/badge.svg?" + query).body, "\(doc.text)")
         // And live: the document of a live badge.
-        #expect(service.get("/badge.json?url=\(url("round.json"))").text == doc.text)
+        #expect(service.get("/badge.json?url=\(url("round.json"))" + asking).text == doc.text)
     }
 }

@@ -127,15 +127,15 @@ final class LiveImageTests {
         let badge = service.get("/badge.svg?url=\(url("e.json"))")
         #expect(badge.text.contains(">coverage<") && badge.text.contains(">91%<"))
         // shields' orange, not CSS's.
-        #expect(badge.body == service.get("/badge.svg?label=coverage&value=91&color=fe7d37").body)
+        #expect(badge.body == service.get("/badge.svg?label=coverage&message=91%25&color=fe7d37").body)
         // The URL's own label and color win over the document's.
         let own = service.get("/badge.svg?url=\(url("e.json"))&label=tests&color=green")
-        #expect(own.body == service.get("/badge.svg?label=tests&value=91&color=green").body)
+        #expect(own.body == service.get("/badge.svg?label=tests&message=91%25&color=green").body)
         // A document label the badge cannot take is left out, not an error.
         try fixture.write(
             "long.json", #"{"schemaVersion": 1, "label": "\#(String(repeating: "x", count: 300))", "message": "5"}"#)
         let long = service.get("/badge.svg?url=\(url("long.json"))")
-        #expect(long.status == .ok && long.body == service.get("/badge.svg?value=5").body)
+        #expect(long.status == .ok && long.body == service.get("/badge.svg?message=5&color=9f9f9f").body)
     }
 
     @Test(arguments: [

@@ -1,5 +1,5 @@
 extension BadgeSpec {
-    /// The one spec of all those that draw this badge: `value` clamped into `min…max` unless a unit writes it,
+    /// The one spec of all those that draw this badge: `value` as read (the text writes it, the icon clamps it),
     /// the value's style normalized (`ValueStyle.normalized`), `-0` made `0`, `theme=dark`
     /// resolved into the colors it gives (leaving `light`), and `themedColors` reduced to what `auto` can switch (a
     /// color still at its light default; the right panel only while no threshold colors it).
@@ -12,8 +12,8 @@ extension BadgeSpec {
         // With a unit the text writes the value as read; the icon clamps it.
         // A neutral point at min is the default (decided first, so a second normalization agrees).
         spec.valueStyle = valueStyle.normalized(min: min)
-        let writesValue = spec.valueStyle.unit != nil || spec.valueStyle.map != nil || spec.valueStyle.neutral != nil
-        spec.value = (!writesValue && min <= max ? Swift.min(Swift.max(value, min), max) : value) + 0
+        // The text writes the value as read (`130%`); the icon clamps it.
+        spec.value = value + 0
         let light = Self.defaultColors(.light)
         var atLightDefaults: ColorRoles = []
         if labelColor == light.labelColor { atLightDefaults.insert(.labelColor) }

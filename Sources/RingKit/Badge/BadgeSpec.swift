@@ -88,10 +88,13 @@ extension BadgeSpec {
         return Swift.min(Swift.max((value - min) / span, 0), 1)
     }
 
-    /// The right text: the percentage with `decimals` digits (`72%`), or the value in `unit` (`1.2 GiB`).
+    /// The right text: the percentage with `decimals` digits (`72%`), or the value in `unit` (`1.2 GiB`). The icon
+    /// is clamped, the text is not: 130 of 100 reads `130%` (a badge says its number, as a ring's `{value}` does).
     public var valueText: String {
         if let message { return message }
-        return LabelText.text(.auto, value: value, min: min, max: max, fraction: fraction, style: valueStyle)!
+        let span = max - min
+        let share = span > 0 && span.isFinite && value.isFinite ? (value - min) / span : fraction
+        return LabelText.text(.auto, value: value, min: min, max: max, fraction: share, style: valueStyle)!
     }
 
     /// The percentage as the badge shows it (see `PercentText`), which thresholds compare.

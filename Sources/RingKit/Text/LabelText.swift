@@ -17,6 +17,10 @@ public enum LabelText {
             // The deviation from the neutral point, signed: `−10` for 40 around 50, `0` at it.
             if let neutral = style.neutral { return style.signedText(NumberText.difference(value, neutral)) }
             if style.unit != nil { return style.text(value) }
+            if fraction.isFinite && (fraction < 0 || fraction > 1) {
+                // A share outside the range (a badge passes its value's, unclamped): rounded as any number, `130%`.
+                return style.withPercentSign(ValueStyle.fixed(fraction * 100, decimals: style.percentDecimals))
+            }
             return style.withPercentSign(PercentText(fraction: fraction, decimals: style.percentDecimals).text)
         case .none:
             return nil

@@ -157,7 +157,7 @@ public struct ValueStyle: Sendable, Hashable {
 
     /// `x` with exactly `decimals` digits, or as `m×10ⁿ` where its digits would not fit a label (10¹⁵ or more):
     /// never an exponent (`1e+20`).
-    private static func fixed(_ x: Double, decimals: Int) -> String {
+    static func fixed(_ x: Double, decimals: Int) -> String {
         abs(x) >= 1e15 ? NumberText.plain(x) : NumberText.fixed(x, decimals: decimals)
     }
 

@@ -23,8 +23,8 @@ public struct LiveTarget: Sendable {
     /// An image without its own `logo` or `logoColor` takes the endpoint document's (`namedLogo` or `logoSvg`).
     var takesLogo = false
     var takesLogoColor = false
-
-    /// The parameter table's kind of each drawing.
+    /// A badge whose URL asks for the number a document's message reads as (`askForNumber`).
+    var asksForNumber = false
 
     /// The parameters that name a live value. A request that gives none of them is an ordinary image.
     static let parameters = ["url", "query", "maxQuery", "prometheus", "server"]
@@ -75,6 +75,7 @@ public struct LiveTarget: Sendable {
                 takesColor: !given.contains("color"), takesMax: !given.contains("max"),
                 takesLabelColor: isBadge && !given.contains("labelColor"),
                 takesStyle: isBadge && !given.contains("style"), takesMessage: isBadge && !given.contains("message"))
+            target.asksForNumber = isBadge && Self.askForNumber.contains { given.contains($0) }
             target.takesLogo = ImageParameter.isRead("logo", by: request.kind.parameterKind) && !given.contains("logo")
             target.takesLogoColor = target.takesLogo && !given.contains("logoColor")
             return .success(target)
@@ -82,6 +83,10 @@ public struct LiveTarget: Sendable {
             return .failure(error)
         }
     }
+
+    /// A badge's parameters that ask for the number an endpoint message reads as (its percentage and icon, its unit,
+    /// its colors by value): with none of them, the message is drawn as written.
+    static let askForNumber = ["unit", "thresholds", "map", "decimals", "locale", "neutral", "min", "max", "icon"]
 
     /// The parameters whose validity can hang on the value read (its bounds, what its label or marks show) or that a
     /// document may supply: checked once the value is read. Any other is the URL's own.
@@ -146,21 +151,28 @@ public struct LiveTarget: Sendable {
     /// color and message, as shields draws it).
     func given(by reading: LiveReading) -> (read: [ReadNumber], defaults: [(String, String)], replaced: [String]) {
         var read: [ReadNumber] = []
-        if reading.message == nil {
+        // On a badge whose URL asks nothing of the number, a document's message is drawn as written, as shields
+        // draws it (`1,234`, `72`, `1.2M/month`): no icon, no percentage, the document's color or shields' default.
+        let asWritten = isBadge && takesMessage && !asksForNumber && reading.message == nil ? reading.written : nil
+        if reading.message == nil && asWritten == nil {
             read.append(ReadNumber("value", reading.value, from: source.parameter))
             if let max = reading.max, takesMax { read.append(ReadNumber("max", max, from: "maxQuery")) }
         }
         let isError = reading.isError && isBadge
         var defaults: [(String, String)] = []
         if let label = reading.label, takesLabel { defaults.append(("label", label)) }
-        if let color = isError ? reading.color ?? "lightgrey" : reading.color, takesColor || isError {
+        if let color = isError || asWritten != nil ? reading.color ?? "lightgrey" : reading.color,
+            takesColor || isError
+        {
             defaults.append(("color", ShieldsPalette.resolved(color)))
         }
         if let labelColor = reading.labelColor, isBadge, takesLabelColor || isError {
             defaults.append(("labelColor", ShieldsPalette.resolved(labelColor)))
         }
         if let style = reading.style, takesStyle { defaults.append(("style", style)) }
-        if let message = reading.message, isBadge, takesMessage || isError { defaults.append(("message", message)) }
+        if let message = reading.message ?? asWritten, isBadge, takesMessage || isError {
+            defaults.append(("message", message))
+        }
         if takesLogo, let logo = reading.logoSvg.map({ Logo.dataURI(svg: $0) }) ?? reading.namedLogo {
             defaults.append(("logo", logo))
             if let logoColor = reading.logoColor, takesLogoColor {
