@@ -29,7 +29,7 @@ struct BadgeNumberTests {
     @Test func theIconIsClampedAndThresholdsCompareTheClampedShare() throws {
         let over = try BadgeSpec.parse(query: "value=130&thresholds=50:orange,100:green")
         #expect(over.fraction == 1)
-        #expect(over.valueColor == RGBAColor.parse("green"))
+        #expect(over.valueColor == RGBAColor.parse("green", names: .shields))
         let under = try BadgeSpec.parse(query: "value=-30&thresholds=50:orange")
         #expect(under.fraction == 0)
         #expect(under.valueColor == under.color)

@@ -69,7 +69,7 @@ struct BadgePNGTests {
     }
 
     @Test func darkTextAndRingOnLightFills() throws {
-        let spec = try parse("label=docs&value=50&labelColor=white&color=yellow")
+        let spec = try parse("label=docs&value=50&labelColor=white&color=ffff00")
         let layout = BadgeLayout(spec)
         #expect(layout.label?.fill == RGBAColor(0x33, 0x33, 0x33))
         #expect(layout.value.fill == RGBAColor(0x33, 0x33, 0x33))

@@ -46,8 +46,9 @@ struct BadgeSpecTests {
             "thresholds=50:orange,80:green",
             badge {
                 $0.thresholds = Thresholds([
-                    .init(percent: 50, color: RGBAColor(0xff, 0xa5, 0)),
-                    .init(percent: 80, color: RGBAColor(0, 0x80, 0)),
+                    // shields' orange and green: a badge's color names are shields'.
+                    .init(percent: 50, color: RGBAColor(0xfe, 0x7d, 0x37)),
+                    .init(percent: 80, color: RGBAColor(0x97, 0xca, 0)),
                 ])
             }
         ),
@@ -134,13 +135,13 @@ struct BadgeSpecTests {
     }
 
     @Test(arguments: [
-        (72.0, "thresholds=50:orange,80:green", RGBAColor(0xff, 0xa5, 0)),
-        (80, "thresholds=50:orange,80:green", RGBAColor(0, 0x80, 0)),
+        (72.0, "thresholds=50:orange,80:green", RGBAColor(0xfe, 0x7d, 0x37)),
+        (80, "thresholds=50:orange,80:green", RGBAColor(0x97, 0xca, 0)),
         (49.4, "thresholds=50:orange,80:green", RGBAColor(0x25, 0x63, 0xeb)),
         // 49.9 shows as 50 %, so it takes 50 %'s color.
-        (49.9, "thresholds=50:orange,80:green", RGBAColor(0xff, 0xa5, 0)),
-        (10, "thresholds=50:orange&color=red", RGBAColor(0xff, 0, 0)),
-        (5, "thresholds=50:orange&min=0&max=10", RGBAColor(0xff, 0xa5, 0)),
+        (49.9, "thresholds=50:orange,80:green", RGBAColor(0xfe, 0x7d, 0x37)),
+        (10, "thresholds=50:orange&color=red", RGBAColor(0xe0, 0x5d, 0x44)),
+        (5, "thresholds=50:orange&min=0&max=10", RGBAColor(0xfe, 0x7d, 0x37)),
         (100, "color=purple", RGBAColor(0x80, 0, 0x80)),
     ])
     func thresholdsPickTheRightHalfColor(_ value: Double, _ query: String, _ color: RGBAColor) throws {
@@ -175,7 +176,7 @@ struct BadgeSpecTests {
         ("value=72&color=red&label=Build+Status", "label=Build%20Status&color=RED&value=72.0"),
         ("value=72&scale=1", "value=7.2e1"),
         ("labelColor=%23555", "labelColor=555555&style=flat"),
-        ("thresholds=50:orange", "thresholds=5e1:%23FFA500&cacheSeconds=60"),
+        ("thresholds=50:orange", "thresholds=5e1:%23FE7D37&cacheSeconds=60"),
         ("", "utm_campaign=x&size=9&label=progress"),
     ])
     func queriesThatMeanOneBadgeShareAKey(_ a: String, _ b: String) throws {
@@ -260,7 +261,7 @@ struct BadgeIconAndThemeTests {
         let dark = try BadgeSpec.parse(query: "value=72&theme=dark")
         #expect(dark.labelColor == RGBAColor(0x30, 0x36, 0x3d) && dark.color == RGBAColor(0x1f, 0x6f, 0xeb))
         let given = try BadgeSpec.parse(query: "value=72&theme=dark&labelColor=red")
-        #expect(given.labelColor == RGBAColor(0xff, 0, 0) && given.color == RGBAColor(0x1f, 0x6f, 0xeb))
+        #expect(given.labelColor == RGBAColor(0xe0, 0x5d, 0x44) && given.color == RGBAColor(0x1f, 0x6f, 0xeb))
         let auto = unscopedText(BadgeRenderer.svg(try BadgeSpec.parse(query: "value=72&theme=auto")))
         #expect(auto.contains("@media (prefers-color-scheme:dark){.l{fill:#30363d}.v{fill:#1f6feb}}"))
         #expect(auto.contains("<path class=\"l\"") && auto.contains("<path class=\"v\""))

@@ -12,7 +12,7 @@ struct ThresholdsModeTests {
         #expect(try stroke("value=420&\(steps)") == RGBAColor.parse("orange"))
         #expect(try stroke("value=520&\(steps)") == RGBAColor.parse("red"))
         #expect(try stroke("value=42&\(steps)") == RingSpec().color)
-        #expect(try BadgeSpec.parse(query: "value=520&\(steps)").valueColor == RGBAColor.parse("red"))
+        #expect(try BadgeSpec.parse(query: "value=520&\(steps)").valueColor == RGBAColor.parse("red", names: .shields))
     }
 
     /// An absolute step is the percentage it stands for: one image, one key, whichever way the steps were written;

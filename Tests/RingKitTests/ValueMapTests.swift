@@ -30,7 +30,7 @@ struct ValueMapTests {
             try RingSpec.parse(query: "value=1&max=1&color=blue&map=0:down:red").effectiveColor
                 == RGBAColor.parse("blue"))
         let badge = try BadgeSpec.parse(query: "value=0&max=1&map=0:down:red")
-        #expect(badge.valueText == "down" && badge.valueColor == RGBAColor.parse("red"))
+        #expect(badge.valueText == "down" && badge.valueColor == RGBAColor.parse("red", names: .shields))
     }
 
     /// The key holds the canonical map, which parses back; over-range values mapped keep their own key.

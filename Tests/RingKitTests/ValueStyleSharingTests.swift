@@ -8,7 +8,7 @@ struct ValueStyleSharingTests {
     /// Queries that set each style parameter (and several together), each valid on every kind.
     static let queries = [
         "value=1288490188.8&max=2147483648&unit=bytes", "value=72.5&decimals=2", "value=72.5&locale=de&decimals=1",
-        "value=350&max=500&unit=ms&decimals=auto", "value=1&map=0:down:red,1:up:green", "value=40&neutral=50",
+        "value=350&max=500&unit=ms&decimals=auto", "value=1&map=0:down:%23ff0000,1:up:%2300ff00", "value=40&neutral=50",
         "value=1234567&max=10000000&unit=short&locale=en-IN", "value=null&map=null:no%20data",
     ]
 

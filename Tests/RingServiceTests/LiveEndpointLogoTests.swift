@@ -62,7 +62,7 @@ extension LiveEndpointTests {
     @Test func badgeJSONWritesNamedLogo() {
         let service = makeService()
         let doc = service.get("/badge.json?label=ci&value=5&logo=GitHub&logoColor=red").text
-        #expect(doc.contains(##""namedLogo": "github", "logoColor": "#ff0000"}"##), "\(doc)")
+        #expect(doc.contains(##""namedLogo": "github", "logoColor": "#e05d44"}"##), "\(doc)")
         #expect(!service.get("/badge.json?label=ci&value=5").text.contains("namedLogo"))
     }
 }

@@ -43,8 +43,9 @@ final class LiveEndpointTests {
         let same = service.get(
             "/badge.svg?label=cov&message=87.4%25%20(%2B0.2)&color=a4a61d&labelColor=123456&style=flat-square")
         #expect(drawn.body == same.body)
-        // In a URL, CSS's names keep their meaning.
-        #expect(service.get("/badge.svg?value=87&color=yellowgreen").text.contains("#9acd32"))
+        // A badge's URL reads shields' names too; a ring's keeps CSS's.
+        #expect(service.get("/badge.svg?value=87&color=yellowgreen").text.contains("#a4a61d"))
+        #expect(service.get("/ring.svg?value=87&color=yellowgreen").text.contains("#9acd32"))
         // The URL's own parameters win over the document's.
         let own = try badge(
             service, #"{"schemaVersion":1,"message":"5","color":"green","labelColor":"red","style":"plastic"}"#,
@@ -164,7 +165,7 @@ final class LiveEndpointTests {
         #expect(doc.status == .ok && doc.header("Content-Type") == "application/json")
         #expect(
             doc.text
-                == ##"{"schemaVersion": 1, "label": "cov", "message": "87%", "color": "#9acd32", "labelColor": "#555555", "style": "plastic"}"##
+                == ##"{"schemaVersion": 1, "label": "cov", "message": "87%", "color": "#a4a61d", "labelColor": "#555555", "style": "plastic"}"##
                 + "\n")
         let maxAge = service.configuration.maxAge
         #expect(doc.header("Cache-Control") == "public, max-age=\(maxAge), s-maxage=\(maxAge)")
@@ -176,7 +177,7 @@ final class LiveEndpointTests {
         let head = service.get("/badge.json?value=5", method: .head)
         #expect(head.status == .ok && head.header("Content-Type") == "application/json")
         // Thresholds and a message show as drawn.
-        #expect(service.get("/badge.json?value=90&thresholds=80:green").text.contains(##""color": "#008000""##))
+        #expect(service.get("/badge.json?value=90&thresholds=80:green").text.contains(##""color": "#97ca00""##))
         #expect(service.get("/badge.json?label=&message=passing").text.contains(#""label": "", "message": "passing""#))
         let bad = service.get("/badge.json?value=5&style=round")
         #expect(bad.status == .badRequest && bad.header("Content-Type") == "application/json")

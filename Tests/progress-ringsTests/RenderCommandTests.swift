@@ -49,8 +49,9 @@ struct RenderCommandTests {
         #expect(image.height == 20)
         #expect(image.width > 60)
         // flat-square: square corners and no shade, so the edges are the exact label and value colors.
-        #expect(image[1, 10] == Pixel(255, 0, 0))
-        #expect(image[image.width - 2, 10] == Pixel(0, 0, 255))
+        // shields' red and blue: a badge's color names are shields'.
+        #expect(image[1, 10] == Pixel(0xe0, 0x5d, 0x44))
+        #expect(image[image.width - 2, 10] == Pixel(0, 0x7e, 0xc6))
 
         let svg = try await run("render", "-b", "label=coverage&value=72")
         #expect(svg.status == 0)

@@ -25,7 +25,9 @@ extension BadgeSpec {
     /// reports the same error, and the messages are those of the ring's parameters of the same name.
     public init(parameters: QueryParameters) throws(ParameterError) {
         self.init()
-        let reader = ParameterReader(parameters: parameters)
+        var reader = ParameterReader(parameters: parameters)
+        // A badge sits in a row of shields' own: its color names mean shields' colors.
+        reader.colorNames = .shields
         try Self.parameterRows.read(reader, into: &self)
         try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
         self = normalized()

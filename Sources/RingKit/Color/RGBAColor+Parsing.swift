@@ -16,6 +16,21 @@ extension RGBAColor {
         return hadHash ? nil : CSSColorNames.color(named: text)
     }
 
+    /// Whose meaning a color name has: CSS's (rings, bars, sparklines), or shields' (badges, which sit in a row of
+    /// shields' own: there `yellow` is `#dfb317`, not CSS's `#ffff00`).
+    public enum Names: Sendable, Hashable {
+        case css, shields
+    }
+
+    /// `parse(_:)`, with shields' palette names (`ShieldsPalette`, in any case, as shields lowers a CSS name) read
+    /// first where `names` is `.shields`.
+    public static func parse(_ text: some StringProtocol, names: Names) -> RGBAColor? {
+        if names == .shields, let hex = ShieldsPalette.colors[text.lowercased()] {
+            return parseHex(Substring(hex).utf8)
+        }
+        return parse(text)
+    }
+
     /// Hex digits only: 3, 4, 6 or 8 of them. Short forms repeat each digit, as in CSS (`f80` is `ff8800`).
     private static func parseHex(_ utf8: Substring.UTF8View) -> RGBAColor? {
         let count = utf8.count

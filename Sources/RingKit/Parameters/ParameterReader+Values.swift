@@ -7,7 +7,8 @@ extension ParameterReader {
     func thresholds(min: Double, max: Double) throws(ParameterError) -> Thresholds? {
         guard let text = try parameters.value("thresholds") else { return nil }
         let absolute = try thresholdsMode() == .absolute
-        let thresholds = try Thresholds.parse(text, parameter: "thresholds", absolute: absolute ? (min, max) : nil)
+        let thresholds = try Thresholds.parse(
+            text, parameter: "thresholds", absolute: absolute ? (min, max) : nil, names: colorNames)
         return thresholds.steps.isEmpty ? nil : thresholds
     }
 
@@ -39,7 +40,7 @@ extension ParameterReader {
     /// `map`: value mappings (see `ValueMap.parse`).
     func valueMap() throws(ParameterError) -> ValueMap? {
         guard let text = try parameters.value("map") else { return nil }
-        return try ValueMap.parse(text)
+        return try ValueMap.parse(text, names: colorNames)
     }
 
     /// `thresholdsMode`: `percentage` or `absolute`.

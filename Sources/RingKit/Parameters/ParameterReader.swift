@@ -18,6 +18,8 @@ struct ParameterReader {
     /// `min` and `max` where the query leaves them out: a ring's and a bar's 0 and 100, a sparkline's the range of
     /// its points.
     var boundsDefaults: (min: Double, max: Double) = (0, 100)
+    /// Whose meaning color names have: shields' on badges, CSS's elsewhere.
+    var colorNames = RGBAColor.Names.css
 
     /// A finite decimal, or `nil` when the parameter is absent.
     /// `accepted` is made only for a message: building it for every parameter of every request cost a parse
@@ -89,7 +91,7 @@ struct ParameterReader {
     /// A color (see `RGBAColor.parse(_:)`).
     func color(of parameter: String) throws(ParameterError) -> RGBAColor? {
         guard let text = try parameters.value(parameter) else { return nil }
-        guard let color = RGBAColor.parse(text) else {
+        guard let color = RGBAColor.parse(text, names: colorNames) else {
             throw ParameterError(
                 parameter: parameter, value: ParameterError.quoted(text),
                 reason: "is not a color (accepted: \(RGBAColor.acceptedForms))")
@@ -101,7 +103,7 @@ struct ParameterReader {
     func colorOrNone(of parameter: String) throws(ParameterError) -> RGBAColor?? {
         guard let text = try parameters.value(parameter) else { return nil }
         if text.lowercased() == "none" { return .some(nil) }
-        guard let color = RGBAColor.parse(text) else {
+        guard let color = RGBAColor.parse(text, names: colorNames) else {
             throw ParameterError(
                 parameter: parameter, value: ParameterError.quoted(text),
                 reason: "is not a color (accepted: none, \(RGBAColor.acceptedForms))")

@@ -71,7 +71,8 @@ public struct Thresholds: Sendable, Hashable {
     /// below `min` applies from the start (the highest such one), a step above `max` is never reached and is left
     /// out. Errors name `parameter` and the pair at fault.
     public static func parse(
-        _ text: some StringProtocol, parameter: String = "thresholds", absolute: (min: Double, max: Double)? = nil
+        _ text: some StringProtocol, parameter: String = "thresholds", absolute: (min: Double, max: Double)? = nil,
+        names: RGBAColor.Names = .css
     ) throws(ParameterError)
         -> Thresholds
     {
@@ -100,7 +101,7 @@ public struct Thresholds: Sendable, Hashable {
             guard absolute != nil || (percent >= 0 && percent <= 100) else {
                 throw refuse("has \(shownPair), whose percent is out of range 0…100")
             }
-            guard let color = RGBAColor.parse(colorText) else {
+            guard let color = RGBAColor.parse(colorText, names: names) else {
                 throw refuse("has \(shownPair), whose color \(ParameterError.quoted(colorText)) is not a color")
             }
             if let previous = steps.last, percent <= previous.percent {

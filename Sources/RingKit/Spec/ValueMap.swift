@@ -63,7 +63,7 @@ public struct ValueMap: Sendable, Hashable {
     }
 
     /// Reads `map`'s items (already percent-decoded). Errors name `map` and the item at fault.
-    static func parse(_ whole: String) throws(ParameterError) -> ValueMap {
+    static func parse(_ whole: String, names: RGBAColor.Names = .css) throws(ParameterError) -> ValueMap {
         func refuse(_ reason: String) -> ParameterError {
             ParameterError(
                 parameter: "map", value: ParameterError.quoted(whole), reason: "\(reason) (accepted: \(accepted))")
@@ -82,7 +82,7 @@ public struct ValueMap: Sendable, Hashable {
             try ParameterReader.checkText(text, of: "map", maximumLength: textLength, shown: whole)
             var color: RGBAColor?
             if parts.count == 3 {
-                guard let parsed = RGBAColor.parse(parts[2]) else {
+                guard let parsed = RGBAColor.parse(parts[2], names: names) else {
                     throw refuse("has \(shown), whose color \(ParameterError.quoted(parts[2])) is not a color")
                 }
                 color = parsed
