@@ -243,15 +243,19 @@ public struct BadgeLayout: Sendable, Hashable {
     /// The top of the icon's box.
     public var iconY: Double { Double(height - (icon?.height ?? Self.iconSize)) / 2 }
 
-    /// Text and shadow colors that read on `fill`, as shields.io picks them: white text on a dark fill, dark gray
-    /// on a light one (perceived brightness above 0.69); social's are dark gray with a white shadow on its light
-    /// boxes, whatever the fills.
+    /// Text and shadow colors that read on `fill` at WCAG's 4.5:1 for text (1.4.3): white where white reaches it,
+    /// else shields' dark gray where that does, else black (which always does where white does not): white on blue,
+    /// dark gray on shields' orange and brightgreen, black on a mid-tone such as shields' blue `#007ec6`. Social's
+    /// are dark gray with a white shadow on its light boxes, whatever the fills.
     static func textColors(on fill: RGBAColor, style: BadgeSpec.Style = .flat) -> (text: RGBAColor, shadow: RGBAColor) {
         if style == .social { return (RGBAColor(0x33, 0x33, 0x33), RGBAColor(0xff, 0xff, 0xff)) }
-        let brightness =
-            (299 * Double(fill.red) + 587 * Double(fill.green) + 114 * Double(fill.blue)) / 255_000
-        return brightness <= 0.69
-            ? (RGBAColor(0xff, 0xff, 0xff), RGBAColor(0x01, 0x01, 0x01))
-            : (RGBAColor(0x33, 0x33, 0x33), RGBAColor(0xcc, 0xcc, 0xcc))
+        let white = RGBAColor(0xff, 0xff, 0xff)
+        if white.contrast(with: fill) >= minimumTextContrast { return (white, RGBAColor(0x01, 0x01, 0x01)) }
+        let gray = RGBAColor(0x33, 0x33, 0x33)
+        let dark = gray.contrast(with: fill) >= minimumTextContrast ? gray : RGBAColor(0, 0, 0)
+        return (dark, RGBAColor(0xcc, 0xcc, 0xcc))
     }
+
+    /// WCAG 2's contrast for text (1.4.3, level AA).
+    static let minimumTextContrast = 4.5
 }
