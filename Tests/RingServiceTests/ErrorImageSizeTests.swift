@@ -98,10 +98,28 @@ struct ErrorImageSizeTests {
         #expect(png.height == BadgeLayout.height * 2)
     }
 
-    /// Where not even the parameter's name fits at a legible size (a 16 px ring), the card grows to be read.
-    @Test func anImageTooSmallForOneLegibleLineGetsALargerCard() throws {
-        let image = try Self.svg(service.get("/ring.svg?size=16&color=nope"))
-        #expect(image.width == 128 && image.height >= 128)
-        #expect(image.lines.joined(separator: " ").hasPrefix("color: \"nope\" is not a color"))
+    /// Where not even the parameter's name fits at a legible size (rings of 16 to 64 px), the card keeps the size
+    /// asked for, so a page's layout never moves: the sentence's start at 6 px, cut, and the whole in `X-Error`.
+    @Test(arguments: [16, 24, 32, 48, 64])
+    func anImageTooSmallForOneLegibleLineKeepsItsSize(size: Int) throws {
+        let answer = service.get("/ring.svg?size=\(size)&color=nope")
+        let image = try Self.svg(answer)
+        #expect(image.width == size && image.height == size)
+        #expect(answer.header("X-Error")?.hasPrefix("color: \"nope\" is not a color") == true)
+        let png = try #require(DecodedPNG(service.get("/ring.png?size=\(size)&color=nope&scale=2").body))
+        #expect(png.width == 2 * size && png.height == 2 * size)
+    }
+
+    /// Every ring size 16–1024 and a spread of bar boxes: the error image is the size asked for.
+    @Test func everyRingSizeAndBarBoxKeepsItsSize() throws {
+        for size in 16...1024 {
+            let image = try Self.svg(service.get("/ring.svg?size=\(size)&color=nope"))
+            #expect(image.width == size && image.height == size, "\(size)")
+        }
+        for (width, height) in [(16, 4), (16, 128), (100, 8), (200, 20), (1024, 4), (1024, 128)] {
+            let answer = service.get("/bar.svg?width=\(width)&height=\(height)&color=nope")
+            let image = try Self.svg(answer)
+            #expect(image.width == width && image.height == height, "\(width)×\(height)")
+        }
     }
 }

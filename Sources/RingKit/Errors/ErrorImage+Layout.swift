@@ -4,17 +4,21 @@ extension ErrorImage {
     /// An error image takes the place of the image asked for, so it keeps that image's width and height (an
     /// `<img width=128 height=128>` or a README line would squash or stretch anything else): the whole sentence at
     /// the largest size from the preferred one down to `legibleFontSize` that shows it, else as many lines as fit at
-    /// the preferred size, the last ending in `…` (the whole sentence is in `X-Error`). Only where not even one line
-    /// naming the parameter fits at a legible size (a ring of 16 px) does the card grow, to at least 128 px wide and
-    /// as tall as the sentence needs.
+    /// the preferred size, the last ending in `…` (the whole sentence is in `X-Error`). Where not even one line
+    /// naming the parameter fits at a legible size (a ring of 32 px), the card still keeps its size: one line of the
+    /// sentence's start at the smallest size a label is drawn at, cut with `…`, or none where not even that fits. A
+    /// page's layout never moves for an error.
     struct Layout {
         static let background = RGBAColor(0xfe, 0xf2, 0xf2)
         static let border = RGBAColor(0xdc, 0x26, 0x26)
         static let ink = RGBAColor(0x99, 0x1b, 0x1b)
         /// Lines beyond this are cut, the last one ending in `…`: an error image stays an image, not a document.
         static let maxLines = 12
-        /// The smallest size an error's text is drawn at, in CSS pixels.
+        /// The smallest size an error's whole line is drawn at, in CSS pixels.
         static let legibleFontSize = 9.0
+        /// The size of the sentence's start in an image too small for a legible line: the smallest a label is drawn
+        /// at.
+        static let smallestFontSize = 6.0
         /// The sides of an image: those of any ring, bar or badge.
         static let sides = 4...1024
 
@@ -25,8 +29,9 @@ extension ErrorImage {
         let lineHeight: Double
         let lines: [String]
         let top: Double
-        /// Whether the card has the requested width and height (false: it grew, as nothing legible fitted).
-        let keepsRequestedSize: Bool
+        /// Whether the card shows at least one legible line naming the parameter (false: the sentence's start at the
+        /// smallest size, or nothing).
+        let showsTheParameter: Bool
 
         /// The layout of a card for an image `width` × `height` (each clamped to 4…1024).
         init(message: String, width requestedWidth: Int, height requestedHeight: Int) {
@@ -35,19 +40,22 @@ extension ErrorImage {
             let w = Swift.min(Swift.max(requestedWidth, Self.sides.lowerBound), Self.sides.upperBound)
             let h = Swift.min(Swift.max(requestedHeight, Self.sides.lowerBound), Self.sides.upperBound)
             let fitted = Self.fitted(text, width: w, height: h)
+            (width, height) = (w, h)
             if let fitted {
-                (width, height, keepsRequestedSize) = (w, h, true)
-                (fontSize, lines) = (fitted.fontSize, fitted.lines)
+                (fontSize, lines, showsTheParameter) = (fitted.fontSize, fitted.lines, true)
             } else {
-                // Nothing legible fits: the card of the requested width, at least 128 px, as tall as its lines need
-                // and at least the requested height (a square's: its width).
-                width = Swift.min(Swift.max(w, 128), 1024)
-                let least = w == h ? width : h
-                fontSize = Self.preferredFontSize(width: width)
-                lines = Self.wrap(text, maxWidth: Double(width) - 2 * fontSize, fontSize: fontSize)
-                let block = Double(lines.count) * (fontSize * 1.3).rounded()
-                height = Swift.max(least, Int((block + 2 * fontSize).rounded(.up)))
-                keepsRequestedSize = false
+                // Nothing legible fits: the sentence's start at the smallest size, in one line, where one fits.
+                fontSize = Self.smallestFontSize
+                let across = Double(w) - 2 * Self.padding(side: w, fontSize: fontSize)
+                let down = Double(h) - 2 * Self.padding(side: h, fontSize: fontSize)
+                var line = ""
+                for character in text {
+                    guard TextMetrics.width(of: line + String(character) + "…", bold: false) * fontSize <= across
+                    else { break }
+                    line.append(character)
+                }
+                lines = down >= fontSize * 1.1 && line.contains(where: { $0 != " " }) ? [line + "…"] : []
+                showsTheParameter = false
             }
             lineHeight = (fontSize * 1.3).rounded()
             top = ((Double(height) - Double(lines.count) * lineHeight) / 2).rounded()

@@ -14,8 +14,11 @@ extension RingService {
         _ refusal: RefusalImage, format: ImageFormat, varyAccept: Bool, status: HTTPStatus? = nil
     ) -> Served {
         let status = status ?? (configuration.errorStatus == 200 ? HTTPStatus.ok : .badRequest)
+        // Everything the image is drawn from: a bar's height and a badge's style too, or one box's image would be
+        // served for another's.
         let key = CacheKey(
-            spec: "error \(status.code) \(refusal.kind) \(refusal.size)x\(refusal.scale) \(refusal.message)",
+            spec: "error \(status.code) \(refusal.kind) \(refusal.size)x\(refusal.height)@\(refusal.scale) "
+                + "\(refusal.style.rawValue) \(refusal.message)",
             format: format, maxAge: 0, varyAccept: varyAccept)
         // On an event loop as often as not, which must not wait for another thread drawing the same error image.
         let (entry, _) = errorCache.value(for: key, waits: false) { () -> (value: CachedImage?, cacheable: Bool) in
