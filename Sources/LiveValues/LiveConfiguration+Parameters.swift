@@ -1,3 +1,5 @@
+import MessageText
+
 extension LiveConfiguration {
     /// The source the parameters name, nil when none of them is given; a `badParameter` error naming the parameter
     /// when they break a rule. Values are the decoded parameter values (percent-decoding and "given twice" are the
@@ -152,7 +154,7 @@ extension LiveConfiguration {
         }
         guard settings.promQL == .any else {
             // Neither the configured names nor their text are listed: only a near miss of what was typed.
-            let near = queries.keys.sorted().first { Self.isOneEditApart($0, text) }
+            let near = queries.keys.sorted().first { MessageText.isOneEditApart($0, text) }
             throw .bad(
                 parameter, LiveText.quoted(text),
                 "is not a query configured on this server"
@@ -173,22 +175,6 @@ extension LiveConfiguration {
         settings.promQL == .any
             ? "a PromQL query or a query's name"
             : "the name of a query configured on this server; it sends Prometheus no other PromQL"
-    }
-
-    /// Whether `a` and `b` differ by one edit (a character added, removed or replaced, or two neighbours swapped),
-    /// or only in letter case.
-    static func isOneEditApart(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.lowercased().utf8)
-        let y = Array(b.lowercased().utf8)
-        if x == y { return a != b }
-        guard abs(x.count - y.count) <= 1 else { return false }
-        var i = 0
-        while i < min(x.count, y.count) && x[i] == y[i] { i += 1 }
-        if x.count == y.count {
-            let swapped = i + 1 < x.count && x[i] == y[i + 1] && x[i + 1] == y[i] && x[(i + 2)...] == y[(i + 2)...]
-            return swapped || x[(i + 1)...] == y[(i + 1)...]
-        }
-        return x.count > y.count ? x[(i + 1)...] == y[i...] : x[i...] == y[(i + 1)...]
     }
 
     /// The configured server named `name`.

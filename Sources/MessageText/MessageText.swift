@@ -6,6 +6,22 @@ public enum MessageText {
     /// How many characters of a value a message shows before it cuts the rest to `…`.
     public static let shownLength = 40
 
+    /// Whether `a` and `b` differ by one edit (a character added, removed or replaced, or two neighbours swapped),
+    /// or only in letter case.
+    public static func isOneEditApart(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.lowercased().utf8)
+        let y = Array(b.lowercased().utf8)
+        if x == y { return a != b }
+        guard abs(x.count - y.count) <= 1 else { return false }
+        var i = 0
+        while i < min(x.count, y.count) && x[i] == y[i] { i += 1 }
+        if x.count == y.count {
+            let swapped = i + 1 < x.count && x[i] == y[i + 1] && x[i + 1] == y[i] && x[(i + 2)...] == y[(i + 2)...]
+            return swapped || x[(i + 1)...] == y[(i + 1)...]
+        }
+        return x.count > y.count ? x[(i + 1)...] == y[i...] : x[i...] == y[(i + 1)...]
+    }
+
     public static func shown(_ text: some StringProtocol, limit: Int = shownLength) -> String {
         display(text, quoting: false, limit: limit)
     }

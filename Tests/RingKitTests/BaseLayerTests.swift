@@ -11,7 +11,7 @@ struct BaseLayerTests {
         "size=96", "size=96&track=red", "size=96&track=%230000ff80", "size=96&background=white",
         "size=96&background=%23102030&track=white", "size=96&thickness=20", "size=96&gap=90", "size=96&cap=butt",
         "size=96&start=45", "size=96&color=orange", "size=96&theme=dark", "size=48&scale=2", "size=97",
-        "size=96&track=none&background=white", "size=96&values=30,60",
+        "size=96&track=none&background=white",
     ]
 
     /// Bars that differ in one thing each that the kept layer depends on (or must not keep).
@@ -19,7 +19,7 @@ struct BaseLayerTests {
         "width=200&height=20", "width=200&height=20&track=red", "width=200&height=20&background=white",
         "width=200&height=20&radius=0", "width=200&height=20&radius=3", "width=201&height=20", "width=200&height=21",
         "width=200&height=20&scale=2", "width=200&height=20&color=orange", "width=200&height=20&label=none",
-        "width=200&height=20&track=none&background=%23102030", "width=200&height=20&values=30,60",
+        "width=200&height=20&track=none&background=%23102030",
         "width=200&height=20&theme=dark", "width=150&height=20&label=done {value} of {max}",
     ]
 

@@ -88,10 +88,11 @@ struct RingSpecParsingTests {
         ("title=" + String(repeating: "t", count: 100), ring { $0.title = String(repeating: "t", count: 100) }),
         ("cacheSeconds=0", ring { $0.cacheSeconds = 0 }),
         ("cacheSeconds=31536000", ring { $0.cacheSeconds = 31_536_000 }),
-        // Unknown names, names in another case, and the names of a later version are ignored, even malformed.
-        ("foo=bar&utm_source=x&Value=3&SIZE=9", ring()),
+        // Unknown names and the names of a later version are ignored, even malformed (a near miss of a ring's
+        // name, `Value` or `colour`, is refused: NearMissParameterTests).
+        ("foo=bar&utm_source=x&Valeur=3&Taille=9", ring()),
         ("x=1&x=2&junk=%zz&%ZZ=1&bad=%FF", ring()),
-        ("Thresholds=50:orange&THEME=dark&Gradient=red", ring()),
+        ("Schwellen=50:orange&Farbschema=dark&style=flat", ring()),
         ("&&value=5&", ring { $0.value = 5 }),
         ("%76alue=5", ring { $0.value = 5 }),
         // Without a label, the label's styling cannot show: it takes its defaults.

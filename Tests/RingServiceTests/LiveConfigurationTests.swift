@@ -111,6 +111,10 @@ struct LiveConfigurationTests {
             #"prometheusQueries: "q": parameter max is an image parameter's name"#
         ),
         (
+            #"{"prometheusServers": {"m": "http://p"}, "prometheusQueries": {"q": {"query": "up{a=\"$colour\"}", "parameters": {"colour": "[a-z]+"}}}}"#,
+            #"prometheusQueries: "q": parameter colour is a near miss of the image parameter color"#
+        ),
+        (
             #"{"prometheusServers": {"m": "http://p"}, "prometheusQueries": {"q": {"query": "up{a=$job}", "parameters": {"job": "[a-z]+"}}}}"#,
             #"prometheusQueries: "q": query: $job sits outside a quoted string"#
         ),

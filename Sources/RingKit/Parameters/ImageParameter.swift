@@ -1,3 +1,5 @@
+import MessageText
+
 /// One parameter of the image routes, declared once: its name, the images that read it, its grammar, default and
 /// meaning, and, for each kind of spec that reads it, how it is read and where and how it is written in the
 /// canonical key.
@@ -212,6 +214,17 @@ extension ImageParameter {
         case .badge: BadgeSpec.parameterRows.names
         case .spark: SparkSpec.sharedRows.names + SparkSpec.parameterRows.names
         default: BarSpec.sharedRows.names + BarSpec.parameterRows.names
+        }
+    }
+
+    /// The name of every row, of every kind, those the service reads included.
+    public static let everyName = Set(all.map(\.name))
+
+    /// The first of `names` that `name` is a near miss of: the same in another case, or, for a name of four
+    /// letters or more, one edit away (a letter added, dropped or changed, two swapped): `Value`, `colour`.
+    public static func nearMiss(of name: String, among names: some Sequence<String>) -> String? {
+        names.first { known in
+            MessageText.isOneEditApart(known, name) && (name.count >= 4 || known.lowercased() == name.lowercased())
         }
     }
 

@@ -40,13 +40,35 @@ struct ParameterRows<Spec>: Sendable {
     func read(_ reader: ParameterReader, into spec: inout Spec) throws(ParameterError) {
         var given: UInt64 = 0
         for name in reader.parameters.names {
-            if let position = index[name] { given |= 1 << UInt64(position) }
+            if let position = index[name] {
+                given |= 1 << UInt64(position)
+            } else {
+                try refuseNearMiss(name, reader)
+            }
         }
         while given != 0 {
             let position = given.trailingZeroBitCount
             given &= given - 1
             try readingOrder[position].binding.read(reader, &spec)
         }
+    }
+
+    /// A name that is no parameter of any image but a near miss of one of these rows' (another case, or for a name
+    /// of four letters or more one edit away: `Value`, `colour`, `thicknes`) is the parameter meant, mistyped: a
+    /// refusal naming both, rather than an image drawn without it and cached for a day. Any other unknown name is
+    /// ignored, as URLs outlive versions (`utm_source`, `v=2`).
+    private func refuseNearMiss(_ name: String, _ reader: ParameterReader) throws(ParameterError) {
+        // Only a name written as one (letters, digits, `_`) can be a typo of one; anything else is noise.
+        guard !ImageParameter.everyName.contains(name),
+            name.utf8.allSatisfy({ b in
+                b == 0x5F || (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
+            })
+        else { return }
+        guard let meant = ImageParameter.nearMiss(of: name, among: rows.lazy.map(\.name)) else { return }
+        let value = (try? reader.parameters.value(name)) ?? nil
+        throw ParameterError(
+            parameter: name, value: value.map { ParameterError.quoted($0) } ?? "",
+            reason: "is not a parameter; did you mean \(meant)? (names are spelled as in the docs, case included)")
     }
 
     /// Which rows a key or query writes: every row (`canonicalQuery`, `cacheSeconds` included), the image's rows of

@@ -124,13 +124,17 @@ extension ServiceConfiguration {
             throw ConfigurationError(error.message)
         }
         // A named query's parameter shares the URL with the image's: one that took an image parameter's name
-        // would read the other's value.
+        // would read the other's value, and one a near miss of it (`Label`, `colour`) would be refused as a typo.
         let taken = Set(ImageParameter.all.map(\.name) + LiveTarget.parameters)
         for (query, names) in LiveValues.queryParameterNames(live).sorted(by: { $0.key < $1.key }) {
-            guard let name = names.first(where: taken.contains) else { continue }
-            throw ConfigurationError(
-                "prometheusQueries: \(ConfigurationSetting.quoted(query)): parameter \(name) is an image parameter's "
-                    + "name; name it otherwise (instance, job, mountpoint…)")
+            for name in names {
+                let like = taken.contains(name) ? name : ImageParameter.nearMiss(of: name, among: taken.sorted())
+                guard let like else { continue }
+                throw ConfigurationError(
+                    "prometheusQueries: \(ConfigurationSetting.quoted(query)): parameter \(name) is "
+                        + (like == name ? "an image parameter's name" : "a near miss of the image parameter \(like)")
+                        + "; name it otherwise (instance, job, mountpoint…)")
+            }
         }
     }
 }

@@ -115,7 +115,11 @@ func checkBar(query: String, pathValue: String?) {
 
 /// A refusal names one of `names` before a colon, in a short message without control characters.
 func checkRefusal(_ message: String, of query: String, names: Set<String>) {
-    guard let colon = message.firstIndex(of: ":"), names.contains(String(message[..<colon])) else {
+    // A mistyped name (`Value`, `colour`) is refused under the name given, a near miss of one of `names`.
+    guard let colon = message.firstIndex(of: ":"),
+        names.contains(String(message[..<colon]))
+            || ImageParameter.nearMiss(of: String(message[..<colon]), among: names) != nil
+    else {
         fatalError("the message \(message) of \(query) names no parameter")
     }
     if message.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
