@@ -29,9 +29,6 @@ extension ErrorImage {
         let lineHeight: Double
         let lines: [String]
         let top: Double
-        /// Whether the card shows at least one legible line naming the parameter (false: the sentence's start at the
-        /// smallest size, or nothing).
-        let showsTheParameter: Bool
 
         /// The layout of a card for an image `width` × `height` (each clamped to 4…1024).
         init(message: String, width requestedWidth: Int, height requestedHeight: Int) {
@@ -42,7 +39,7 @@ extension ErrorImage {
             let fitted = Self.fitted(text, width: w, height: h)
             (width, height) = (w, h)
             if let fitted {
-                (fontSize, lines, showsTheParameter) = (fitted.fontSize, fitted.lines, true)
+                (fontSize, lines) = (fitted.fontSize, fitted.lines)
             } else {
                 // Nothing legible fits: the sentence's start at the smallest size, in one line, where one fits.
                 fontSize = Self.smallestFontSize
@@ -55,7 +52,6 @@ extension ErrorImage {
                     line.append(character)
                 }
                 lines = down >= fontSize * 1.1 && line.contains(where: { $0 != " " }) ? [line + "…"] : []
-                showsTheParameter = false
             }
             lineHeight = (fontSize * 1.3).rounded()
             top = ((Double(height) - Double(lines.count) * lineHeight) / 2).rounded()
