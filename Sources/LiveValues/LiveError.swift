@@ -51,6 +51,9 @@ public struct LiveError: Error, Sendable, Hashable, CustomStringConvertible {
     public let kind: Kind
     /// Set where the value read was null or NaN.
     public let missing: Missing?
+    /// Where the value was missing, the max the source read beside it (`maxQuery`): an image that maps the missing
+    /// value still writes the total (`{max}`).
+    public var missingMax: Double? = nil
 
     public init(parameter: String, value: String, reason: String, kind: Kind, missing: Missing? = nil) {
         self.parameter = parameter

@@ -172,12 +172,19 @@ extension LiveValues {
                 status: response.status, body: response.body, server: server, noData: noData,
                 showsRefusal: !source.document.isConfiguredQuery
             ).map { LiveReading(value: $0, readAt: readAt) }
-            guard case .success(var read) = reading, let maxShownName = source.maxShownName else { return reading }
-            reading = maxReading(fetchedMax, shownName: maxShownName, server: server, source: source).map { max in
+            guard let maxShownName = source.maxShownName else { return reading }
+            let max = maxReading(fetchedMax, shownName: maxShownName, server: server, source: source)
+            switch (reading, max) {
+            case (.success(var read), .success(let max)):
                 read.max = max
-                return read
+                return .success(read)
+            case (.failure(var error), .success(let max)):
+                // No data, or NaN, beside a total: a map of the missing value still writes the total.
+                if error.missing != nil { error.missingMax = max }
+                return .failure(error)
+            case (.failure(let error), .failure) where error.missing == nil: return .failure(error)
+            case (_, .failure(let error)): return .failure(error)
             }
-            return reading
         case .json:
             guard (200..<300).contains(response.status) else {
                 return .failure(
@@ -225,7 +232,15 @@ extension LiveValues {
         if let query = source.query {
             switch JSONReading.number(at: query, in: document, parameter: "query") {
             case .success(let value): reading = LiveReading(value: value, readAt: readAt)
-            case .failure(let error): return .failure(error)
+            case .failure(var error):
+                // A null beside a total: a map of the missing value still writes the total.
+                if error.missing != nil, let maxQuery = source.maxQuery {
+                    switch JSONReading.number(at: maxQuery, in: document, parameter: "maxQuery") {
+                    case .success(let max): error.missingMax = max
+                    case .failure(let maxError): return .failure(maxError)
+                    }
+                }
+                return .failure(error)
             }
         } else {
             switch JSONReading.endpoint(document) {

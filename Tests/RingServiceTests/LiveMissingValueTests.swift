@@ -59,4 +59,25 @@ final class LiveMissingValueTests {
         let unmapped = service.get("/ring.svg?prometheus=empty2")
         #expect(unmapped.header("X-Error")?.contains("no data") == true)
     }
+
+    /// A missing value beside a total keeps the total: `{max}` writes what `maxQuery` read, not the default 100.
+    @Test func aMappedMissingValueKeepsTheTotalMaxQueryRead() throws {
+        let service = try service()
+        try fixture.write("nothing-up", #"{"status":"success","data":{"resultType":"vector","result":[]}}"#)
+        try fixture.write("targets", #"{"status":"success","data":{"resultType":"scalar","result":[1700000000,"6"]}}"#)
+        let label = QueryParameters.encode("{value}/{max} up")
+        let prometheus = service.get(
+            "/ring.svg?prometheus=nothing-up&maxQuery=targets&map=null:all%20down&label=\(label)")
+        #expect(prometheus.status == .ok, "\(prometheus.header("X-Error") ?? "")")
+        #expect(prometheus.text.contains(">all down/6 up<"), "\(prometheus.text)")
+        try fixture.write("fleet.json", #"{"up": null, "total": 6}"#)
+        let url = QueryParameters.encode(fixture.url("fleet.json"))
+        let json = service.get("/ring.svg?url=\(url)&query=up&maxQuery=total&map=null:all%20down&label=\(label)")
+        #expect(json.status == .ok && json.text.contains(">all down/6 up<"), "\(json.header("X-Error") ?? "")")
+        // A max the URL gives is the max drawn, and a max that cannot be read is the error it names.
+        let given = service.get("/ring.svg?url=\(url)&query=up&map=null:all%20down&label=\(label)&max=9")
+        #expect(given.text.contains(">all down/9 up<"))
+        let lost = service.get("/ring.svg?url=\(url)&query=up&maxQuery=gone&map=null:all%20down&label=\(label)")
+        #expect(lost.header("X-Error")?.hasPrefix("maxQuery:") == true, "\(lost.header("X-Error") ?? "")")
+    }
 }

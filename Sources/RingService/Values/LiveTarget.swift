@@ -238,13 +238,15 @@ public struct LiveTarget: Sendable {
     }
 
     /// The drawing `request` asks for where the source read `null` or NaN: an empty image whose `map` item for it
-    /// stands for the value. A failure where the request's map has no such item (or none at all).
+    /// stands for the value, and `max` the total the source read beside it (`maxQuery`), where the URL gives none. A
+    /// failure where the request's map has no such item (or none at all).
     public func drawing(
-        missing: LiveError.Missing, _ request: Drawing.Request,
+        missing: LiveError.Missing, max: Double?, _ request: Drawing.Request,
         parse: (Drawing.Request) throws(ParameterError) -> Drawing
     ) -> Result<Drawing, ParameterError> {
         var full = request
         full.read = [ReadNumber("value", 0, from: source.parameter, missing: missing == .null ? .null : .nan)]
+        if let max, takesMax { full.read.append(ReadNumber("max", max, from: "maxQuery")) }
         do {
             return .success(try parse(full))
         } catch {

@@ -138,13 +138,16 @@ extension RingService {
         _ format: ImageFormat, _ varyAccept: Bool, _ onLoop: Bool
     ) -> ServiceAnswer? {
         guard let missing = error.missing, drawing.query.contains("map"),
-            case .success(let parsed) = entry.target.drawing(missing: missing, drawing, parse: renderer.parse)
+            case .success(let parsed) = entry.target.drawing(
+                missing: missing, max: error.missingMax, drawing, parse: renderer.parse)
         else { return nil }
         let maxAge = Int(live?.settings.retrySeconds ?? 0)
         let headers: HTTPHeaders = [
             .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: LiveOrigin.fresh.rawValue,
         ]
-        let alias = TargetKey(target: request.target + "\n&value=" + missing.rawValue, format: format)
+        let alias = TargetKey(
+            target: request.target + "\n&value=" + missing.rawValue + (error.missingMax.map { "&max=\($0)" } ?? ""),
+            format: format)
         if let cached = cache.value(aliasedBy: alias) {
             return .now(Served(answer(request, with: cached).adding(headers), cache: .hit, source: .fresh))
         }
