@@ -145,6 +145,9 @@ struct MultiRingTests {
         ("value=30.0,6e1", "value=30,60"),
         ("value=30,60,90&thickness=11", "value=30,60,90"),
         ("value=72,150", "value=72,100"),
+        ("value=30,40&max=100,100", "value=30,40"),
+        ("value=30,40&max=100.0,42", "value=30,40&max=1e2,42.0"),
+        ("value=30,50&max=100,42", "value=30,42&max=100,42"),
     ]
 
     @Test(arguments: sameKey)
@@ -192,5 +195,37 @@ struct MultiRingTests {
         let again = try RingSpec.parse(query: spec.canonicalQuery)
         #expect(again == spec)
         #expect(again.canonicalKey == spec.canonicalKey)
+    }
+
+    /// Each ring or bar on its own scale (`max=100,42`, and each stored value's record): its arc, its bar, its label
+    /// and its part of the title; the key lists the maxima only where they differ and parses back.
+    @Test func eachRingMayHaveItsOwnMax() throws {
+        let spec = try RingSpec.parse(query: "value=30,40&max=100,42&label=%7Bvalue%7D/%7Bmax%7D")
+        #expect(spec.max(ofRing: 0) == 100 && spec.max(ofRing: 1) == 42)
+        let geometry = RingGeometry(spec)
+        #expect(abs(geometry.innerBands[0].fraction - 40.0 / 42) < 1e-12)
+        #expect(geometry.title == "Progress: 30/100, 40/42")
+        #expect(spec.canonicalQuery.contains("max=100,42"))
+        #expect(try RingSpec.parse(query: spec.canonicalKey) == spec)
+        let bar = try BarSpec.parse(query: "value=30,40&max=100,42&width=200")
+        let layout = BarLayout(bar)
+        #expect(layout.title == "Progress: 30%, 95%")
+        // Each value clamped into its own range; a label that writes the value keeps it.
+        #expect(try RingSpec.parse(query: "value=30,50&max=100,42").value(ofRing: 1) == 42)
+        // One max still serves every ring.
+        #expect(try RingSpec.parse(query: "value=30,40&max=42").max(ofRing: 1) == 42)
+    }
+
+    static let maxListRefusals: [(String, String)] = [
+        ("value=30,40&max=100,42,5", #"max: "100,42,5" lists 3 maxima for 2 values"#),
+        ("value=30&max=1,2", #"max: "1,2" lists 2 maxima for 1 value"#),
+        ("value=30,40&max=100,0", #"max: "100,0" has "0", which is not greater than min 0"#),
+        ("value=30,40&max=100,x", #"max: "100,x" has "x", which is not a number"#),
+        ("value=30,40&min=50&max=100,40", #"max: "100,40" has "40", which is not greater than min 50"#),
+    ]
+
+    @Test(arguments: maxListRefusals)
+    func aListOfMaximaThatDoesNotFitIsRefusedNamingMax(query: String, expected: String) {
+        #expect(ringMessage(query)?.hasPrefix(expected) == true, "\(ringMessage(query) ?? "parsed")")
     }
 }

@@ -95,9 +95,19 @@ final class StoredValueRouteTests {
         _ = put("ci.done", "3", token: Self.ciToken)
         #expect(service.get("/badge.svg?value=@ci.tasks").body == service.get("/badge.svg?value=12&max=40").body)
         #expect(service.get("/ring.svg?value=@ci.tasks&max=100").body == service.get("/ring.svg?value=12").body)
+        // Each value keeps its own record's max: one pushed without a max is drawn against the default 100.
         #expect(
             service.get("/ring.svg?value=@ci.tasks,@ci.done").body
-                == service.get("/ring.svg?value=12,3&max=40").body)
+                == service.get("/ring.svg?value=12,3&max=40,100").body)
+        #expect(
+            service.get("/bar.svg?value=@ci.done,@ci.tasks").body
+                == service.get("/bar.svg?value=3,12&max=100,40").body)
+        #expect(
+            service.get("/ring.svg?value=@ci.tasks,@ci.tasks").body == service.get("/ring.svg?value=12,12&max=40").body)
+        // A max in the URL serves every value.
+        #expect(
+            service.get("/ring.svg?value=@ci.tasks,@ci.done&max=50").body
+                == service.get("/ring.svg?value=12,3&max=50").body)
         #expect(service.get("/ring/@ci.done.svg").body == service.get("/ring/3.svg").body)
         #expect(service.get("/ring.svg?value=%40ci.done").body == service.get("/ring.svg?value=3").body)
     }

@@ -120,20 +120,19 @@ public struct BarLayout: Sendable {
         let page = series.background ?? (darkTheme ? Self.darkPage : RGBAColor(0xff, 0xff, 0xff))
         let animated = series.animate > 0 && series.animate.isFinite
         var bars: [Bar] = []
-        let span = series.max - series.min
-        let neutralShare =
-            series.valueStyle.neutral.map { n in
-                span > 0 && span.isFinite ? Swift.min(Swift.max((n - series.min) / span, 0), 1) : 0
-            }
-            ?? 0
-        let neutralX = (trackLength * neutralShare * 100).rounded() / 100
+        func neutralEdge(ofBar index: Int) -> Double? {
+            series.valueStyle.neutral.map { (trackLength * series.share(of: $0, ofRing: index) * 100).rounded() / 100 }
+        }
+        let neutralX = neutralEdge(ofBar: 0) ?? 0
         self.neutralX = neutralX
         for (index, fraction) in fractions.enumerated() {
             let y = Double(index) * (barHeight + Double(spec.gap))
             let fill = series.effectiveColor(ofRing: index)
             let track = series.track(ofRing: index)
             let valueX = (trackLength * fraction * 100).rounded() / 100
-            let (fillStart, fillLength) = (Swift.min(valueX, neutralX), Swift.max(valueX, neutralX))
+            // A bar on its own scale (`max=100,42`) has its own neutral point.
+            let ownNeutralX = neutralEdge(ofBar: index) ?? 0
+            let (fillStart, fillLength) = (Swift.min(valueX, ownNeutralX), Swift.max(valueX, ownNeutralX))
             let shown = placement == .inside || placement == .beside
             let baseline = (y + barHeight / 2 + fontSize * TextMetrics.halfCapHeight).rounded()
             var text = series.textColor
@@ -211,7 +210,8 @@ public struct BarLayout: Sendable {
     /// Bar `ring`'s label: the percentage, the template filled with its own value, or none.
     static func labelText(_ series: RingSpec, ring index: Int, fraction: Double) -> String? {
         LabelText.text(
-            series.label, value: series.value(ofRing: index), min: series.min, max: series.max, fraction: fraction,
+            series.label, value: series.value(ofRing: index), min: series.min, max: series.max(ofRing: index),
+            fraction: fraction,
             style: series.valueStyle, previous: series.previous)
     }
 

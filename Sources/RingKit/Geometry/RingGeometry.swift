@@ -164,12 +164,20 @@ public struct RingGeometry: Sendable, Hashable {
             let spacing = RingSpec.ringSpacing(thickness: thickness)
             var bands: [Band] = []
             for (index, ring) in spec.innerRings.enumerated() {
-                let share = share(of: ring.value)
-                let (from, sweep) = progress(share)
+                // Each ring on its own scale (`max=100,42`): its share, and where its neutral point lies.
+                let share = spec.share(of: ring.value, ofRing: index + 1)
+                let ownNeutral =
+                    ring.max == nil
+                    ? neutral
+                    : spec.valueStyle.neutral.map {
+                        spec.share(of: $0, ofRing: index + 1)
+                    } ?? 0
+                let from = start + sign * arc * Swift.min(share, ownNeutral)
+                let sweep = arc * abs(share - ownNeutral)
                 bands.append(
                     Band(
                         radius: Swift.max(0.5, innermostRadius - spacing), fraction: share, progressSweep: sweep,
-                        progressStartAngle: from, progressReversed: share < neutral))
+                        progressStartAngle: from, progressReversed: share < ownNeutral))
                 innermostRadius = bands[index].radius
             }
             innerBands = bands

@@ -25,6 +25,9 @@ extension ImageParameter {
             ring: .init(
                 0,
                 read: { reader, spec throws(ParameterError) in
+                    // Each inner ring's own max, read with the bounds.
+                    let maxima = spec.innerRings.map(\.max)
+                    spec.innerRings = []
                     // null or nan (from a source, or written so): an empty ring, for a map item to show.
                     if let missing = reader.missingRead {
                         (spec.value, spec.valueStyle.missing) = (spec.min, missing)
@@ -40,7 +43,9 @@ extension ImageParameter {
                     guard !given.more.isEmpty else { return }
                     let light = RingSpec.Theme.light
                     spec.innerRings = given.more.enumerated().map { index, item in
-                        RingSpec.InnerRing(value: item.number, color: light.ringColors[index + 1], track: light.track)
+                        RingSpec.InnerRing(
+                            value: item.number, color: light.ringColors[index + 1], track: light.track,
+                            max: index < maxima.count ? maxima[index] : nil)
                     }
                 },
                 key: { spec, _ in
@@ -66,27 +71,33 @@ extension ImageParameter {
                     + "refused)"),
             field: .init("Value", "The value of the empty ring or bar. Default 0.", placeholder: "0"),
             ring: .init(
-                1,
-                read: { reader, spec throws(ParameterError) in
-                    (spec.min, spec.max) = try reader.bounds(defaults: reader.boundsDefaults)
-                },
+                1, read: { reader, spec throws(ParameterError) in try readBounds(reader, &spec) },
                 key: { spec, _ in CanonicalNumber.text(spec.min) }),
             badge: .init(
                 5, read: { reader, spec throws(ParameterError) in (spec.min, spec.max) = try reader.bounds() },
                 key: { spec, _ in CanonicalNumber.text(spec.min) })),
         .init(
             "max", [.all, .spark], .decimal,
-            docs: .init("the value of the full ring or bar", default: "`100`", accepted: "a number greater than `min`"),
+            docs: .init(
+                "the value of the full ring or bar", default: "`100`",
+                accepted: "a number greater than `min`; for several rings or bars one for all, or one for each "
+                    + "(`value=30,40&max=100,42`)"),
+            badgeDocs: .init(
+                "the value of the full ring or bar", default: "`100`", accepted: "a number greater than `min`"),
             field: .init(
-                "Value", "The value of the full ring or bar; greater than min. Default 100.", placeholder: "100"),
+                "Value",
+                "The value of the full ring or bar; greater than min. Default 100. Several rings or bars: one "
+                    + "for all, or one for each (100,42).", placeholder: "100"),
             // `min`'s row reads both bounds when both are given.
             ring: .init(
                 2,
                 read: { reader, spec throws(ParameterError) in
-                    if !reader.parameters.contains("min") {
-                        (spec.min, spec.max) = try reader.bounds(defaults: reader.boundsDefaults)
-                    }
-                }, key: { spec, _ in CanonicalNumber.text(spec.max) }),
+                    if !reader.parameters.contains("min") { try readBounds(reader, &spec) }
+                },
+                key: { spec, _ in
+                    spec.innerRings.isEmpty
+                        ? CanonicalNumber.text(spec.max) : spec.listText { CanonicalNumber.text($0.max(ofRing: $1)) }
+                }),
             badge: .init(
                 6,
                 read: { reader, spec throws(ParameterError) in
@@ -112,6 +123,23 @@ extension ImageParameter {
                 read: { reader, _, style throws(ParameterError) in style.decimals = try reader.decimals() },
                 key: { style in style.decimals.map { String($0) } ?? "auto" })),
     ]
+
+    /// Reads `min` and `max` (one max for all rings or bars, or one for each) into `spec`. The bounds are read
+    /// before `value` (whose missing value is `min`), so the rings are counted from its text, and each inner ring's
+    /// own max waits in `innerRings` for `value` to fill them.
+    private static func readBounds(_ reader: ParameterReader, _ spec: inout RingSpec) throws(ParameterError) {
+        let bounds = try reader.ringBounds {
+            // Counted only for a list of maxima: the common query pays nothing for it.
+            let listed =
+                reader.parameters.readNumber("value") == nil ? ((try? reader.parameters.value("value")) ?? nil) : nil
+            let count = listed.map { $0.utf8.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 } } ?? 1
+            return Swift.min(count, RingSpec.Limits.rings)
+        }
+        (spec.min, spec.max) = (bounds.min, bounds.max)
+        spec.innerRings = bounds.more.map {
+            RingSpec.InnerRing(value: 0, color: RingSpec().color, track: nil, max: $0)
+        }
+    }
 
     /// The live-value parameters: every image route takes them, and the service reads them (`LiveTarget`).
     static let live: [ImageParameter] = [

@@ -30,6 +30,60 @@ extension ParameterReader {
         return (min, max)
     }
 
+    /// What a list of maxima accepts, as messages say it.
+    static let maxListAccepted = "one number greater than min for every value, or one for all, such as 100,42"
+
+    /// The bounds of `rings()` rings or bars: `min`, and `max` as one number for all or one for each (`max=100,42`,
+    /// or each stored value's own); `more` holds the maxima after the first, empty where one serves all. `rings` is
+    /// asked only where `max` is a list.
+    func ringBounds(rings: () -> Int) throws(ParameterError) -> (min: Double, max: Double, more: [Double]) {
+        if let read = parameters.readNumber("max"), !read.more.isEmpty {
+            let rings = rings()
+            let (min, max) = try bounds(defaults: boundsDefaults)
+            var more: [Double] = []
+            for number in read.more.prefix(rings - 1) {
+                var given = Self.given(read)
+                (given.number, given.text) = (number + 0, NumberText.plain(number))
+                more.append(try Self.bounds(min: min, readMax: given, from: read.source).max)
+            }
+            return (min, max, more)
+        }
+        guard parameters.readNumber("max") == nil, let text = try parameters.value("max"),
+            text.utf8.contains(UInt8(ascii: ","))
+        else {
+            let (min, max) = try bounds(defaults: boundsDefaults)
+            return (min, max, [])
+        }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        let rings = rings()
+        guard items.count == rings else {
+            throw ParameterError(
+                parameter: "max", value: ParameterError.quoted(text),
+                reason: "lists \(items.count) maxima for \(rings) \(rings == 1 ? "value" : "values") (accepted: "
+                    + "\(Self.maxListAccepted))")
+        }
+        var maxima: [Double] = []
+        for item in items {
+            maxima.append(try Self.listItem(item, of: "max", in: text, accepted: Self.maxListAccepted))
+        }
+        let min = try number(of: "min")?.number ?? boundsDefaults.min
+        for (item, max) in zip(items, maxima) {
+            guard max > min else {
+                throw ParameterError(
+                    parameter: "max", value: ParameterError.quoted(text),
+                    reason: "has \(ParameterError.quoted(item)), which is not greater than min "
+                        + CanonicalNumber.text(min))
+            }
+            guard (max - min).isFinite else {
+                throw ParameterError(
+                    parameter: "max", value: ParameterError.quoted(text),
+                    reason: "has \(ParameterError.quoted(item)), too far from min \(CanonicalNumber.text(min)) "
+                        + "(max − min must be a finite number)")
+            }
+        }
+        return (min, maxima[0] + 0, maxima.dropFirst().map { $0 + 0 })
+    }
+
     /// The bounds with a max read from a source: at least min, where equal is a count of nothing (an empty sprint's
     /// 0 of 0, drawn as an empty image); the message names the source's parameter.
     private static func bounds(

@@ -33,7 +33,7 @@ struct ParameterReader {
     }
 
     /// A number read from a source, as it is (`-0` is `0`), with its text as a label writes it.
-    private static func given(_ read: ReadNumber) -> Given {
+    static func given(_ read: ReadNumber) -> Given {
         let number = read.number == 0 ? 0 : read.number
         return Given(number: number, text: NumberText.plain(number), source: read.source)
     }

@@ -9,11 +9,18 @@ public struct ReadNumber: Sendable, Hashable {
     public var source: String
     /// Set where the source held no number but `null` or NaN (`number` is then unused): a value mapping may show it.
     public var missing: ValueMap.Match?
+    /// The numbers of the rings or bars after the first, where each has its own (a list of stored values, each
+    /// with its record's `max`); empty where `number` serves all.
+    public var more: [Double]
 
-    public init(_ parameter: String, _ number: Double, from source: String, missing: ValueMap.Match? = nil) {
+    public init(
+        _ parameter: String, _ number: Double, from source: String, missing: ValueMap.Match? = nil,
+        more: [Double] = []
+    ) {
         self.parameter = parameter
         self.number = number
         self.source = source
         self.missing = missing
+        self.more = more
     }
 }

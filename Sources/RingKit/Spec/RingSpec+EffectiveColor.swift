@@ -14,7 +14,7 @@ extension RingSpec {
     /// Ring `index`'s percentage as its label shows it (see `PercentText`): what thresholds compare, so the color
     /// agrees with the number whatever the rounding.
     public func shownPercent(ofRing index: Int) -> PercentText {
-        let span = max - min
+        let span = max(ofRing: index) - min
         let value = value(ofRing: index)
         let decimals = valueStyle.percentDecimals
         guard span > 0, span.isFinite, value.isFinite else { return PercentText(fraction: 0, decimals: decimals) }

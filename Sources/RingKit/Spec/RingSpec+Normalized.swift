@@ -19,9 +19,13 @@ extension RingSpec {
         let keepsValue =
             LabelText.showsValue(label, unit: style.unit, signed: style.neutral != nil) || style.map != nil
         spec.valueStyle = style
-        spec.value = keepsValue ? value + 0 : clamped(value)
+        spec.value = keepsValue ? value + 0 : clamped(value, max: max)
         for index in innerRings.indices {
-            spec.innerRings[index].value = keepsValue ? innerRings[index].value + 0 : clamped(innerRings[index].value)
+            let own = innerRings[index].max.map { $0 + 0 }
+            spec.innerRings[index].max = own == max + 0 ? nil : own
+            let ringMax = own ?? max
+            spec.innerRings[index].value =
+                keepsValue ? innerRings[index].value + 0 : clamped(innerRings[index].value, max: ringMax)
         }
         spec.thickness = (thickness ?? Self.defaultThickness(size: size, rings: ringCount)) + 0
         spec.cap = Self.capDrawn(cap, size: size, thickness: spec.thickness!, rings: ringCount)
@@ -64,7 +68,7 @@ extension RingSpec {
     }
 
     /// `x` clamped into `min…max`, `-0` made `0`.
-    private func clamped(_ x: Double) -> Double {
+    private func clamped(_ x: Double, max: Double) -> Double {
         (min <= max ? Swift.min(Swift.max(x, min), max) : x) + 0
     }
 

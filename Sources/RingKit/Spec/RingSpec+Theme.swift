@@ -32,6 +32,16 @@ extension RingSpec {
     /// The value of ring `index` (0 is the outermost).
     public func value(ofRing index: Int) -> Double { index == 0 ? value : innerRings[index - 1].value }
 
+    /// The value of ring `index`'s full circle: its own (`max=100,42`), or the spec's `max`.
+    public func max(ofRing index: Int) -> Double { index == 0 ? max : innerRings[index - 1].max ?? max }
+
+    /// Ring `index`'s share of its `min…max`, 0…1 (0 where the span is empty or not finite).
+    public func share(of value: Double, ofRing index: Int) -> Double {
+        let span = max(ofRing: index) - min
+        guard span > 0, span.isFinite, value.isFinite else { return 0 }
+        return Swift.min(Swift.max((value - min) / span, 0), 1)
+    }
+
     /// The color of ring `index` before `thresholds`.
     public func color(ofRing index: Int) -> RGBAColor { index == 0 ? color : innerRings[index - 1].color }
 

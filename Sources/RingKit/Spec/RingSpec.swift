@@ -27,12 +27,18 @@ public struct RingSpec: Sendable, Hashable {
         public var track: RGBAColor?
         /// Where the progress fades to; `nil` means a solid stroke.
         public var gradient: RGBAColor?
+        /// The value of this ring's full circle where it is not the first ring's (`max=100,42`, or each stored
+        /// value's own record); `nil` means the spec's `max`.
+        public var max: Double?
 
-        public init(value: Double, color: RGBAColor, track: RGBAColor?, gradient: RGBAColor? = nil) {
+        public init(
+            value: Double, color: RGBAColor, track: RGBAColor?, gradient: RGBAColor? = nil, max: Double? = nil
+        ) {
             self.value = value
             self.color = color
             self.track = track
             self.gradient = gradient
+            self.max = max
         }
     }
     /// The centre text: `auto` (the percentage), none, or a template with `{value}` `{percent}` `{min}` `{max}`.

@@ -15,10 +15,10 @@ public enum AccessibleName {
                 $0 + ", " + percent($1)
             }
         }
-        let values = spec.innerRings.map(\.value)
-        return zip(values, fractions.dropFirst()).reduce("Progress: " + text) { name, ring in
+        return zip(spec.innerRings.indices, fractions.dropFirst()).reduce("Progress: " + text) { name, ring in
             let shown = LabelText.text(
-                spec.label, value: ring.0, min: spec.min, max: spec.max, fraction: ring.1, style: style)
+                spec.label, value: spec.innerRings[ring.0].value, min: spec.min, max: spec.max(ofRing: ring.0 + 1),
+                fraction: ring.1, style: style)
             return name + ", " + (shown ?? percent(ring.1))
         }
     }

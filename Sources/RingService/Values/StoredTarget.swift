@@ -133,21 +133,24 @@ struct StoredTarget: Sendable {
                 spark: (window, SparkHistory.bound(width: width))))
     }
 
-    /// The request with the records' numbers in place of the names (and the first record's `max` where the URL
-    /// gives none, and `previous` where the label compares), and the text that tells this resolution from another.
+    /// The request with the records' numbers in place of the names (and each record's `max` for its own ring or
+    /// bar where the URL gives none, and `previous` where the label compares), and the text that tells this
+    /// resolution from another.
     func resolved(with records: [StoredRecord], previous: Double?) -> (request: Drawing.Request, shown: String) {
         var next = 0
         var numbers: [String] = []
-        var max: Double? = nil
+        // Each item's own max: its record's, or nil (a number in the URL, a record pushed without one).
+        var maxima: [Double?] = []
         for item in items {
             switch item {
             case .number(let text):
                 numbers.append(text)
+                maxima.append(nil)
             case .stored:
                 let record = records[next]
                 next += 1
                 numbers.append(Self.queryNumber(record.value))
-                if max == nil { max = record.max }
+                maxima.append(record.max)
             }
         }
         let list = numbers.joined(separator: ",")
@@ -155,11 +158,14 @@ struct StoredTarget: Sendable {
         var extra = ""
         if let previous { extra += "&previous=" + Self.queryNumber(previous) }
         var resolved = request
-        if let max, !givesMax {
-            // Given as the number read, as a live value's max is: a push of 0 of 0 (an empty sprint) draws an empty
-            // image with its label rather than a refusal of max=0, and a message about it names `value`.
-            resolved.read = [ReadNumber("max", max, from: "value")]
-            shown += "&max=" + Self.queryNumber(max)
+        if !givesMax, maxima.contains(where: { $0 != nil }) {
+            // Given as the numbers read, as a live value's max is: a push of 0 of 0 (an empty sprint) draws an empty
+            // image with its label rather than a refusal of max=0, and a message about it names `value`. Each value
+            // keeps its own record's max; one without takes the default.
+            let each = maxima.map { $0 ?? RingSpec().max }
+            let more = each.dropFirst().allSatisfy { $0 == each[0] } ? [] : Array(each.dropFirst())
+            resolved.read = [ReadNumber("max", each[0], from: "value", more: more)]
+            shown += "&max=" + ([each[0]] + more).map(Self.queryNumber).joined(separator: ",")
         }
         shown += extra
         if fromPath {
