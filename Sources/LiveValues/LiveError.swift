@@ -63,6 +63,21 @@ public struct LiveError: Error, Sendable, Hashable, CustomStringConvertible {
         self.missing = missing
     }
 
+    /// What an error badge says, in a few words as shields does: `invalid url` for the request's mistake,
+    /// `inaccessible` for a source that cannot be read, `no data`, `timed out`, ….
+    public var brief: String {
+        switch kind {
+        case .badParameter: "invalid \(parameter)"
+        case .refused, .status, .unreachable, .tls, .notJSON, .tooLarge: "inaccessible"
+        case .timeout: "timed out"
+        case .busy: "busy"
+        case .noValue: missing == .null ? "no data" : "no value"
+        case .manySeries: "many series"
+        case .notFinite: "not a number"
+        case .wrongShape, .queryError: "invalid query"
+        }
+    }
+
     /// True when the request itself is wrong (a 400), false when reading the value failed upstream.
     public var isBadRequest: Bool { kind == .badParameter }
 

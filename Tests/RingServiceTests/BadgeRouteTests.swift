@@ -97,10 +97,36 @@ struct BadgeRouteTests {
         #expect(response.header("Cache-Control") == "no-store")
         let error = try #require(response.header("X-Error"))
         #expect(error.hasPrefix("value: \"abc\" is not a number"))
-        #expect(response.text.contains("error"))
+        // As shields draws an error: the badge's label and a few words, about as wide as the badge; the sentence is
+        // its name.
+        #expect(response.text.contains(">coverage<") && response.text.contains(">invalid value<"))
+        #expect(response.text.contains("<title>coverage: value: &quot;abc&quot; is not a number"))
         let png = service.get("/badge/coverage/abc.png")
         #expect(png.status == .badRequest)
         #expect(DecodedPNG(png.body)?.height == 20)
+    }
+
+    /// An error badge is about as wide as the badge it replaces, in every style, whatever the sentence's length
+    /// (they were 466–946 px wide, the sentence drawn whole).
+    @Test(arguments: BadgeSpec.Style.allCases)
+    func errorBadgesKeepABadgesWidth(style: BadgeSpec.Style) throws {
+        let long = String(repeating: "x", count: 90)
+        for query in ["label=coverage&value=abc", "label=coverage&value=5&labelColor=\(long)", "label=coverage&max=0"] {
+            let error = service.get("/badge.svg?\(query)&style=\(style.rawValue)")
+            #expect(error.status == .badRequest, "\(query)")
+            let width = try #require(Self.svgWidth(error.text))
+            let badge = try #require(
+                Self.svgWidth(service.get("/badge.svg?label=coverage&value=100&style=\(style.rawValue)").text))
+            #expect(width <= max(badge * 2, 200), "\(style) \(query): \(width) px against \(badge)")
+            #expect(error.header("X-Error")?.isEmpty == false)
+        }
+        // A stored value never pushed and a source that cannot be read say so in their words.
+        #expect(service.get("/badge.svg?label=coverage&value=5&style=round").text.contains(">invalid style<"))
+    }
+
+    static func svgWidth(_ svg: String) -> Int? {
+        guard let range = svg.range(of: #"width="(\d+)""#, options: .regularExpression) else { return nil }
+        return Int(svg[range].dropFirst(7).dropLast())
     }
 
     @Test(arguments: ["/badge/coverage.svg", "/badge/a/b/c.svg", "/badge//72.svg", "/badge/x/.svg", "/badge.gif"])

@@ -180,8 +180,9 @@ final class LiveEndpointTests {
         #expect(service.get("/badge.json?value=90&thresholds=80:green").text.contains(##""color": "#97ca00""##))
         #expect(service.get("/badge.json?label=&message=passing").text.contains(#""label": "", "message": "passing""#))
         let bad = service.get("/badge.json?value=5&style=round")
-        #expect(bad.status == .badRequest && bad.header("Content-Type") == "application/json")
-        #expect(bad.text.hasPrefix(#"{"error": "style: "#))
+        #expect(bad.status == .ok && bad.header("Content-Type") == "application/json")
+        #expect(bad.text.contains(#""message": "invalid style""#) && bad.text.contains(#""isError": true"#))
+        #expect(bad.header("X-Error")?.hasPrefix("style: ") == true && bad.header("Cache-Control") == "no-store")
         #expect(service.get("/metrics").text.contains(#"route="/badge.json""#))
     }
 
@@ -204,5 +205,24 @@ final class LiveEndpointTests {
         #expect(read.body == service.get("/badge.svg?" + query).body, "\(doc.text)")
         // And live: the document of a live badge.
         #expect(service.get("/badge.json?url=\(url("round.json"))" + asking).text == doc.text)
+    }
+
+    /// A source that cannot be read: the error badge says `inaccessible` under the badge's label, and `/badge.json`
+    /// answers the document of that badge (a 200 with `isError`, which shields draws), which reads back as the same.
+    @Test func anUnreadableSourceIsAnErrorDocumentShieldsDraws() throws {
+        let service = try makeLiveService(fixture, clock: clock)
+        let image = service.get("/badge.svg?label=coverage&url=\(url("nope.json"))")
+        #expect(image.status == .badGateway)
+        #expect(image.text.contains(">coverage<") && image.text.contains(">inaccessible<"))
+        let doc = service.get("/badge.json?label=coverage&url=\(url("nope.json"))")
+        #expect(doc.status == .ok && doc.header("X-Error")?.hasSuffix("answered 404") == true)
+        #expect(
+            doc.text
+                == ##"{"schemaVersion": 1, "label": "coverage", "message": "inaccessible", "color": "#e05d44", "##
+                + #""isError": true}"# + "\n")
+        try fixture.write("error-doc.json", doc.text)
+        let read = service.get("/badge.svg?url=\(url("error-doc.json"))")
+        #expect(
+            read.text.contains(">coverage<") && read.text.contains(">inaccessible<") && read.text.contains("e05d44"))
     }
 }

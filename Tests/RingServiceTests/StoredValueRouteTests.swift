@@ -66,9 +66,15 @@ final class StoredValueRouteTests {
         #expect(stored.status.code == 200)
         #expect(stored.text == service.get("/badge.json?value=12&max=40&label=tasks").text)
         #expect(stored.text.contains("\"message\": \"30%\""))
-        let missing = service.get("/badge.json?value=@ci.none")
-        #expect(missing.status.code == 400)
-        #expect(missing.text.contains("names no stored value"))
+        // An error is the document of the error badge, which shields draws (it drops any answer but a 200).
+        let missing = service.get("/badge.json?value=@ci.none&label=tasks")
+        #expect(missing.status.code == 200)
+        #expect(
+            missing.text
+                == ##"{"schemaVersion": 1, "label": "tasks", "message": "no value", "color": "#e05d44", "isError": true}"##
+                + "\n")
+        #expect(missing.header("X-Error")?.contains("names no stored value") == true)
+        #expect(service.get("/badge.svg?value=@ci.none&label=tasks").text.contains(">no value<"))
     }
 
     /// The builder's readout has the place for the push line of a stored value.

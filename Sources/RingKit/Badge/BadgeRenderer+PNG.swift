@@ -10,11 +10,11 @@ extension BadgeRenderer {
 
     /// The error badge of `errorSVG(message:)` as PNG, at `scale` (1…4) pixels per CSS pixel.
     public static func errorPNG(
-        message: String, style: BadgeSpec.Style = .flat, scale: Int
+        message: String, label: String = "error", brief: String? = nil, style: BadgeSpec.Style = .flat, scale: Int
     ) throws(RenderError)
         -> [UInt8]
     {
-        try png(errorLayout(message: message, style: style), scale: scale)
+        try png(errorLayout(message: message, label: label, brief: brief, style: style), scale: scale)
     }
 
     static func png(_ layout: BadgeLayout, scale: Int) throws(RenderError) -> [UInt8] {

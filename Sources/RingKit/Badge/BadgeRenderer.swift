@@ -12,23 +12,30 @@ public enum BadgeRenderer {
 
     /// A badge that states why a badge request was refused: `error` on the left, the message on red on the right,
     /// in the style the request asked for, so it sits in a row of badges where a badge was expected.
-    public static func errorSVG(message: String, style: BadgeSpec.Style = .flat) -> [UInt8] {
-        svg(errorLayout(message: message, style: style))
+    public static func errorSVG(
+        message: String, label: String = "error", brief: String? = nil, style: BadgeSpec.Style = .flat
+    ) -> [UInt8] {
+        svg(errorLayout(message: message, label: label, brief: brief, style: style))
     }
 
-    /// The layout of an error badge; the message is cut to `errorMessageLength` characters.
-    static func errorLayout(message: String, style: BadgeSpec.Style = .flat) -> BadgeLayout {
+    /// The layout of an error badge, as shields draws one: the badge's own label and a few words (`brief`, such as
+    /// `invalid max` or `inaccessible`), about as wide as the badge it replaces; the whole sentence, cut to
+    /// `errorMessageLength` characters, is its accessible name (a tooltip) and the answer's `X-Error`. Without a
+    /// brief, the sentence itself is the message.
+    static func errorLayout(
+        message: String, label: String = "error", brief: String? = nil, style: BadgeSpec.Style = .flat
+    ) -> BadgeLayout {
         var text = message
         if text.count > errorMessageLength { text = String(text.prefix(errorMessageLength - 1)) + "…" }
         return BadgeLayout(
-            label: "error", labelFill: RGBAColor(0x55, 0x55, 0x55), value: text, valueFill: errorFill,
-            style: style, icon: nil, title: "error: " + text)
+            label: label, labelFill: RGBAColor(0x55, 0x55, 0x55), value: brief ?? text, valueFill: errorFill,
+            style: style, icon: nil, title: AccessibleName.badge(label: label, value: text))
     }
 
-    /// The longest error message a badge shows, in characters (about 800 px of text).
+    /// The longest error message a badge's name gives, in characters.
     static let errorMessageLength = 140
     /// shields.io's `critical` red.
-    static let errorFill = RGBAColor(0xe0, 0x5d, 0x44)
+    public static let errorFill = RGBAColor(0xe0, 0x5d, 0x44)
 
     /// `namePrefix`: what the class names start with (see `MarkupWriter.namePrefix(forKey:)`).
     static func svg(_ layout: BadgeLayout, namePrefix: [UInt8] = []) -> [UInt8] {

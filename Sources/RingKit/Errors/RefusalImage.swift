@@ -15,11 +15,18 @@ public struct RefusalImage: Sendable, Hashable {
     /// A badge's requested `style` (the first one that names a style), so its error sits level with the badges
     /// beside it; `flat` when there is none or it is the refused parameter.
     public let style: BadgeSpec.Style
+    /// A badge's left text: the requested `label` where it is one a badge takes, else `error`.
+    public let badgeLabel: String
+    /// What a badge's right half says: a few words, such as `invalid max` or `inaccessible`.
+    public let brief: String
 
     /// Reads `size` and `scale` leniently (the first value within range), as the request may be refused for them.
-    public init(message: String, for request: Drawing.Request, format: ImageFormat) {
+    /// `brief` is what an error badge says (by default `invalid` and the parameter the message names).
+    public init(message: String, for request: Drawing.Request, format: ImageFormat, brief: String? = nil) {
         kind = request.kind
         self.message = message
+        self.brief = brief ?? Self.brief(message)
+        badgeLabel = request.kind == .badge ? Self.looseLabel(in: request.query, message: message) : "error"
         switch request.kind {
         case .bar:
             size = Self.looseInteger("width", in: request.query, range: BarSpec.Limits.width) ?? BarSpec().width
@@ -43,7 +50,7 @@ public struct RefusalImage: Sendable, Hashable {
             let layout = ErrorImage.Layout(message: message, width: size, height: height)
             edge = Swift.max(layout.width, layout.height)
         case .badge:
-            edge = BadgeRenderer.errorLayout(message: message, style: style).width
+            edge = BadgeRenderer.errorLayout(message: message, label: badgeLabel, brief: brief, style: style).width
         }
         scale = Swift.max(1, Swift.min(wanted, ImageLimits.pixelEdge / Swift.max(edge, 1)))
     }
@@ -52,10 +59,11 @@ public struct RefusalImage: Sendable, Hashable {
     public func render(_ format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch (kind, format) {
         case (.ring, .svg), (.bar, .svg), (.spark, .svg): ErrorImage.svg(message: message, size: size, height: height)
-        case (.badge, .svg): BadgeRenderer.errorSVG(message: message, style: style)
+        case (.badge, .svg): BadgeRenderer.errorSVG(message: message, label: badgeLabel, brief: brief, style: style)
         case (.ring, .png), (.bar, .png), (.spark, .png):
             try ErrorImage.png(message: message, size: size, height: height, scale: scale)
-        case (.badge, .png): try BadgeRenderer.errorPNG(message: message, style: style, scale: scale)
+        case (.badge, .png):
+            try BadgeRenderer.errorPNG(message: message, label: badgeLabel, brief: brief, style: style, scale: scale)
         }
     }
 
@@ -65,6 +73,32 @@ public struct RefusalImage: Sendable, Hashable {
             if let style = BadgeSpec.Style(rawValue: String(pair.dropFirst(6))) { return style }
         }
         return .flat
+    }
+
+    /// `invalid` and the parameter a message names first (`max: "0" must be…` → `invalid max`), or `invalid`.
+    public static func brief(_ message: String) -> String {
+        guard let colon = message.firstIndex(of: ":") else { return "invalid" }
+        let name = message[..<colon]
+        let isName =
+            !name.isEmpty && name.count <= 24
+            && name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+            }
+        return isName ? "invalid " + name : "invalid"
+    }
+
+    /// The badge's `label`, read leniently for its error badge: the first `label=` that a badge takes, unless the
+    /// message is about the label itself; `error` otherwise.
+    static func looseLabel(in query: Substring, message: String) -> String {
+        guard !message.hasPrefix("label:") else { return "error" }
+        for pair in query.split(separator: "&") where pair.hasPrefix("label=") {
+            guard let text = try? QueryParameters(query: "v=" + pair.dropFirst(6)).value("v"), !text.isEmpty,
+                (try? ParameterReader.checkText(text, of: "label", maximumLength: BadgeSpec.Limits.labelLength))
+                    != nil
+            else { return "error" }
+            return text
+        }
+        return "error"
     }
 
     /// A parameter read leniently to size the error image: the first `name=` integer within range, or nil.

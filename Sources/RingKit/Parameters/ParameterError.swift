@@ -7,11 +7,15 @@ public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible
     public let value: String
     /// What is wrong and what is accepted, e.g. `is out of range 16…1024`.
     public let reason: String
+    /// What an error badge says where `invalid` and the parameter would mislead (`no value` for a stored value
+    /// never pushed); nil for the default.
+    public var brief: String?
 
-    public init(parameter: String, value: String, reason: String) {
+    public init(parameter: String, value: String, reason: String, brief: String? = nil) {
         self.parameter = parameter
         self.value = value
         self.reason = reason
+        self.brief = brief
     }
 
     /// One sentence a user reads to fix the URL, e.g. `size: 5000 is out of range 16…1024`.

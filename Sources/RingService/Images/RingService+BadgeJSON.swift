@@ -9,7 +9,8 @@ extension RingService {
     func badgeDocument(_ request: HTTPRequest, _ drawing: Drawing.Request) -> ServiceAnswer {
         if Self.mayNameStoredValue(request.target), let target = StoredTarget.make(drawing) {
             switch storedRequest(target) {
-            case .failure(let error): return .now(documentError(error.message).from(.stored))
+            case .failure(let error):
+                return .now(documentError(error.message, drawing, brief: error.brief).from(.stored))
             case .success(let resolved):
                 return .now(document(request, resolved, maxAge: configuration.values.maxAge).from(.stored))
             }
@@ -18,7 +19,7 @@ extension RingService {
         case nil:
             break
         case .failure(let error):
-            return .now(documentError(error.message).from(.error))
+            return .now(documentError(error.message, drawing, brief: error.brief).from(.error))
         case .success(let entry):
             guard let live else { return .now(renderFailure) }
             if let answer = live.lookup(entry.target.source) {
@@ -56,8 +57,7 @@ extension RingService {
         var origin = origin
         switch answer {
         case .failed(let error):
-            let status = error.isBadRequest ? HTTPStatus.badRequest : .badGateway
-            return documentError(error.message, status: status).from(.error)
+            return documentError(error.message, drawing, brief: error.brief).from(.error)
         case .fresh(let read, let secondsLeft):
             (reading, maxAge) = (read, max(secondsLeft, read.cacheSeconds ?? 0))
         case .stale(let read, _):
@@ -65,8 +65,7 @@ extension RingService {
         }
         switch target.drawing(showing: reading, drawing, parse: renderer.parse) {
         case .failure(let error):
-            let upstream = error.parameter == target.source.parameter || error.parameter == "maxQuery"
-            return documentError(error.message, status: upstream ? .badGateway : .badRequest).from(.error)
+            return documentError(error.message, drawing, brief: error.brief).from(.error)
         case .success(let parsed):
             guard let spec = parsed.image as? BadgeSpec else { return renderFailure }
             return Served(documentResponse(request, spec, maxAge: maxAge)).from(origin)
@@ -79,7 +78,7 @@ extension RingService {
         do {
             parsed = try renderer.parse(drawing)
         } catch {
-            return documentError(error.message)
+            return documentError(error.message, drawing, brief: error.brief)
         }
         guard let spec = parsed.image as? BadgeSpec else { return renderFailure }
         return Served(
@@ -101,15 +100,24 @@ extension RingService {
             .response(to: request, coding: .identity)
     }
 
-    /// `{"error": "…"}` with `status` (a bad parameter's 400 unless given), never stored.
-    func documentError(_ message: String, status: HTTPStatus = .badRequest) -> Served {
-        let body = "{\"error\": " + ConfigurationSetting.jsonString(message) + "}\n"
+    /// The endpoint document of the error badge `drawing` gets instead (`isError`, its label, a few words such as
+    /// `invalid max` or `inaccessible`, the error badge's red), with the whole sentence in `X-Error`; never stored.
+    /// A 200: shields draws any other status as `inaccessible` and drops the document.
+    func documentError(_ message: String, _ drawing: Drawing.Request, brief: String?) -> Served {
+        let refusal = RefusalImage(message: message, for: drawing, format: .svg, brief: brief)
+        let members = [
+            ("label", refusal.badgeLabel), ("message", refusal.brief), ("color", BadgeRenderer.errorFill.hex),
+        ]
+        let body =
+            "{\"schemaVersion\": 1, "
+            + members.map { ConfigurationSetting.jsonString($0.0) + ": " + ConfigurationSetting.jsonString($0.1) }
+            .joined(separator: ", ") + ", \"isError\": true}\n"
         var headers: HTTPHeaders = [.contentType: Self.jsonType, .cacheControl: "no-store"]
         headers.append(.xError, Self.headerText(message))
         headers.append(.xContentTypeOptions, "nosniff")
         headers.append(.accessControlAllowOrigin, "*")
         return Served(
-            HTTPResponse(status: status, headers: headers, body: Array(body.utf8)), cache: .error, error: message)
+            HTTPResponse(status: .ok, headers: headers, body: Array(body.utf8)), cache: .error, error: message)
     }
 
     static let jsonType = "application/json"

@@ -18,7 +18,7 @@ extension RingService {
         // served for another's.
         let key = CacheKey(
             spec: "error \(status.code) \(refusal.kind) \(refusal.size)x\(refusal.height)@\(refusal.scale) "
-                + "\(refusal.style.rawValue) \(refusal.message)",
+                + "\(refusal.style.rawValue) \(refusal.badgeLabel)\n\(refusal.brief)\n\(refusal.message)",
             format: format, maxAge: 0, varyAccept: varyAccept)
         // On an event loop as often as not, which must not wait for another thread drawing the same error image.
         let (entry, _) = errorCache.value(for: key, waits: false) { () -> (value: CachedImage?, cacheable: Bool) in

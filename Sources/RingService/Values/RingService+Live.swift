@@ -161,7 +161,7 @@ extension RingService {
     func liveErrorImage(
         _ error: LiveError, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
     ) -> Served {
-        let refusal = RefusalImage(message: error.message, for: drawing, format: format)
+        let refusal = RefusalImage(message: error.message, for: drawing, format: format, brief: error.brief)
         let status = error.isBadRequest ? nil : upstreamStatus(error.kind)
         return errorImage(refusal, format: format, varyAccept: varyAccept, status: status).from(.error)
     }

@@ -85,7 +85,7 @@ extension RingService {
             return .failure(
                 ParameterError(
                     parameter: "value", value: ParameterError.quoted("@" + missing.name),
-                    reason: "names no stored value (push one with PUT /values/\(missing.name))"))
+                    reason: "names no stored value (push one with PUT /values/\(missing.name))", brief: "no value"))
         case .success(let records):
             return .success(records)
         }
@@ -104,7 +104,7 @@ extension RingService {
     func storedRefusal(
         _ error: ParameterError, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
     ) -> ServiceAnswer {
-        let refusal = RefusalImage(message: error.message, for: drawing, format: format)
+        let refusal = RefusalImage(message: error.message, for: drawing, format: format, brief: error.brief)
         return .now(errorImage(refusal, format: format, varyAccept: varyAccept).from(.stored))
     }
 
