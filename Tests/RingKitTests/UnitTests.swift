@@ -35,6 +35,8 @@ struct UnitTests {
         ("percentunit", 0.725, 1, "72.5%"), ("short", 0.0123, nil, "0.0123"), ("short", 1e16, nil, "10000T"),
         ("bytes", 1e40, nil, "8.27×10¹⁵ YiB"), ("percent", 150, nil, "150%"), ("percent", 99.96, 1, "99.9%"),
         ("prefix:€", 0.1 + 0.2, nil, "€0.3"),
+        // Grafana's `none`: the number as read, which `decimals` rounds (`decimals=0` alone keeps `{value}` as read).
+        ("none", 72.63, nil, "72.63"), ("none", 72.63, 0, "73"), ("none", 1_500_000, nil, "1500000"),
     ])
     func scaledNumbersKeepThreeSignificantDigits(unit: String, value: Double, decimals: Int?, text: String) throws {
         let digits = decimals.map { "&decimals=\($0)" } ?? ""
@@ -117,7 +119,7 @@ struct UnitTests {
     @Test(arguments: [
         (
             "unit=furlongs",
-            "unit: \"furlongs\" is not a unit (accepted: percent, percentunit, bytes, decbytes, bits, decbits, Bps, bps, ns, us, ms, s, reqps, ops, short, or prefix:TEXT, suffix:TEXT, si:TEXT)"
+            "unit: \"furlongs\" is not a unit (accepted: percent, percentunit, bytes, decbytes, bits, decbits, Bps, bps, ns, us, ms, s, reqps, ops, short, none, or prefix:TEXT, suffix:TEXT, si:TEXT)"
         ),
         ("unit=si:", "unit: \"si:\" has no text after si: (accepted: 1…16 characters, such as si:W)"),
         (
@@ -136,7 +138,7 @@ struct UnitTests {
         ("unit=suffix:%0A", #"unit: "suffix:\u{a}" contains the control character U+000A"#),
         (
             "unit=Bytes",
-            "unit: \"Bytes\" is not a unit (accepted: percent, percentunit, bytes, decbytes, bits, decbits, Bps, bps, ns, us, ms, s, reqps, ops, short, or prefix:TEXT, suffix:TEXT, si:TEXT)"
+            "unit: \"Bytes\" is not a unit (accepted: percent, percentunit, bytes, decbytes, bits, decbits, Bps, bps, ns, us, ms, s, reqps, ops, short, none, or prefix:TEXT, suffix:TEXT, si:TEXT)"
         ),
         ("decimals=4&unit=bytes", "decimals: 4 is out of range 0…3"),
     ])

@@ -31,6 +31,8 @@ public struct NumberUnit: Sendable, Hashable {
         ("Bps", .decimal(symbol: "B/s")), ("bps", .decimal(symbol: "b/s")),
         ("ns", .duration(base: 0)), ("us", .duration(base: 1)), ("ms", .duration(base: 2)), ("s", .duration(base: 3)),
         ("reqps", .count(after: " req/s")), ("ops", .count(after: " ops/s")), ("short", .count(after: "")),
+        // Grafana's `none`: the number as read, no text beside it (and `decimals` rounds it).
+        ("none", .affix(before: "", after: "")),
     ]
 
     /// The custom forms: `prefix:TEXT`, `suffix:TEXT`, `si:TEXT`.
