@@ -14,9 +14,7 @@ public struct PushedValue: Equatable, Sendable {
         do {
             order = try StrictJSON.check(body)
         } catch {
-            throw PushError(
-                "the body is not one number or a JSON object {\"value\": …, \"max\": …} (\(error.message), line "
-                    + "\(error.line))")
+            throw notAValue(body)
         }
         if let keys = order[[]] {
             if let unknown = keys.first(where: { $0 != "value" && $0 != "max" }) {
@@ -46,10 +44,26 @@ public struct PushedValue: Equatable, Sendable {
             {
                 throw PushError("value is not a finite number (beyond a double's range)")
             }
-            throw PushError(
-                "the body is not one number or a JSON object {\"value\": …, \"max\": …} (\(Self.reason(error)))")
+            throw notAValue(body)
         }
         return PushedValue(value: try finite(number, "value"), max: nil)
+    }
+
+    /// The refusal of a body that is neither a number nor an object: it quotes the body's start (up to 32
+    /// characters), never a decoder's wording (`nan` is not "expected null").
+    private static func notAValue(_ body: [UInt8]) -> PushError {
+        let start = body.prefix(48).drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }
+        let text = String(decoding: start, as: UTF8.self)
+        let shown = text.count > 32 ? String(text.prefix(31)) + "…" : text
+        let quoted = text.isEmpty ? "is empty: it" : StrictJSON.quoted(shown)
+        if text.hasPrefix("\"") {
+            return PushError(
+                "the body \(quoted) is a JSON string, not a number (accepted: 87.4, or {\"value\": 87.4} or "
+                    + "{\"value\": 12, \"max\": 40})")
+        }
+        return PushError(
+            "the body \(quoted) is not one JSON number or a JSON object (accepted: 87.4, or {\"value\": 87.4} or "
+                + "{\"value\": 12, \"max\": 40}; NaN and Infinity are not numbers)")
     }
 
     private struct Fields: Decodable {

@@ -13,6 +13,12 @@ public enum ValueName {
         for byte in bytes where !isNameByte(byte) {
             return "holds a character other than a-z 0-9 . _ - (names are lower case)"
         }
+        // A URL's path resolves `.` and `..` and many clients drop a trailing dot: such a name could be pushed and
+        // never read back.
+        if bytes.reversed().first == UInt8(ascii: ".") {
+            return "ends in a dot, which URLs drop or resolve (accepted: 1…\(maxLength) of a-z 0-9 . _ -, not ending "
+                + "in a dot)"
+        }
         return nil
     }
 

@@ -175,14 +175,19 @@ final class StoredValueRouteTests {
         ("coverage", "87", nil as String?, nil as String?, 401, "Authorization: Bearer"),
         ("coverage", "87", "pr_wrong", nil, 401, "not one this server knows"),
         ("other", "87", token, nil, 403, "may not write other"),
-        ("coverage", "NaN", token, nil, 400, "not one number"),
+        ("coverage", "NaN", token, nil, 400, "not one JSON number"),
         ("coverage", "1e999", token, nil, 400, "not a finite number"),
-        ("coverage", "\"87\"", token, nil, 400, "found a string"),
+        ("coverage", "\"87\"", token, nil, 400, "is a JSON string, not a number"),
         ("coverage", "{\"value\": 1, \"extra\": 2}", token, nil, 400, "unknown key"),
         ("coverage", "{\"max\": 2}", token, nil, 400, "value must be given"),
         ("coverage", "87", token, "/values/coverage?token=x", 400, "never in a URL"),
         ("Coverage", "87", token, nil, 400, "names are lower case"),
         ("coverage", "{\"value\": 1, \"max\": -5}", token, nil, 400, "max is below 0"),
+        // What a reader sees names the body, never a decoder's wording ("expected null" for `nan`).
+        ("coverage", "nan", token, nil, 400, #"the body \"nan\" is not one JSON number"#),
+        ("coverage", "", token, nil, 400, "the body is empty"),
+        // A name a URL's path would drop or resolve could be pushed and never read.
+        ("coverage.", "87", token, nil, 400, "ends in a dot"),
     ])
     func refusals(name: String, body: String, token: String?, target: String?, status: Int, says: String) {
         let response = put(name, body, token: token, target: target)
@@ -228,6 +233,13 @@ final class StoredValueRouteTests {
         #expect(history.header("Allow") == "GET, HEAD, OPTIONS")
         #expect(service.get("/values/coverage", method: .post).status.code == 405)
         #expect(service.get("/values/a/b").status.code == 404)
+        // Every path under /values/ answers JSON.
+        let slash = service.get("/values/x/")
+        #expect(slash.status.code == 404 && slash.header("Content-Type") == "application/json")
+        #expect(text(slash).contains("/values/{name}/history"))
+        // A push with no body at all says what the body is.
+        let bodiless = service.get("/values/coverage", ["Authorization": "Bearer " + Self.token], method: .put)
+        #expect(bodiless.status.code == 411 && text(bodiless).contains("a push carries the value as its body"))
     }
 
     /// `/metrics` counts writes by outcome and shows the store's figures.

@@ -66,7 +66,7 @@ function builderReadout(liveParameters, fieldNamed, rootAttribute) {
     var name = valueField && /^@([a-z0-9._-]{1,64})$/.exec(valueField.value.trim());
     document.getElementById("live-push-row").hidden = !(origin === "stored" && name);
     document.getElementById("live-push").textContent = origin === "stored" && name
-      ? "curl -fsS -X PUT -H \"Authorization: Bearer $RINGS_TOKEN\" --data 87.4 " + location.origin + "/values/" +
+      ? "curl -sS --fail-with-body -X PUT -H \"Authorization: Bearer $RINGS_TOKEN\" --data 87.4 " + location.origin + "/values/" +
         name[1]
       : "";
     var maxAge = /max-age=(\d+)/.exec(response.headers.get("Cache-Control") || "");

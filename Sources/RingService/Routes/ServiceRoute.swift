@@ -88,7 +88,7 @@ enum ServiceRoute: Sendable, Hashable {
         var name = path.dropFirst(8)
         let history = name.hasSuffix("/history")
         if history { name = name.dropLast(8) }
-        guard !name.isEmpty, !name.contains("/") else { return nil }
+        // Any other path under /values/ (`/values/x/`) is the values API's to refuse, in JSON, naming the name.
         return .values(name: name, history: history)
     }
 

@@ -84,8 +84,9 @@ struct ValueTokens: Sendable {
     /// What is wrong with a name pattern, or nil.
     static func patternProblem(_ pattern: String) -> String? {
         let prefix = pattern.hasSuffix("*")
-        let name = prefix ? String(pattern.dropLast()) : pattern
-        guard !(prefix && name.isEmpty), let problem = ValueName.problem(name) else { return nil }
+        // A prefix may end in a dot (`ci.*`): the names it matches go on after it.
+        let name = prefix ? String(pattern.dropLast()) + "x" : pattern
+        guard pattern != "*", let problem = ValueName.problem(name) else { return nil }
         return "\(ConfigurationSetting.quoted(pattern)) is not a name pattern: it \(problem) (accepted: a name, a "
             + "prefix and *, or *)"
     }

@@ -51,6 +51,11 @@ final class ValuesResponder: Sendable {
                     headers: [.allow: allowed]))
         }
         let name = String(raw)
+        if name.contains("/") {
+            return .now(
+                valueError(
+                    .notFound, "no such path under /values/ (accepted: /values/{name} and /values/{name}/history)"))
+        }
         if let problem = ValueName.problem(name) {
             return .now(valueError(.badRequest, "name \(ConfigurationSetting.quoted(name)) \(problem)"))
         }
@@ -107,8 +112,13 @@ final class ValuesResponder: Sendable {
                         .contentTooLarge, "the body is \(length) bytes, over the \(RingService.maxValueBody) accepted"))
             }
             metrics.count(.lengthRequired)
-            return .now(
-                valueError(.lengthRequired, "send the body with Content-Length (chunked bodies are not read here)"))
+            // No body at all is a push without its value; a chunked one is a body this server does not read.
+            let reason =
+                chunked
+                ? "send the body with Content-Length (chunked bodies are not read here)"
+                : "a push carries the value as its body, sent with Content-Length (accepted: 87.4, or "
+                    + "{\"value\": 12, \"max\": 40})"
+            return .now(valueError(.lengthRequired, reason))
         }
         let pushed: PushedValue
         do {
