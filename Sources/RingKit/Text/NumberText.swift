@@ -83,13 +83,18 @@ enum NumberText {
 
     /// `x` as `m×10ⁿ`, with `m` of at most `digits` (1…17) significant digits and no trailing zeros.
     static func scientific(_ x: Double, digits: Int = 6) -> String {
+        // The shortest digits that read back as `x` where they are few enough: a subnormal such as 1e-320 holds
+        // fewer digits than printf would write (`9.99989e-321`).
+        let shortest = x.description
+        let significant = shortest.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber).drop { $0 == "0" }.count
         // printf's %e rounds the mantissa correctly for every double, subnormals included; the C locale is the
         // process's default, so the point is a point.
         var buffer = [CChar](repeating: 0, count: 40)
         _ = withVaList([Int32(Swift.max(0, Swift.min(digits, 17) - 1)), x]) {
             vsnprintf(&buffer, buffer.count, "%.*e", $0)
         }
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let printed = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = shortest.contains("e") && significant <= digits ? shortest : printed
         guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return text }
         var m = String(text[..<e])
         while m.hasSuffix("0") { m.removeLast() }
