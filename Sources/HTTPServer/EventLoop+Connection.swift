@@ -127,6 +127,12 @@ extension EventLoop {
     /// The server's own answer to a request it cannot serve: status and a one-line text body (none for HEAD), then
     /// the connection ends.
     func respondWithError(_ connection: HTTPConnection, status: HTTPStatus, reason: String, isHead: Bool) {
+        if status == .uriTooLong, let path = connection.state.refusedPath,
+            let response = handler.uriTooLong(path: path, reason: reason), response.status == status
+        {
+            write(connection, head: response.head, keepAlive: false, body: isHead ? nil : response.body)
+            return
+        }
         let response = HTTPResponse(
             status: status, headers: [.contentType: "text/plain; charset=utf-8"],
             body: Array("\(status.code) \(status.reasonPhrase): \(reason)\n".utf8))

@@ -56,6 +56,8 @@ struct HTTPConnectionStateMachine {
     static let outputHighWater = 65_536
 
     private var parser: HTTPRequestParser
+    /// The path of a request refused as too long (see `HTTPRequestParser.refusedPath`).
+    var refusedPath: String? { parser.refusedPath }
     private let timeouts: Timeouts
     private let maxRequests: Int
     private(set) var phase: Phase

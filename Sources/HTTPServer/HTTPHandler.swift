@@ -20,4 +20,14 @@ public enum HTTPAnswer: Sendable {
 /// returned as `.later` or `.whenReady`.
 public protocol HTTPHandler: Sendable {
     func answer(_ request: HTTPRequest) -> HTTPAnswer
+
+    /// The answer to a request whose request line was too long to read (`414`), given the start of its target
+    /// (`path`: up to the `?`, printable ASCII, at most `HTTPRequestParser.refusedPathLength` bytes), made on the
+    /// loop's thread without blocking; nil for the server's plain-text one. The connection closes after it. An
+    /// image route answers with an image, so a page shows an error image rather than a broken one.
+    func uriTooLong(path: String, reason: String) -> HTTPResponse?
+}
+
+extension HTTPHandler {
+    public func uriTooLong(path: String, reason: String) -> HTTPResponse? { nil }
 }

@@ -66,6 +66,11 @@ public struct HTTPRequestParser: Sendable {
         self.limits = clamped
     }
 
+    /// The start of the target of a request line refused as too long (`414`): its path, up to the `?`, where that
+    /// is printable ASCII of at most `refusedPathLength` bytes; nil otherwise.
+    public private(set) var refusedPath: String? = nil
+    public static let refusedPathLength = 128
+
     /// Bytes buffered but not yet consumed: a partly received head (zero once the parser has failed or closed).
     public var bufferedByteCount: Int {
         switch phase {
@@ -243,7 +248,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// The failure for a line or head that reached its limit without ending.
-    private func limitFailure() -> Failure {
+    private mutating func limitFailure() -> Failure {
         guard case .requestLine = phase else {
             return Failure(
                 status: .requestHeaderFieldsTooLarge, reason: "request head longer than \(limits.maxHeadBytes) bytes")
@@ -257,7 +262,21 @@ public struct HTTPRequestParser: Sendable {
             return Failure(
                 status: .requestHeaderFieldsTooLarge, reason: "request head longer than \(limits.maxHeadBytes) bytes")
         }
+        refusedPath = Self.path(in: buffer[lineStart..<min(buffer.count, lineStart + 64 + Self.refusedPathLength)])
         return Failure(status: .uriTooLong, reason: "request line longer than \(limits.maxRequestLineBytes) bytes")
+    }
+
+    /// The path of a request line's target (`GET /ring.svg?…` → `/ring.svg`): after the first space, up to `?`,
+    /// printable ASCII starting with `/`, at most `refusedPathLength` bytes; nil otherwise.
+    static func path(in line: ArraySlice<UInt8>) -> String? {
+        guard let space = line.firstIndex(of: ASCII.space) else { return nil }
+        let target = line[(space + 1)...]
+        guard target.first == UInt8(ascii: "/") else { return nil }
+        let path = target.prefix { $0 != UInt8(ascii: "?") && $0 != ASCII.space }
+        guard path.count <= refusedPathLength, path.endIndex < target.endIndex,
+            path.allSatisfy({ $0 > 0x20 && $0 < 0x7f })
+        else { return nil }
+        return String(decoding: path, as: UTF8.self)
     }
 
     /// Whether the head being read names the method HEAD, as far as its bytes tell: `HEAD` and the space after

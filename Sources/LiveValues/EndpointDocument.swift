@@ -29,8 +29,8 @@ public struct EndpointDocument: Sendable, Hashable {
     public static let maxTextLength = 256
     /// The largest `cacheSeconds` honoured: a year, as the `cacheSeconds` parameter.
     public static let maxCacheSeconds = 31_536_000
-    /// The longest `logoSvg` kept, in bytes: a custom logo's own bound (8 KiB).
-    public static let maxLogoBytes = 8192
+    /// The longest `logoSvg` kept, in bytes: a custom logo's own bound (5 KiB, `CustomLogo.maxBytes`).
+    public static let maxLogoBytes = 5120
 
     /// The fields of shields' schema that this service accepts, checks and does not draw (links).
     static let unusedTexts = ["link"]

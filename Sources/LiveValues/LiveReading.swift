@@ -36,7 +36,7 @@ public struct LiveReading: Sendable, Hashable {
     }
 
     /// The bytes of the texts the reading holds (an endpoint's label, message, logo and colors), which whoever keeps
-    /// readings counts against its bound: a custom logo alone may be 8 KiB.
+    /// readings counts against its bound: a custom logo alone may be 5 KiB.
     public var textBytes: Int {
         [label, color, labelColor, style, message, written, namedLogo, logoSvg, logoColor].reduce(0) {
             $0 + ($1?.utf8.count ?? 0)

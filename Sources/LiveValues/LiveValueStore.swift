@@ -1,6 +1,6 @@
 /// The values read, per source: the last good reading with its freshness and staleness deadlines, and the last
 /// failure with the time before which the source is not tried again. Bounded: past `maxValues` sources, or past
-/// `maxTextBytes` of the readings' texts (an endpoint document's label, message and logo, up to 8 KiB of SVG), the
+/// `maxTextBytes` of the readings' texts (an endpoint document's label, message and logo, up to 5 KiB of SVG), the
 /// source first stored is dropped (first in, first out, O(1) per insert). A plain value; `LiveValues` holds it under
 /// its lock.
 struct LiveValueStore {

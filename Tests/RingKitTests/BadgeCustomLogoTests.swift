@@ -132,7 +132,7 @@ struct BadgeCustomLogoTests {
         #expect(message.contains(found), "\(message)")
     }
 
-    /// A data URI that is not base64, not SVG's media type, or over 8 KiB decoded is refused before parsing.
+    /// A data URI that is not base64, not SVG's media type, or over 5 KiB decoded is refused before parsing.
     @Test func badDataURIsAreRefused() throws {
         func message(_ logo: String) -> String {
             do { _ = try BadgeSpec.parse(query: "value=1&logo=" + PercentDecoding.encode(logo)) } catch {
@@ -143,7 +143,7 @@ struct BadgeCustomLogoTests {
         #expect(message("data:image/svg+xml;base64,!!!notbase64").contains("is not base64"))
         #expect(message("data:image/png;base64,iVBORw0KGgo=").contains("is not an SVG data URI"))
         let big = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g/>", count: 2100) + "</svg>"
-        #expect(message(Logo.dataPrefix + Base64.encode(Array(big.utf8))).contains("is over 8 KiB"))
+        #expect(message(Logo.dataPrefix + Base64.encode(Array(big.utf8))).contains("is over 5 KiB"))
         // A + that arrived as a space reads as the + it was.
         let plus = Logo.dataPrefix + Base64.encode(Array(Self.square.utf8))
         #expect(plus.contains("+"))

@@ -46,10 +46,10 @@ extension LiveEndpointTests {
     }
 
     /// The memo of live targets counts what a target showed, a document's logo among it, against its bound: a
-    /// logo of some 6 KiB that the image does not draw (the URL gives its own) is still held, and counted.
+    /// logo of some 4 KiB that the image does not draw (the URL gives its own) is still held, and counted.
     @Test func theMemoCountsADocumentsLogo() throws {
         let service = try makeLiveService(fixture, clock: clock)
-        let shapes = String(repeating: "<rect width='1' height='1' fill='red'/>", count: 150)
+        let shapes = String(repeating: "<rect width='1' height='1' fill='red'/>", count: 100)
         let svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 2 2'>" + shapes + "</svg>"
         let drawn = try badge(
             service, #"{"schemaVersion":1,"message":"5","logoSvg":"\#(svg)"}"#, "&logo=gitlab", name: "memo.json")

@@ -76,6 +76,36 @@ struct LiveServiceTests {
         #expect(post.header("Allow") == "GET, HEAD")
     }
 
+    /// A URL too long to read on an image route is answered with that route's error image (status 414), so a page
+    /// shows an error image rather than a broken one; other routes keep the plain-text 414.
+    @Test func aTooLongURLOnAnImageRouteGetsAnImage() throws {
+        let live = try LiveService()
+        defer { live.stop() }
+        let long = String(repeating: "9", count: 9000)
+        let svg = try live.client().request("GET", "/ring.svg?value=" + long)
+        #expect(svg.status == 414)
+        #expect(svg.header("Content-Type") == "image/svg+xml; charset=utf-8")
+        #expect(svg.text.contains("<svg") && svg.text.contains("width=\"128\""))
+        #expect(svg.header("X-Error")?.hasPrefix("URL: the request line is longer than 8192 bytes") == true)
+        let badge = try live.client().request("GET", "/badge.png?label=coverage&value=" + long)
+        #expect(badge.status == 414 && badge.header("Content-Type") == "image/png")
+        #expect(DecodedPNG(badge.body)?.height == 20)
+        let text = try live.client().request("GET", "/healthz?x=" + long)
+        #expect(text.status == 414 && text.header("Content-Type") == "text/plain; charset=utf-8")
+        // A URL just within the limit is read: a custom logo of the largest size accepted fits.
+        let logo = try live.client().request("GET", "/badge.svg?label=x&logo=" + Self.largestLogo)
+        #expect(logo.status == 200, "\(logo.status) \(logo.header("X-Error") ?? "")")
+    }
+
+    /// A data URI of a logo of `CustomLogo.maxBytes`, percent-encoded as a browser sends it.
+    static var largestLogo: String {
+        let head = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/><!--"#
+        let tail = "--></svg>"
+        let filler = String(repeating: "x", count: CustomLogo.maxBytes - head.utf8.count - tail.utf8.count)
+        let svg = head + filler + tail
+        return QueryParameters.encode(Logo.dataPrefix + Data(svg.utf8).base64EncodedString())
+    }
+
     @Test func headSendsTheHeadersOfGetWithoutABody() throws {
         let live = try LiveService()
         defer { live.stop() }

@@ -7,7 +7,7 @@ internal import CLibXML2
 /// DOCTYPE (so entities, billion laughs included, and external DTDs never reach the parser's expansion).
 ///
 /// libxml2 parses with network access off (`XML_PARSE_NONET`) and neither entity substitution (`XML_PARSE_NOENT`)
-/// nor DTD loading (`XML_PARSE_DTDLOAD`); the document is at most 8 KiB.
+/// nor DTD loading (`XML_PARSE_DTDLOAD`); the document is at most 5 KiB.
 enum CustomLogoReader {
     /// The elements a logo may hold, with the ones that draw.
     static let shapeElements: Set<String> = ["path", "circle", "ellipse", "rect", "polygon", "polyline", "line"]

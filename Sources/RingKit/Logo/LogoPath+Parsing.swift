@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 extension LogoPath {
-    /// The most numbers one path may hold: a named logo has a few hundred, a custom one fits in 8 KiB.
+    /// The most numbers one path may hold: a named logo has a few hundred, a custom one fits in 5 KiB.
     static let maxNumbers = 20_000
 
     /// Reads SVG path data (`M12 .3c-6.6 0-12 5.4-12 12z`): every command of SVG 1.1, relative or absolute, numbers

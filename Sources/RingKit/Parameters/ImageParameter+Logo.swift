@@ -17,7 +17,7 @@ extension ImageParameter {
             field: .init(
                 "Logo",
                 "A Simple Icons slug (github, python), drawn before a badge's label, in a ring's hole or at a bar's "
-                    + "left end; or data:image/svg+xml;base64,… of at most 8 KiB.", placeholder: "github"),
+                    + "left end; or data:image/svg+xml;base64,… of at most 5 KiB.", placeholder: "github"),
             ring: .init(
                 32,
                 read: { reader, spec throws(ParameterError) in spec.logo = try reader.logo() },

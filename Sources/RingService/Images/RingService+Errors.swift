@@ -38,6 +38,20 @@ extension RingService {
         return Served(response, cache: .error, error: refusal.message)
     }
 
+    /// A request line too long to read, on an image route: that route's error image at its default size (the query
+    /// was never read), status 414, with the sentence in `X-Error`; nil elsewhere (the server's plain text).
+    public func uriTooLong(path: String, reason: String) -> HTTPResponse? {
+        guard
+            case .image(let drawing, let format, let varyAccept) = ServiceRoute(HTTPRequest(method: .get, target: path))
+        else { return nil }
+        let limit = configuration.maxRequestLineBytes
+        let message =
+            "URL: the request line is longer than \(limit) bytes (accepted: at most \(limit); a custom logo of at most "
+            + "\(CustomLogo.maxBytes / 1024) KiB fits)"
+        let refusal = RefusalImage(message: message, for: drawing, format: format, brief: "URL too long")
+        return errorImage(refusal, format: format, varyAccept: varyAccept, status: .uriTooLong).response
+    }
+
     /// The 500 of an image that could not be drawn (or of a route whose service is missing): not cached, no value.
     var renderFailure: Served { Served(responses.renderFailed, cache: .error) }
 
