@@ -12,6 +12,21 @@ struct DateCacheTests {
     ])
     func formatsIMFFixdate(seconds: Int, expected: String) {
         #expect(DateCache.imfFixdate(epochSeconds: seconds) == expected)
+        #expect(HTTPDate.epochSeconds(imfFixdate: expected) == seconds)
+    }
+
+    /// Every second of a few years reads back as written; anything but an IMF-fixdate is no date.
+    @Test func readsWhatItWrites() {
+        for seconds in stride(from: -86_400 * 400, to: 4_200_000_000, by: 86_399 * 7 + 3_607) {
+            #expect(HTTPDate.epochSeconds(imfFixdate: DateCache.imfFixdate(epochSeconds: seconds)) == seconds)
+        }
+        for text in [
+            "", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994", "Sun, 06 Nov 1994 08:49:37 UTC",
+            "Sun, 6 Nov 1994 08:49:37 GMT", "Sun, 06 Nob 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:49:37 GMT",
+            "Sun, 06 Nov 1994 08:49 GMT", "Sun, 32 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994  08:49:37 GMT",
+        ] {
+            #expect(HTTPDate.epochSeconds(imfFixdate: text) == nil, "\(text)")
+        }
     }
 
     @Test func tailsCarryDateAndConnectionAndEndTheHead() {

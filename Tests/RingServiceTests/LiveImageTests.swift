@@ -59,6 +59,9 @@ final class LiveImageTests {
         let readAt = try #require(first.header("Last-Modified"))
         let now = Int(Date().timeIntervalSince1970)
         #expect((now - 10...now).map { HTTPDate.imfFixdate(epochSeconds: $0) }.contains(readAt), "\(readAt)")
+        #expect(first.header("X-Value-Time")?.hasSuffix("Z") == true)
+        // If-Modified-Since at the time read: not modified.
+        #expect(service.get(target, ["If-Modified-Since": readAt]).status == .notModified)
         clock.advance(100)
         let second = service.get(target)
         #expect(second.header("X-Source") == "cached" && second.header("ETag") == first.header("ETag"))

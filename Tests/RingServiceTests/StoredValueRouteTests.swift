@@ -57,6 +57,32 @@ final class StoredValueRouteTests {
         let formatter = ISO8601DateFormatter()
         let arrived = formatter.date(from: time).map { Int($0.timeIntervalSince1970) } ?? -1
         #expect(stored.header("Last-Modified") == HTTPDate.imfFixdate(epochSeconds: arrived))
+        #expect(stored.header("X-Value-Time") == time)
+    }
+
+    /// `If-Modified-Since` is answered wherever `Last-Modified` is sent: a 304 when the value is no newer, the image
+    /// when it is; `If-None-Match`, where given, decides alone.
+    @Test func ifModifiedSinceIsAnsweredByTheValuesTime() throws {
+        _ = put("coverage", "87.4")
+        for target in ["/ring.svg?value=@coverage", "/badge.png?value=@coverage", "/spark.svg?value=@coverage"] {
+            let first = service.get(target)
+            let modified = try #require(first.header("Last-Modified"))
+            let seconds = try #require(HTTPDate.epochSeconds(imfFixdate: modified))
+            let same = service.get(target, ["If-Modified-Since": modified])
+            #expect(same.status.code == 304 && same.body.isEmpty, "\(target)")
+            #expect(same.header("ETag") == first.header("ETag") && same.header("X-Source") == "stored")
+            let later = service.get(target, ["If-Modified-Since": HTTPDate.imfFixdate(epochSeconds: seconds + 60)])
+            #expect(later.status.code == 304)
+            let earlier = service.get(target, ["If-Modified-Since": HTTPDate.imfFixdate(epochSeconds: seconds - 1)])
+            #expect(earlier.status.code == 200 && earlier.body == first.body)
+            let other = service.get(target, ["If-Modified-Since": modified, "If-None-Match": "\"other\""])
+            #expect(other.status.code == 200)
+            #expect(service.get(target, ["If-Modified-Since": "yesterday"]).status.code == 200)
+            #expect(service.get(target, ["If-Modified-Since": modified], method: .head).status.code == 304)
+        }
+        // An image of no value's time sends no Last-Modified and ignores the condition.
+        #expect(
+            service.get("/ring.svg?value=5", ["If-Modified-Since": "Thu, 31 Dec 2099 23:59:59 GMT"]).status.code == 200)
     }
 
     /// `/badge.json` of a stored value is the document of the badge that value draws, and names a missing one.

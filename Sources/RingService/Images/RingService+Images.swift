@@ -45,6 +45,7 @@ extension RingService {
         _ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, alias: TargetKey, onLoop: Bool,
         headers: HTTPHeaders? = nil, origin: LiveOrigin? = nil
     ) -> ServiceAnswer {
+        let request = request.modifiedSince(headers)
         let placement = RenderPlacement.of(
             format: key.format, pixelEdge: drawing.pixelEdge, onLoop: onLoop, cached: cache.holds(key))
         switch placement {

@@ -7,6 +7,8 @@ struct LiveShown: Sendable {
     /// The target and the value's parameters: `TargetKey`'s text for this value.
     let alias: String
     let lastModified: String
+    /// The same time for `X-Value-Time`.
+    let valueTime: String
 }
 
 /// A request target resolved to its live source before (the URL, the allow-list, the paths checked), and what it

@@ -6,8 +6,38 @@ import RingKit
 extension HTTPFieldName {
     /// Where a live image's value came from: `fresh`, `cached`, `stale`, `error`, or `stored`.
     static let xSource: HTTPFieldName = "X-Source"
-    /// When a live image's value was read.
+    /// When a live image's value was read, or a stored one pushed.
     static let lastModified: HTTPFieldName = "Last-Modified"
+    /// The same time in RFC 3339 (`2026-12-05T10:00:00Z`), for scripts and readers of a value's age.
+    static let xValueTime: HTTPFieldName = "X-Value-Time"
+    static let ifModifiedSince: HTTPFieldName = "If-Modified-Since"
+}
+
+extension HTTPHeaders {
+    /// `Last-Modified` and `X-Value-Time` of a value's time, in milliseconds since 1970.
+    static func valueTime(milliseconds: Int64) -> HTTPHeaders {
+        [
+            .lastModified: HTTPDate.imfFixdate(epochSeconds: Int(milliseconds / 1000)),
+            .xValueTime: ValueTime.text(milliseconds: milliseconds),
+        ]
+    }
+}
+
+extension HTTPRequest {
+    /// This request as the cache answers it beside `headers`: a GET or HEAD without `If-None-Match` whose
+    /// `If-Modified-Since` is at or after their `Last-Modified` gets `If-None-Match: *`, so the cached image answers
+    /// 304 (RFC 9110 §13.1.3; `If-None-Match`, where given, decides alone, §13.2.2); else it is unchanged.
+    func modifiedSince(_ headers: HTTPHeaders?) -> HTTPRequest {
+        // An image of no value's time (most) is decided by the first test, before any header is looked up.
+        guard let lastModified = headers?[.lastModified],
+            let since = self.headers[.ifModifiedSince].flatMap({ HTTPDate.epochSeconds(imfFixdate: $0) }),
+            method == .get || method == .head, self.headers[.ifNoneMatch] == nil,
+            let modified = HTTPDate.epochSeconds(imfFixdate: lastModified), modified <= since
+        else { return self }
+        var conditional = self
+        conditional.headers.append(.ifNoneMatch, "*")
+        return conditional
+    }
 }
 
 /// Where a live image's value came from, for `X-Source` and the access log's `source=`.
@@ -94,25 +124,29 @@ extension RingService {
             (reading, maxAge, origin) = (read, Int(live?.settings.retrySeconds ?? 0), .stale)
         }
         // The target and the value read: one value, one entry, answered without parsing while it lasts. Built once
-        // per value, as is the value's Last-Modified (when it was read; not a validator the server checks).
+        // per value, as are the value's Last-Modified and X-Value-Time (when it was read; If-Modified-Since is
+        // answered by it).
         let shown: LiveShown
         if let last = entry.shown, last.reading == reading {
             shown = last
         } else {
             shown = LiveShown(
                 reading: reading, alias: request.target + "\n" + target.aliasText(for: reading),
-                lastModified: HTTPDate.imfFixdate(epochSeconds: Int(reading.readAt.timeIntervalSince1970)))
+                lastModified: HTTPDate.imfFixdate(epochSeconds: Int(reading.readAt.timeIntervalSince1970)),
+                valueTime: ValueTime.text(milliseconds: Int64(reading.readAt.timeIntervalSince1970 * 1000)))
             var updated = entry
             updated.shown = shown
             liveTargets.remember(updated, for: request.target)
         }
         let headers: HTTPHeaders = [
             .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: origin.rawValue,
-            .lastModified: shown.lastModified,
+            .lastModified: shown.lastModified, .xValueTime: shown.valueTime,
         ]
         let alias = TargetKey(target: shown.alias, format: format)
         if let entry = cache.value(aliasedBy: alias) {
-            return .now(Served(answer(request, with: entry).adding(headers), cache: .hit, source: origin))
+            return .now(
+                Served(answer(request.modifiedSince(headers), with: entry).adding(headers), cache: .hit, source: origin)
+            )
         }
         let parsed: Drawing
         switch target.drawing(showing: reading, drawing, parse: renderer.parse) {
@@ -149,7 +183,9 @@ extension RingService {
             target: request.target + "\n&value=" + missing.rawValue + (error.missingMax.map { "&max=\($0)" } ?? ""),
             format: format)
         if let cached = cache.value(aliasedBy: alias) {
-            return .now(Served(answer(request, with: cached).adding(headers), cache: .hit, source: .fresh))
+            return .now(
+                Served(
+                    answer(request.modifiedSince(headers), with: cached).adding(headers), cache: .hit, source: .fresh))
         }
         let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
         return placedAnswer(request, parsed, key: key, alias: alias, onLoop: onLoop, headers: headers, origin: .fresh)

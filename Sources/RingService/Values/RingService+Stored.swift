@@ -40,8 +40,9 @@ extension RingService {
         } else {
             let (resolved, text) = entry.target.resolved(with: records, previous: previous)
             var headers = storedHeaders
-            headers.append(
-                .lastModified, HTTPDate.imfFixdate(epochSeconds: Int((records.map(\.time).max() ?? 0) / 1000)))
+            for field in HTTPHeaders.valueTime(milliseconds: records.map(\.time).max() ?? 0) {
+                headers.append(field.name, field.value)
+            }
             shown = StoredShown(
                 records: records, previous: previous, request: resolved, alias: request.target + "\n" + text,
                 headers: headers)
@@ -58,7 +59,8 @@ extension RingService {
     ) -> ServiceAnswer {
         let alias = TargetKey(target: shown.alias, format: format)
         if let cached = cache.value(aliasedBy: alias) {
-            return .now(Served(answer(request, with: cached).adding(shown.headers), cache: .hit, source: .stored))
+            let answered = answer(request.modifiedSince(shown.headers), with: cached)
+            return .now(Served(answered.adding(shown.headers), cache: .hit, source: .stored))
         }
         let parsed: Drawing
         do throws(ParameterError) {

@@ -37,7 +37,7 @@ extension RingService {
             shown = last
         } else {
             var headers = storedHeaders
-            headers.append(.lastModified, HTTPDate.imfFixdate(epochSeconds: Int(newest / 1000)))
+            for field in HTTPHeaders.valueTime(milliseconds: newest) { headers.append(field.name, field.value) }
             shown = StoredShown(
                 records: [record], previous: nil, request: resolved, alias: alias, headers: headers)
         }
