@@ -130,6 +130,30 @@ class BuilderChecks(KindChecks, PageChecks):
                 fail("builder: the three-ring snippets do not name all rings: %r, %r" % (
                     text("out-markdown"), text("out-html")))
 
+        self.check_address()
+
+    def check_address(self):
+        """The address bar follows the form (kind, format, parameters), so a reload or a shared link keeps it."""
+        driver, fail, text = self.driver, self.fail, self.text
+        if not self.open("?kind=bar&value=40", "the bar preview"):
+            return
+        field = driver.find_element(By.ID, "f-ring-value")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("64")
+        driver.find_element(By.CSS_SELECTOR, "input[name=format][value=png]").click()
+        if not self.wait_for(lambda d: "value=64" in d.current_url and "format=png" in d.current_url
+                             and "kind=bar" in d.current_url, "the address bar to follow the form"):
+            fail("builder: the address is %r" % driver.current_url)
+            return
+        driver.refresh()
+        if not self.up_to_date("the reloaded builder"):
+            return
+        checked = driver.execute_script("return document.querySelector('input[name=kind]:checked').value")
+        if text("f-ring-value") != "64" or checked != "bar" or not text("out-url").startswith(
+                self.server.base + "/bar.png?"):
+            fail("builder: a reload lost the form: kind %s, value %r, URL %r" % (
+                checked, text("f-ring-value"), text("out-url")))
+
     def check_errors(self):
         """A bad value shows the server's sentence beside its field and leaves the snippets out until fixed."""
         driver, fail, text = self.driver, self.fail, self.text

@@ -89,9 +89,21 @@
     pngFigure.setAttribute("data-backdrop", backdrop.value || expected);
     pngCaption.textContent = theme === "auto" ? "PNG (light in every scheme)" : "PNG";
   }
+  // The address bar follows the form, so the page can be shared or bookmarked as it is and a reload keeps it: the
+  // kind and format where they are not the defaults, then the image's own query.
+  function followAddress() {
+    var parts = [];
+    if (kind() !== "ring") parts.push("kind=" + kind());
+    if (format() === "png") parts.push("format=png");
+    var q = query();
+    if (q) parts.push(q);
+    var address = location.pathname + (parts.length ? "?" + parts.join("&") : "");
+    if (address !== location.pathname + location.search) history.replaceState(null, "", address);
+  }
   function update() {
     var svg = imageURL("svg");
     var png = imageURL("png");
+    followAddress();
     svgImg.src = svg;
     pngImg.src = png;
     applyBackdrop();
