@@ -26,6 +26,11 @@ public struct LiveReading: Sendable, Hashable {
     public var logoColor: String?
     /// When the document was read (wall clock), for a page that shows "read at".
     public var readAt: Date
+    /// The value's own time where the source gives one (a Prometheus sample's timestamp); nil: the time it was read.
+    public var valueTime: Date?
+
+    /// The value's time: its own, else when it was read (`Last-Modified`, `X-Value-Time`).
+    public var time: Date { valueTime ?? readAt }
 
     public init(value: Double, max: Double? = nil, label: String? = nil, color: String? = nil, readAt: Date) {
         self.value = value

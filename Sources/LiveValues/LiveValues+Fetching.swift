@@ -168,10 +168,14 @@ extension LiveValues {
         switch source.document.kind {
         case .prometheus(let server):
             let noData = configuration.noData(prometheus: source.shownName, server: server)
-            var reading = PrometheusAnswer.value(
+            var reading = PrometheusAnswer.sample(
                 status: response.status, body: response.body, server: server, noData: noData,
                 showsRefusal: !source.document.isConfiguredQuery
-            ).map { LiveReading(value: $0, readAt: readAt) }
+            ).map { sample in
+                var read = LiveReading(value: sample.value, readAt: readAt)
+                read.valueTime = sample.time
+                return read
+            }
             guard let maxShownName = source.maxShownName else { return reading }
             let max = maxReading(fetchedMax, shownName: maxShownName, server: server, source: source)
             switch (reading, max) {

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Reads the one number out of a Prometheus HTTP API answer to `GET /api/v1/query`: a `scalar`, or a `vector` of
 /// exactly one sample. Any other shape is an error that names it (`the query returned 3 series; one is needed`).
 enum PrometheusAnswer {
@@ -11,9 +13,17 @@ enum PrometheusAnswer {
         status: Int, body: [UInt8], server: String, noData: (value: String, reason: String) = noData,
         showsRefusal: Bool = true
     ) -> Result<Double, LiveError> {
+        sample(status: status, body: body, server: server, noData: noData, showsRefusal: showsRefusal).map(\.value)
+    }
+
+    /// The value and the sample's own time (its timestamp), or why there is none (see `value`).
+    static func sample(
+        status: Int, body: [UInt8], server: String, noData: (value: String, reason: String) = noData,
+        showsRefusal: Bool = true
+    ) -> Result<(value: Double, time: Date), LiveError> {
         func fail(
             _ reason: String, _ kind: LiveError.Kind = .noValue, value: String = "", missing: LiveError.Missing? = nil
-        ) -> Result<Double, LiveError> {
+        ) -> Result<(value: Double, time: Date), LiveError> {
             .failure(LiveError(parameter: "prometheus", value: value, reason: reason, kind: kind, missing: missing))
         }
         let shownServer = LiveText.shown(server)
@@ -60,9 +70,11 @@ enum PrometheusAnswer {
         }
     }
 
-    /// A sample is `[timestamp, "value"]`; Prometheus writes the value as text (`"1.5"`, `"NaN"`, `"+Inf"`).
-    private static func number(_ sample: [JSONValue]) -> Result<Double, LiveError> {
-        guard sample.count == 2, let text = sample[1].stringValue else {
+    /// A sample is `[timestamp, "value"]`: Unix seconds, and the value as text (`"1.5"`, `"NaN"`, `"+Inf"`).
+    private static func number(_ sample: [JSONValue]) -> Result<(value: Double, time: Date), LiveError> {
+        guard sample.count == 2, case .number(let seconds) = sample[0], seconds.isFinite,
+            let text = sample[1].stringValue
+        else {
             return .failure(
                 LiveError(parameter: "prometheus", value: "", reason: "the query's sample is malformed", kind: .noValue)
             )
@@ -74,6 +86,6 @@ enum PrometheusAnswer {
                     reason: "the query returned \(LiveText.shown(text)), not a finite number", kind: .notFinite,
                     missing: text == "NaN" ? .nan : nil))
         }
-        return .success(value)
+        return .success((value, Date(timeIntervalSince1970: seconds)))
     }
 }

@@ -80,4 +80,18 @@ final class LiveMissingValueTests {
         let lost = service.get("/ring.svg?url=\(url)&query=up&maxQuery=gone&map=null:all%20down&label=\(label)")
         #expect(lost.header("X-Error")?.hasPrefix("maxQuery:") == true, "\(lost.header("X-Error") ?? "")")
     }
+
+    /// A Prometheus value's time is its sample's timestamp, not the fetch's: `Last-Modified` and `X-Value-Time`.
+    @Test func aPrometheusValueCarriesItsSamplesTime() throws {
+        let service = try service()
+        try fixture.write(
+            "sampled", #"{"status":"success","data":{"resultType":"scalar","result":[1700000000.25,"42"]}}"#)
+        let image = service.get("/ring.svg?prometheus=sampled")
+        #expect(image.status == .ok, "\(image.header("X-Error") ?? "")")
+        #expect(image.header("Last-Modified") == "Tue, 14 Nov 2023 22:13:20 GMT")
+        #expect(image.header("X-Value-Time") == "2023-11-14T22:13:20Z")
+        #expect(
+            service.get("/ring.svg?prometheus=sampled", ["If-Modified-Since": "Tue, 14 Nov 2023 22:13:20 GMT"]).status
+                == .notModified)
+    }
 }

@@ -132,8 +132,8 @@ extension RingService {
         } else {
             shown = LiveShown(
                 reading: reading, alias: request.target + "\n" + target.aliasText(for: reading),
-                lastModified: HTTPDate.imfFixdate(epochSeconds: Int(reading.readAt.timeIntervalSince1970)),
-                valueTime: ValueTime.text(milliseconds: Int64(reading.readAt.timeIntervalSince1970 * 1000)))
+                lastModified: HTTPDate.imfFixdate(epochSeconds: Int(reading.time.timeIntervalSince1970)),
+                valueTime: ValueTime.text(milliseconds: Int64(reading.time.timeIntervalSince1970 * 1000)))
             var updated = entry
             updated.shown = shown
             liveTargets.remember(updated, for: request.target)
