@@ -21,11 +21,11 @@ public struct RefusalImage: Sendable, Hashable {
     public let brief: String
 
     /// Reads `size` and `scale` leniently (the first value within range), as the request may be refused for them.
-    /// `brief` is what an error badge says (by default `invalid` and the parameter the message names).
+    /// `brief` is what an error badge says (`ParameterError.brief`, `LiveError.brief`).
     public init(message: String, for request: Drawing.Request, format: ImageFormat, brief: String? = nil) {
         kind = request.kind
         self.message = message
-        self.brief = brief ?? Self.brief(message)
+        self.brief = brief ?? "invalid"
         badgeLabel = request.kind == .badge ? Self.looseLabel(in: request.query, message: message) : "error"
         switch request.kind {
         case .bar:
@@ -73,18 +73,6 @@ public struct RefusalImage: Sendable, Hashable {
             if let style = BadgeSpec.Style(rawValue: String(pair.dropFirst(6))) { return style }
         }
         return .flat
-    }
-
-    /// `invalid` and the parameter a message names first (`max: "0" must be…` → `invalid max`), or `invalid`.
-    public static func brief(_ message: String) -> String {
-        guard let colon = message.firstIndex(of: ":") else { return "invalid" }
-        let name = message[..<colon]
-        let isName =
-            !name.isEmpty && name.count <= 24
-            && name.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-            }
-        return isName ? "invalid " + name : "invalid"
     }
 
     /// The badge's `label`, read leniently for its error badge: the first `label=` that a badge takes, unless the

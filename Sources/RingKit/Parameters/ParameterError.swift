@@ -8,15 +8,18 @@ public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible
     /// What is wrong and what is accepted, e.g. `is out of range 16…1024`.
     public let reason: String
     /// What an error badge says where `invalid` and the parameter would mislead (`no value` for a stored value
-    /// never pushed); nil for the default.
-    public var brief: String?
+    /// never pushed).
+    private let givenBrief: String?
 
     public init(parameter: String, value: String, reason: String, brief: String? = nil) {
         self.parameter = parameter
         self.value = value
         self.reason = reason
-        self.brief = brief
+        givenBrief = brief
     }
+
+    /// What an error badge says: `invalid` and the parameter (`invalid max`), or the words the error was given.
+    public var brief: String { givenBrief ?? "invalid " + parameter }
 
     /// One sentence a user reads to fix the URL, e.g. `size: 5000 is out of range 16…1024`.
     public var message: String { value.isEmpty ? "\(parameter): \(reason)" : "\(parameter): \(value) \(reason)" }

@@ -103,7 +103,7 @@ extension RingService {
     /// The endpoint document of the error badge `drawing` gets instead (`isError`, its label, a few words such as
     /// `invalid max` or `inaccessible`, the error badge's red), with the whole sentence in `X-Error`; never stored.
     /// A 200: shields draws any other status as `inaccessible` and drops the document.
-    func documentError(_ message: String, _ drawing: Drawing.Request, brief: String?) -> Served {
+    func documentError(_ message: String, _ drawing: Drawing.Request, brief: String) -> Served {
         let refusal = RefusalImage(message: message, for: drawing, format: .svg, brief: brief)
         let members = [
             ("label", refusal.badgeLabel), ("message", refusal.brief), ("color", BadgeRenderer.errorFill.hex),

@@ -25,14 +25,16 @@ extension RingService {
         case .success(let entry)?:
             return liveImage(request, drawingRequest, entry, format: format, varyAccept: varyAccept)
         case .failure(let error)?:
-            let refusal = RefusalImage(message: error.message, for: drawingRequest, format: format)
+            let refusal = RefusalImage(
+                message: error.message, for: drawingRequest, format: format, brief: error.brief)
             return .now(errorImage(refusal, format: format, varyAccept: varyAccept).from(.error))
         }
         let drawing: Drawing
         do {
             drawing = try renderer.parse(drawingRequest)
         } catch {
-            let refusal = RefusalImage(message: error.message, for: drawingRequest, format: format)
+            let refusal = RefusalImage(
+                message: error.message, for: drawingRequest, format: format, brief: error.brief)
             return .now(errorImage(refusal, format: format, varyAccept: varyAccept))
         }
         let key = cacheKey(drawing, format: format, varyAccept: varyAccept)

@@ -156,7 +156,7 @@ extension RingService {
             // A number the document supplied (value, max) is the document's fault, named by the parameter that
             // names the source; anything else is the URL's.
             let upstream = error.parameter == target.source.parameter || error.parameter == "maxQuery"
-            let refusal = RefusalImage(message: error.message, for: drawing, format: format)
+            let refusal = RefusalImage(message: error.message, for: drawing, format: format, brief: error.brief)
             let status = upstream ? upstreamStatus(.noValue) : nil
             return .now(errorImage(refusal, format: format, varyAccept: varyAccept, status: status).from(.error))
         }
