@@ -120,7 +120,8 @@ struct BadgeRouteTests {
             #expect(width <= max(badge * 2, 200), "\(style) \(query): \(width) px against \(badge)")
             #expect(error.header("X-Error")?.isEmpty == false)
         }
-        // A stored value never pushed and a source that cannot be read say so in their words.
+        // The refused parameter is named in the words (stored and live errors have their own: StoredValueRouteTests,
+        // LiveEndpointTests).
         #expect(service.get("/badge.svg?label=coverage&value=5&style=round").text.contains(">invalid style<"))
     }
 
