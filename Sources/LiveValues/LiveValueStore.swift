@@ -1,5 +1,5 @@
-/// The values read, per source: the last good reading with its freshness and staleness deadlines, and the last
-/// failure with the time before which the source is not tried again. Bounded: past `maxValues` sources, or past
+/// The values read, per source: the last reading (a number, or `null` as it was) with its freshness and staleness
+/// deadlines, and the last failure with the time before which the source is not tried again. Bounded: past `maxValues` sources, or past
 /// `maxTextBytes` of the readings' texts (an endpoint document's label, message and logo, up to 5 KiB of SVG), the
 /// source first stored is dropped (first in, first out, O(1) per insert). A plain value; `LiveValues` holds it under
 /// its lock.
@@ -9,6 +9,9 @@ struct LiveValueStore {
         var freshUntil = 0.0
         var staleUntil = 0.0
         var failure: LiveError?
+        /// Where the last reading was `null` or NaN: that reading, which stands until `staleUntil` as a number
+        /// would (nothing older stands for it).
+        var missingRead: LiveError?
         var retryAt = 0.0
         var serial: UInt64
     }
@@ -39,6 +42,7 @@ struct LiveValueStore {
         }
         guard let failure = e.failure, now < e.retryAt else { return nil }
         if let reading = e.reading, now < e.staleUntil { return .stale(reading, because: failure) }
+        if let missing = e.missingRead, now < e.staleUntil { return .failed(missing) }
         return .failed(failure)
     }
 
@@ -56,13 +60,23 @@ struct LiveValueStore {
             entry.freshUntil = now + settings.ttl
             entry.staleUntil = now + settings.ttl + settings.staleSeconds
             entry.failure = nil
+            entry.missingRead = nil
             answer = .fresh(reading, secondsLeft: Int(settings.ttl.rounded(.down)))
         case .failure(let error):
             entry.failure = error
+            if error.missing != nil {
+                // The source was read, and holds no number: the last reading is this one, not an older number.
+                entry.reading = nil
+                entry.missingRead = error
+                entry.staleUntil = now + settings.ttl + settings.staleSeconds
+            }
             // Running out of fetch slots says nothing about the source: the next request may try again at once.
             entry.retryAt = error.kind == .busy ? now : now + min(settings.retrySeconds, settings.ttl)
             if let reading = entry.reading, now < entry.staleUntil {
                 answer = .stale(reading, because: error)
+            } else if let missing = entry.missingRead, now < entry.staleUntil {
+                // Unread now, and null when last read: served as it was.
+                answer = .failed(missing)
             } else {
                 entry.reading = nil
                 answer = .failed(error)

@@ -88,6 +88,9 @@ public final class ValueStore: Sendable {
         return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
     }
 
+    /// The store's clock: milliseconds since the Unix epoch (`wallClock` unless a test gave another).
+    public func clock() -> Int64 { now() }
+
     /// Where the values are kept, for logs.
     public var storageDescription: String { storage.description }
 

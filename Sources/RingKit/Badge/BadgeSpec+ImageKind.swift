@@ -1,7 +1,9 @@
 extension BadgeSpec: ImageKind {
     public static var kind: Drawing.Kind { .badge }
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> BadgeSpec {
-        try parse(query: request.query, pathLabel: request.pathLabel, pathValue: request.pathValue, read: request.read)
+        try parse(
+            query: request.query, pathLabel: request.pathLabel, pathValue: request.pathValue, read: request.read,
+            staleSince: request.staleSince)
     }
     public var cssSize: (width: Int, height: Int) {
         let layout = BadgeLayout(self)

@@ -6,7 +6,8 @@ extension BadgeSpec {
     /// too); `-` is always a dash. A `label` or `value` in the query as well is the same parameter given twice.
     /// `read` holds the numbers read from a source (a live value). The result is `normalized()`.
     public static func parse(
-        query: some StringProtocol, pathLabel: String? = nil, pathValue: String? = nil, read: [ReadNumber] = []
+        query: some StringProtocol, pathLabel: String? = nil, pathValue: String? = nil, read: [ReadNumber] = [],
+        staleSince: Int64? = nil
     ) throws(ParameterError) -> BadgeSpec {
         var parameters = QueryParameters(query: query)
         if let pathLabel {
@@ -17,6 +18,7 @@ extension BadgeSpec {
             parameters.add(name: "value", encodedValue: pathValue, plusIsSpace: false)
         }
         for number in read { parameters.add(number) }
+        parameters.staleSince = staleSince
         return try BadgeSpec(parameters: parameters)
     }
 
@@ -30,6 +32,7 @@ extension BadgeSpec {
         reader.colorNames = .shields
         try Self.parameterRows.read(reader, into: &self)
         try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
+        if let since = parameters.staleSince { takeStaleLook(since: since) }
         self = normalized()
     }
 

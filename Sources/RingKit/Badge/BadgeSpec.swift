@@ -46,6 +46,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var themedColors: ColorRoles = .all
     /// The logo before the label: a Simple Icons logo or a custom one.
     public var logo: Logo? = nil
+    /// The look of a value older than its `staleAfter`, drawn where `stale.since` is set.
+    public var stale = StaleLook()
     /// The named logo's color; `nil` is shields.io's default for the logo and style (`Logo.defaultColor`).
     public var logoColor: RGBAColor? = nil
 
@@ -109,5 +111,5 @@ extension BadgeSpec {
     }
 
     /// The accessible name, as shields writes it: `coverage: 72%`, or `72%` without a label.
-    public var title: String { AccessibleName.badge(label: label, value: valueText) }
+    public var title: String { AccessibleName.badge(label: label, value: valueText, stale: stale) }
 }

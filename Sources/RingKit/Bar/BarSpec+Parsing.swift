@@ -9,13 +9,14 @@ extension BarSpec {
     /// Reads a bar from a query string, as in `/bar.svg?value=72&width=300`. `pathValue` is the `{value}` of
     /// `/bar/{value}.svg`, still percent-encoded; `read`, numbers read from a source. The result is normalized.
     public static func parse(
-        query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = []
+        query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = [], staleSince: Int64? = nil
     ) throws(ParameterError) -> BarSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
             parameters.add(name: "value", encodedValue: pathValue, plusIsSpace: false)
         }
         for number in read { parameters.add(number) }
+        parameters.staleSince = staleSince
         return try BarSpec(parameters: parameters)
     }
 
@@ -53,7 +54,7 @@ extension BarSpec {
         let layout = BarLayout(self)
         guard layout.labelPlacement == .omitted, let needed = layout.widthNeededForLabels else { return }
         throw ParameterError(
-            parameter: "label", value: ParameterError.quoted(template),
+            parameter: series.labelParameter, value: ParameterError.quoted(template),
             reason: "needs a width of \(needed) px to be read beside the bar at "
                 + "\(CanonicalNumber.text(layout.fontSize)) px; width is \(width) (shorten the label, raise width, "
                 + "or raise height to put it inside)")

@@ -52,6 +52,9 @@ public struct Drawing: Sendable, Hashable {
         public var dialect: Dialect
         /// Numbers read from a source (a live value's value and max), given to the spec as numbers.
         public var read: [ReadNumber]
+        /// Set where the value (stored or live) is older than its `staleAfter`: its time, milliseconds since 1970.
+        /// The image is drawn in its stale look (`StaleLook`).
+        public var staleSince: Int64? = nil
 
         public init(
             kind: Kind, query: Substring, pathLabel: String? = nil, pathValue: String? = nil, dialect: Dialect = .own,

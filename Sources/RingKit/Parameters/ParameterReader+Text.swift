@@ -1,7 +1,8 @@
 extension ParameterReader {
     /// The centre text: `auto`, `none` (or empty), or a template whose `{…}` placeholders are all known.
-    func label() throws(ParameterError) -> RingSpec.Label? {
-        guard let text = try self.text(of: "label", maximumLength: RingSpec.Limits.labelLength, allowsEmpty: true)
+    func label(of parameter: String = "label") throws(ParameterError) -> RingSpec.Label? {
+        guard
+            let text = try self.text(of: parameter, maximumLength: RingSpec.Limits.labelLength, allowsEmpty: true)
         else {
             return nil
         }
@@ -13,7 +14,7 @@ extension ParameterReader {
         if let unknown = Self.unknownPlaceholder(in: text) {
             let accepted = RingSpec.Limits.labelPlaceholders.map { "{\($0)}" }.joined(separator: ", ")
             throw ParameterError(
-                parameter: "label", value: ParameterError.quoted(text),
+                parameter: parameter, value: ParameterError.quoted(text),
                 reason: "has an unknown placeholder {\(ParameterError.shown(unknown))} (accepted: \(accepted))")
         }
         return .template(text)

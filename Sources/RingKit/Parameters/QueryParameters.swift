@@ -16,6 +16,8 @@ public struct QueryParameters: Sendable {
     private var entries: [String: Entry] = [:]
     /// The decoded names in the order they first appear.
     public private(set) var names: [String] = []
+    /// Where the value is stale (`Drawing.Request.staleSince`): its time; the spec takes its stale look.
+    public var staleSince: Int64? = nil
 
     /// Splits `query` (the part after `?`, without it). Empty pieces (`a=1&&b=2`, a trailing `&`) are skipped, and
     /// so is a piece whose name does not decode: no parameter has such a name.

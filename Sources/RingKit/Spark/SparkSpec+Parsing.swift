@@ -6,8 +6,10 @@ extension SparkSpec {
     static let parameterRows = ParameterRows<SparkSpec> { $0.spark }
 
     /// Reads a sparkline from a query string, as in `/spark.svg?points=3,5,4,8&width=160`. The result is normalized.
-    public static func parse(query: some StringProtocol) throws(ParameterError) -> SparkSpec {
-        try SparkSpec(parameters: QueryParameters(query: query))
+    public static func parse(query: some StringProtocol, staleSince: Int64? = nil) throws(ParameterError) -> SparkSpec {
+        var parameters = QueryParameters(query: query)
+        parameters.staleSince = staleSince
+        return try SparkSpec(parameters: parameters)
     }
 
     /// Reads the sparkline's own parameters (`points` first: the defaults of `min` and `max` are their range), then
@@ -36,7 +38,10 @@ extension SparkSpec {
         }
         series = try RingSpec(
             parameters: shared, rows: Self.sharedRows, forBars: true, bounds: try defaultBounds(parameters))
-        if !parameters.contains("label") { series.label = .none }
+        // A sparkline draws no label unless given one (its stale look's included).
+        if !parameters.contains("label"), series.stale.since == nil || series.stale.label == nil {
+            series.label = .none
+        }
         series.value = last
         let scale = series.scale
         if width * scale > ImageLimits.pixelEdge || height * scale > ImageLimits.pixelEdge {
@@ -91,7 +96,7 @@ extension SparkSpec {
         default: shown = "auto"
         }
         throw ParameterError(
-            parameter: "label", value: shown,
+            parameter: series.labelParameter, value: shown,
             reason: "needs a width of \(needed) px beside the line at \(CanonicalNumber.text(layout.fontSize)) px; "
                 + "width is \(width) (shorten the label, lower fontSize, or raise width)")
     }

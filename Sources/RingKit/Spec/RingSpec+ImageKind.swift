@@ -1,7 +1,8 @@
 extension RingSpec: ImageKind {
     public static var kind: Drawing.Kind { .ring }
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> RingSpec {
-        try parse(query: request.query, pathValue: request.pathValue, read: request.read)
+        try parse(
+            query: request.query, pathValue: request.pathValue, read: request.read, staleSince: request.staleSince)
     }
     public var cssSize: (width: Int, height: Int) { (size, size) }
     public var pixelEdge: Int { size * scale }

@@ -23,13 +23,14 @@ extension RingSpec {
     /// the query as well is the same parameter given twice. The result is `normalized()`, so two queries that mean one
     /// image give equal specs. `read` holds the numbers read from a source (a live value), given as numbers.
     public static func parse(
-        query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = []
+        query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = [], staleSince: Int64? = nil
     ) throws(ParameterError) -> RingSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
             parameters.add(name: "value", encodedValue: pathValue, plusIsSpace: false)
         }
         for number in read { parameters.add(number) }
+        parameters.staleSince = staleSince
         return try RingSpec(parameters: parameters)
     }
 
@@ -61,6 +62,7 @@ extension RingSpec {
         try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
         try checkMarks()
         try checkPrevious()
+        if let since = parameters.staleSince { takeStaleLook(since: since) }
         self = normalized()
         if !forBars { try checkLabelFits() }
     }
@@ -80,7 +82,7 @@ extension RingSpec {
         else { return }
         let needed = LabelLayout.holeNeeded(for: text, bold: fontWeight == .bold)
         throw ParameterError(
-            parameter: "label", value: ParameterError.quoted(template),
+            parameter: labelParameter, value: ParameterError.quoted(template),
             reason: "needs a hole \(Int(needed.rounded(.up))) px across to be read at "
                 + "\(CanonicalNumber.text(LabelLayout.minimumFontSize)) px; this ring's is \(Int(2 * g.holeRadius)) px "
                 + "(shorten the label, or raise size)")
@@ -92,7 +94,7 @@ extension RingSpec {
             template.contains("{delta}") || template.contains("{previous}")
         else { return }
         throw ParameterError(
-            parameter: "label", value: ParameterError.quoted(template),
+            parameter: labelParameter, value: ParameterError.quoted(template),
             reason: "uses {delta} or {previous}, which need previous: the value to compare with (give previous=N, "
                 + "or show a stored value, value=@name, whose history gives it over trend)")
     }

@@ -73,6 +73,8 @@ public struct RingSpec: Sendable, Hashable {
     public var target: Double? = nil
     /// Ticks across the track where each threshold begins.
     public var markers = false
+    /// The look of a value older than its `staleAfter`, drawn where `stale.since` is set.
+    public var stale = StaleLook()
     /// The value `{delta}` is the change from and `{previous}` writes (a stored value's, over `trend`).
     public var previous: Double? = nil
     /// `nil` means: fit the inner circle.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RingKit
 import StrictJSON
 
 /// One setting: its name, what it means, what it accepts, and how it reads and writes a configuration.
@@ -16,6 +17,8 @@ struct ConfigurationSetting: Sendable {
         case flag
         /// A file's path; empty for none.
         case path
+        /// How old a value may be before it is drawn stale: `30d`, `12h`, or `off` (`StaleLook.after`).
+        case staleAfter
         /// Words: a JSON array of strings in a file, comma-separated in the environment and on the command line.
         case list
         /// A JSON object (JSON text in the environment and on the command line), its shape described by
@@ -76,6 +79,7 @@ struct ConfigurationSetting: Sendable {
         case .choice(let values): values.joined(separator: ", ")
         case .flag: "true or false"
         case .path: "a file path, or empty for none"
+        case .staleAfter: StaleLook.acceptedAfter
         case .list: "a list of words (a JSON array of strings in a file, comma-separated elsewhere)"
         case .object(let accepted, _): accepted
         }
@@ -105,6 +109,9 @@ struct ConfigurationSetting: Sendable {
         case .path:
             guard !text.utf8.contains(0) else { throw refusal(text, from: source) }
             return .text(text)
+        case .staleAfter:
+            guard StaleLook.after(text) != nil else { throw refusal(text, from: source) }
+            return .text(text)
         case .list:
             let words = text.split(separator: ",").map { word in
                 String(word.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
@@ -132,7 +139,8 @@ struct ConfigurationSetting: Sendable {
     /// Reads a JSON value from a configuration file (or a structured setting's JSON text).
     func convert(_ json: ConfigJSON, from source: String) throws(ConfigurationError) -> Value {
         switch (kind, json) {
-        case (.text, .string(let s)), (.choice, .string(let s)), (.path, .string(let s)), (.list, .string(let s)):
+        case (.text, .string(let s)), (.choice, .string(let s)), (.path, .string(let s)), (.list, .string(let s)),
+            (.staleAfter, .string(let s)):
             return try parse(s, from: source)
         case (.integer, .number(let d)), (.integerChoice, .number(let d)), (.seconds, .number(let d)):
             // Whole numbers print without a fraction so `8080` and `8080.0` both read as an integer.

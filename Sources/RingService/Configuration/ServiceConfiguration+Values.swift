@@ -33,5 +33,12 @@ extension ServiceConfiguration {
         integer(
             "storedMaxAge", "Cache-Control max-age and s-maxage of an image of a stored value, in seconds.",
             0...31_536_000, \.values.maxAge),
+        .init(
+            name: "staleAfter",
+            doc:
+                "How old a stored or live value may be before its image is drawn in the stale look (gray, and an "
+                + "accessible name that says since when), where the URL gives no staleAfter: 30d, 12h, or off.",
+            kind: .staleAfter, get: { .text($0.values.staleAfter) },
+            set: { if case .text(let v) = $1 { $0.values.staleAfter = v } }),
     ]
 }

@@ -1,3 +1,5 @@
+import RingKit
+
 /// The settings of stored values (`value*` and `storedMaxAge`): off until `valueTokens` names a token.
 public struct ValueSettings: Sendable, Hashable {
     /// Where values are kept: an SQLite file's path (relative to the working directory), or a `postgres://` URL.
@@ -12,6 +14,9 @@ public struct ValueSettings: Sendable, Hashable {
     public var maxPoints = 10_000
     /// Cache-Control max-age of an image of a stored value, in seconds.
     public var maxAge = 300
+    /// How old a stored or live value may be before its image is drawn stale where the URL gives no `staleAfter`:
+    /// `30d`, `12h`, or `off`.
+    public var staleAfter = "off"
 
     public init() {}
 
@@ -19,6 +24,9 @@ public struct ValueSettings: Sendable, Hashable {
     public static func isPostgres(_ store: String) -> Bool {
         store.hasPrefix("postgres://") || store.hasPrefix("postgresql://")
     }
+
+    /// `staleAfter` in milliseconds; nil when off.
+    public var staleAfterMilliseconds: Int64? { StaleLook.after(staleAfter).flatMap { $0 > 0 ? $0 : nil } }
 
     /// Stored values are on once a token may write them.
     public var isEnabled: Bool { !tokens.isEmpty }

@@ -7,12 +7,14 @@ extension RingService {
     /// itself can show the number. It goes through the badge's own parsing, stored values and live values included;
     /// a bad parameter is a JSON error naming it. Validated by its ETag, cached as the image would be.
     func badgeDocument(_ request: HTTPRequest, _ drawing: Drawing.Request) -> ServiceAnswer {
-        if Self.mayNameStoredValue(request.target), let target = StoredTarget.make(drawing) {
+        if Self.mayNameStoredValue(request.target),
+            let target = StoredTarget.make(drawing, staleAfter: configuration.values.staleAfterMilliseconds)
+        {
             switch storedRequest(target) {
             case .failure(let error):
                 return .now(documentError(error.message, drawing, brief: error.brief).from(.stored))
             case .success(let resolved):
-                return .now(document(request, resolved, maxAge: configuration.values.maxAge).from(.stored))
+                return .now(document(request, resolved.request, maxAge: resolved.maxAge).from(.stored))
             }
         }
         switch liveTarget(request, drawing) {
@@ -34,17 +36,30 @@ extension RingService {
         return .now(document(request, drawing, maxAge: nil))
     }
 
-    /// The request of a stored-value target with its records filled in, or why there is none.
+    /// The request of a stored-value target with its records filled in (in the stale look where they are older
+    /// than its `staleAfter`) and its max-age, or why there is none.
     private func storedRequest(
         _ made: Result<StoredTarget, ParameterError>
-    ) -> Result<Drawing.Request, ParameterError> {
+    ) -> Result<(request: Drawing.Request, maxAge: Int), ParameterError> {
         let target: StoredTarget
         switch made {
         case .failure(let error): return .failure(error)
         case .success(let made): target = made
         }
-        // Badges show their value, never a template: nothing to compare with, so no previous.
-        return storedRecords(target).map { target.resolved(with: $0, previous: nil).request }
+        let maxAge = configuration.values.maxAge
+        return storedRecords(target).map { records in
+            // A badge's value text is its number or `staleLabel`, filled without a previous value.
+            var request = target.resolved(with: records, previous: nil).request
+            let oldest = records.map(\.time).min() ?? 0
+            guard let after = target.staleAfter else { return (request, maxAge) }
+            switch ValueFreshness.at(staleAt: oldest + after, now: wallClock(), maxAge: maxAge) {
+            case .stale:
+                request.staleSince = oldest
+                return (request, maxAge)
+            case .fresh(let left):
+                return (request, left)
+            }
+        }
     }
 
     /// The document of a live badge: its value read, or the JSON error of why it could not be.
@@ -53,7 +68,7 @@ extension RingService {
         origin: LiveOrigin
     ) -> Served {
         let reading: LiveReading
-        let maxAge: Int
+        var maxAge: Int
         var origin = origin
         switch answer {
         case .failed(let error):
@@ -63,7 +78,9 @@ extension RingService {
         case .stale(let read, _):
             (reading, maxAge, origin) = (read, Int(live?.settings.retrySeconds ?? 0), .stale)
         }
-        switch target.drawing(showing: reading, drawing, parse: renderer.parse) {
+        var aged = drawing
+        (aged.staleSince, maxAge) = ValueFreshness.of(reading, target, maxAge: maxAge, now: wallClock())
+        switch target.drawing(showing: reading, aged, parse: renderer.parse) {
         case .failure(let error):
             return documentError(error.message, drawing, brief: error.brief).from(.error)
         case .success(let parsed):

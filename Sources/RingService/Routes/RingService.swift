@@ -46,6 +46,9 @@ public final class RingService: HTTPHandler {
     let storedTargets = TargetMemo<StoredTargetEntry>()
     /// The headers an image of a stored value adds, made once.
     let storedHeaders: HTTPHeaders
+    /// Milliseconds since the epoch: what a stored or live value's age is measured against (the store's clock,
+    /// else the wall clock; tests set their own).
+    let wallClock: @Sendable () -> Int64
 
     /// Throws when the live-value settings cannot be used (`ServiceConfiguration.load` has checked them already).
     public convenience init(configuration: ServiceConfiguration, log: ServiceLog) throws(ConfigurationError) {
@@ -98,8 +101,15 @@ public final class RingService: HTTPHandler {
 
     init(
         configuration: ServiceConfiguration, log: ServiceLog, renderer: any Renderer, live: LiveValues? = nil,
-        store: ValueStore? = nil
+        store: ValueStore? = nil, wallClock: (@Sendable () -> Int64)? = nil
     ) {
+        if let wallClock {
+            self.wallClock = wallClock
+        } else if let store {
+            self.wallClock = { store.clock() }
+        } else {
+            self.wallClock = ValueStore.wallClock
+        }
         self.configuration = configuration
         self.live = live
         self.store = store

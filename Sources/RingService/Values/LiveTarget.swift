@@ -25,13 +25,18 @@ public struct LiveTarget: Sendable {
     var takesLogoColor = false
     /// A badge whose URL asks for the number a document's message reads as (`askForNumber`).
     var asksForNumber = false
+    /// How old (milliseconds) the value may be before the image is drawn stale: the URL's `staleAfter`, else the
+    /// server's; nil when off.
+    var staleAfter: Int64? = nil
 
     /// The parameters that name a live value. A request that gives none of them is an ordinary image.
     static let parameters = ["url", "query", "maxQuery", "prometheus", "server"]
 
     /// The target `request` names: nil when it names no live value (no `url`, no `prometheus`), a refusal naming
     /// the parameter when it is wrong (checked before anything is fetched), or the target.
-    public static func resolve(_ request: Drawing.Request, live: LiveValues?) -> Result<LiveTarget, ParameterError>? {
+    public static func resolve(
+        _ request: Drawing.Request, live: LiveValues?, staleAfter fallback: Int64? = nil
+    ) -> Result<LiveTarget, ParameterError>? {
         guard mayNameLiveValue(request.query) else { return nil }
         let given = QueryParameters(query: request.query)
         let named = given.contains("url") ? "url" : given.contains("prometheus") ? "prometheus" : nil
@@ -78,6 +83,10 @@ public struct LiveTarget: Sendable {
             target.asksForNumber = isBadge && Self.askForNumber.contains { given.contains($0) }
             target.takesLogo = ImageParameter.isRead("logo", by: request.kind.parameterKind) && !given.contains("logo")
             target.takesLogoColor = target.takesLogo && !given.contains("logoColor")
+            switch ValueFreshness.staleAfter(given, default: fallback) {
+            case .failure(let error): throw error
+            case .success(let after): target.staleAfter = after
+            }
             return .success(target)
         } catch {
             return .failure(error)

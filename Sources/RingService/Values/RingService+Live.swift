@@ -59,7 +59,7 @@ extension RingService {
     /// by the raw target) or a refusal naming the parameter (a 400, before anything is fetched).
     func liveTarget(_ request: HTTPRequest, _ drawing: Drawing.Request) -> Result<LiveTargetEntry, ParameterError>? {
         if let known = liveTargets.entry(request.target) { return .success(known) }
-        switch LiveTarget.resolve(drawing, live: live) {
+        switch LiveTarget.resolve(drawing, live: live, staleAfter: configuration.values.staleAfterMilliseconds) {
         case nil:
             return nil
         case .failure(let error):
@@ -109,7 +109,7 @@ extension RingService {
     ) -> ServiceAnswer {
         let target = entry.target
         let reading: LiveReading
-        let maxAge: Int
+        var maxAge: Int
         var origin = given
         switch value {
         case .failed(let error):
@@ -138,11 +138,17 @@ extension RingService {
             updated.shown = shown
             liveTargets.remember(updated, for: request.target)
         }
+        // Past its staleAfter the value is drawn in the stale look, under an alias of its own; before it, no cache
+        // holds the fresh look past the moment.
+        var aliasText = shown.alias
+        var drawing = drawing
+        (drawing.staleSince, maxAge) = ValueFreshness.of(reading, target, maxAge: maxAge, now: wallClock())
+        if drawing.staleSince != nil { aliasText += "\nstale" }
         let headers: HTTPHeaders = [
             .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: origin.rawValue,
             .lastModified: shown.lastModified, .xValueTime: shown.valueTime,
         ]
-        let alias = TargetKey(target: shown.alias, format: format)
+        let alias = TargetKey(target: aliasText, format: format)
         if let entry = cache.value(aliasedBy: alias) {
             return .now(
                 Served(answer(request.modifiedSince(headers), with: entry).adding(headers), cache: .hit, source: origin)

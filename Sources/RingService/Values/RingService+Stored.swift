@@ -14,7 +14,7 @@ extension RingService {
         if let known = storedTargets.entry(request.target) {
             entry = known
         } else {
-            switch StoredTarget.make(drawing) {
+            switch StoredTarget.make(drawing, staleAfter: configuration.values.staleAfterMilliseconds) {
             case nil: return nil
             case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
             case .success(let target): entry = StoredTargetEntry(target: target)
@@ -29,13 +29,11 @@ extension RingService {
         case .success(let read): records = read
         }
         let previous = entry.target.comparesOver.flatMap { window in
-            store?.previous(entry.target.names[0], at: ValueStore.wallClock() - window)
+            store?.previous(entry.target.names[0], at: wallClock() - window)
         }
         // The same records as last time: the same request, alias and headers, none written again.
         let shown: StoredShown
-        if let last = entry.shown, last.previous == previous,
-            last.records.elementsEqual(records, by: Self.showsTheSame)
-        {
+        if let last = entry.shown, last.previous == previous, last.records == records {
             shown = last
         } else {
             let (resolved, text) = entry.target.resolved(with: records, previous: previous)
@@ -43,9 +41,10 @@ extension RingService {
             for field in HTTPHeaders.valueTime(milliseconds: records.map(\.time).max() ?? 0) {
                 headers.append(field.name, field.value)
             }
+            let oldest = records.map(\.time).min() ?? 0
             shown = StoredShown(
                 records: records, previous: previous, request: resolved, alias: request.target + "\n" + text,
-                headers: headers)
+                headers: headers, staleAt: entry.target.staleAfter.map { oldest + $0 }, oldest: oldest)
             entry.shown = shown
             storedTargets.remember(entry, for: request.target)
         }
@@ -54,9 +53,10 @@ extension RingService {
 
     /// The image of a resolved stored-value request: the cached one for its resolution, or parsed and drawn.
     func storedAnswer(
-        _ request: HTTPRequest, _ drawing: Drawing.Request, _ shown: StoredShown, format: ImageFormat,
+        _ request: HTTPRequest, _ drawing: Drawing.Request, _ given: StoredShown, format: ImageFormat,
         varyAccept: Bool
     ) -> ServiceAnswer {
+        let shown = aged(given)
         let alias = TargetKey(target: shown.alias, format: format)
         if let cached = cache.value(aliasedBy: alias) {
             let answered = answer(request.modifiedSince(shown.headers), with: cached)
@@ -93,9 +93,18 @@ extension RingService {
         }
     }
 
-    /// Whether two records draw alike: the same value and max (the time does not show).
-    private static func showsTheSame(_ a: StoredRecord, _ b: StoredRecord) -> Bool {
-        a.value == b.value && a.max == b.max
+    /// `shown` as the clock finds it: in its stale look past its `staleAt`; before it, fresh for no longer than
+    /// until then (so a cache does not hold the fresh look past it); as it is without a `staleAfter`.
+    func aged(_ shown: StoredShown) -> StoredShown {
+        guard let staleAt = shown.staleAt else { return shown }
+        switch ValueFreshness.at(staleAt: staleAt, now: wallClock(), maxAge: configuration.values.maxAge) {
+        case .stale: return shown.staleLook
+        case .fresh(let maxAge) where maxAge < configuration.values.maxAge:
+            var fresh = shown
+            fresh.headers.replace(.cacheControl, "public, max-age=\(maxAge), s-maxage=\(maxAge)")
+            return fresh
+        case .fresh: return shown
+        }
     }
 
     /// The headers of an image of a stored value.

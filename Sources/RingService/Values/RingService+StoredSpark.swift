@@ -18,7 +18,7 @@ extension RingService {
         case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
         case .success(let records): record = records[0]
         }
-        let now = ValueStore.wallClock()
+        let now = wallClock()
         // Every push changes the record: while it stays and no point has left the window, so do the points, and a
         // hit costs no walk through the history.
         if let last = entry.shown, last.records == [record], now <= last.validUntil {
@@ -41,6 +41,9 @@ extension RingService {
             shown = StoredShown(
                 records: [record], previous: nil, request: resolved, alias: alias, headers: headers)
         }
+        // The line is as old as its last point.
+        shown.oldest = record.time
+        shown.staleAt = target.staleAfter.map { record.time + $0 }
         shown.records = [record]
         shown.validUntil = validUntil
         entry.shown = shown

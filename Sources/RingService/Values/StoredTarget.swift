@@ -27,13 +27,18 @@ struct StoredTarget: Sendable {
     /// A sparkline (`/spark.svg`): how far back its name's history is drawn, and how many points it is given at
     /// most; nil for every other image.
     let spark: (window: Int64, bound: Int)?
+    /// How old (milliseconds) the values may be before the image is drawn stale: the URL's `staleAfter`, else the
+    /// server's; nil when off.
+    let staleAfter: Int64?
 
     /// The window of `trend` when none is given: a week.
     static let defaultTrend: Int64 = 7 * 86_400_000
 
     /// The request's stored-value template: nil when its value names no stored value, a refusal naming `value`
     /// for a name that breaks the rules.
-    static func make(_ request: Drawing.Request) -> Result<StoredTarget, ParameterError>? {
+    static func make(
+        _ request: Drawing.Request, staleAfter fallback: Int64? = nil
+    ) -> Result<StoredTarget, ParameterError>? {
         let given = QueryParameters(query: request.query)
         let text: String
         do throws(ParameterError) {
@@ -65,8 +70,14 @@ struct StoredTarget: Sendable {
             items.append(.stored(name))
         }
         let names = items.compactMap { if case .stored(let name) = $0 { name } else { nil } }
+        let staleAfter: Int64?
+        switch ValueFreshness.staleAfter(given, default: fallback) {
+        case .failure(let error): return .failure(error)
+        case .success(let read): staleAfter = read
+        }
         if request.kind == .spark {
-            return sparkTarget(request, given: given, items: items, names: names, text: text)
+            return sparkTarget(
+                request, given: given, items: items, names: names, text: text, staleAfter: staleAfter)
         }
         // An `@` inside an item (`a@b`) names nothing stored: the image's own parser refuses the item as it is.
         guard !names.isEmpty else { return nil }
@@ -80,9 +91,12 @@ struct StoredTarget: Sendable {
         }
         var comparesOver: Int64? = nil
         let label = (try? given.value("label")) ?? nil
-        if !given.contains("previous"), let label, label.contains("{delta}") || label.contains("{previous}"),
-            !names.isEmpty
-        {
+        // A stale look's label compares as well.
+        let staleLabel = staleAfter == nil ? nil : ((try? given.value("staleLabel")) ?? nil)
+        let compares = [label, staleLabel].contains {
+            $0?.contains("{delta}") == true || $0?.contains("{previous}") == true
+        }
+        if !given.contains("previous"), compares, !names.isEmpty {
             switch window(given, "trend", default: defaultTrend, example: "7d") {
             case .failure(let error): return .failure(error)
             case .success(let window): comparesOver = window
@@ -93,12 +107,13 @@ struct StoredTarget: Sendable {
                 items: items, names: names, request: request, fromPath: request.pathValue != nil,
                 baseQuery: request.pathValue != nil
                     ? String(request.query) : QueryParameters.removing(["value"], from: request.query),
-                givesMax: given.contains("max"), comparesOver: comparesOver, spark: nil))
+                givesMax: given.contains("max"), comparesOver: comparesOver, spark: nil, staleAfter: staleAfter))
     }
 
     /// A sparkline's template: exactly one name, and the window its history is read over (`window`, 1h…400d).
     private static func sparkTarget(
-        _ request: Drawing.Request, given: QueryParameters, items: [Item], names: [String], text: String
+        _ request: Drawing.Request, given: QueryParameters, items: [Item], names: [String], text: String,
+        staleAfter: Int64?
     ) -> Result<StoredTarget, ParameterError> {
         guard items.count == 1, let name = names.first else {
             return .failure(
@@ -129,8 +144,7 @@ struct StoredTarget: Sendable {
             StoredTarget(
                 items: items, names: [name], request: request, fromPath: false,
                 baseQuery: QueryParameters.removing(["value"], from: request.query), givesMax: given.contains("max"),
-                comparesOver: nil,
-                spark: (window, SparkHistory.bound(width: width))))
+                comparesOver: nil, spark: (window, SparkHistory.bound(width: width)), staleAfter: staleAfter))
     }
 
     /// The request with the records' numbers in place of the names (and each record's `max` for its own ring or

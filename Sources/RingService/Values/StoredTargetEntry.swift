@@ -9,13 +9,27 @@ import StoredValues
 struct StoredShown: Sendable {
     var records: [StoredRecord]
     let previous: Double?
-    let request: Drawing.Request
-    let alias: String
+    var request: Drawing.Request
+    var alias: String
     /// The image's headers: freshness, `X-Source: stored`, and `Last-Modified`, when the newest record arrived.
-    let headers: HTTPHeaders
+    var headers: HTTPHeaders
     /// A sparkline's: until when (milliseconds since the epoch) its points hold while its record stays, the
     /// moment its oldest point leaves the window.
     var validUntil = Int64.max
+    /// When (milliseconds since the epoch) the image turns stale: its oldest record's time and the target's
+    /// `staleAfter`; nil without one.
+    var staleAt: Int64? = nil
+    /// The oldest record's time, which a stale image's accessible name gives.
+    var oldest: Int64 = 0
+
+    /// This image in its stale look: another alias, and the request that draws it.
+    var staleLook: StoredShown {
+        var look = self
+        look.alias += "\nstale"
+        look.request.staleSince = oldest
+        look.staleAt = nil
+        return look
+    }
 }
 
 /// A request target worked out before (`StoredTarget`) and what it showed last: kept in `RingService.storedTargets`.

@@ -1,0 +1,69 @@
+extension ImageParameter {
+    /// How an image of a stored or live value shows that the value is old: after how long, in which color, with
+    /// which label. The service reads `staleAfter` (it knows the value's time and the clock); the look's rows are
+    /// read by every kind and shape the key only once the look is drawn (`StaleLook`).
+    static let freshness: [ImageParameter] = [
+        .init(
+            "staleAfter", [.all, .spark], .text,
+            docs: .init(
+                "for a [stored](stored-values.md#freshness) or [live](live-values.md#freshness) value: how old its "
+                    + "value may be before the image is drawn in the stale look (`staleColor`, `staleLabel`, and an "
+                    + "accessible name that says since when)",
+                default: "the server's `staleAfter` (off unless set)", accepted: StaleLook.acceptedAfter),
+            field: .init(
+                liveGroup,
+                "With a stored or live value: how old it may be before the image turns gray: 30d, 12h, or off. "
+                    + "Default: the server's.", placeholder: "off", inputMode: "text"),
+            readByService: true),
+        .init(
+            "staleColor", [.all, .spark], .color,
+            docs: .init(
+                "the color of a stale value's progress, fill or badge half, in place of its own, its thresholds' "
+                    + "and its map's", default: "`#9f9f9f` (shields' `lightgrey`)", accepted: "a color"),
+            field: .init(
+                liveGroup, "The color of a value older than staleAfter, in place of its own colors.",
+                placeholder: StaleLook.defaultColor.hex),
+            ring: .init(
+                34,
+                read: { reader, spec throws(ParameterError) in
+                    spec.stale.color = try reader.color(of: "staleColor")!
+                }, key: { _, _ in nil }),
+            badge: .init(
+                21,
+                read: { reader, spec throws(ParameterError) in
+                    spec.stale.color = try reader.color(of: "staleColor")!
+                }, key: { _, _ in nil })),
+        .init(
+            "staleLabel", [.all, .spark], .text,
+            docs: .init(
+                "the label of a stale value in place of `label` (a badge's: its value's text), a template as "
+                    + "`label` is", default: "none: the label as set",
+                accepted: "as `label`"),
+            field: .init(
+                liveGroup,
+                "The label of a value older than staleAfter, such as {value} (stale). Default: the "
+                    + "label as set.", placeholder: "the label"),
+            ring: .init(
+                35,
+                read: { reader, spec throws(ParameterError) in
+                    spec.stale.label = try reader.staleLabel()
+                }, key: { _, _ in nil }),
+            badge: .init(
+                22,
+                read: { reader, spec throws(ParameterError) in
+                    spec.stale.label = try reader.staleLabel()
+                }, key: { _, _ in nil })),
+    ]
+}
+
+extension ParameterReader {
+    /// `staleLabel`: a template as `label` (`none` or empty: no label at all).
+    func staleLabel() throws(ParameterError) -> String? {
+        switch try label(of: "staleLabel") {
+        case nil: nil
+        case .auto: "auto"
+        case .some(.none): ""
+        case .template(let text): text
+        }
+    }
+}
