@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Reads a value out of a JSON document (`JSONValue`).
 enum JSONReading {
     /// The document, or nil when the bytes are not JSON. Any top-level value is a document (`42` is one).
@@ -25,6 +27,45 @@ enum JSONReading {
         case .other(let kind):
             return noValue("holds \(kind), not a number", missing: kind == "null" ? .null : nil)
         }
+    }
+
+    /// The time at `path` (`timeQuery`): an RFC 3339 date-time (`2026-12-05T10:00:00Z`, `…+01:00`, with or without
+    /// fractions of a second), or Unix seconds (a number, or a string of one), from 1970 to 9999. Errors name
+    /// `timeQuery`.
+    static func time(at path: JSONPath, in document: JSONValue) -> Result<Date, LiveError> {
+        let shownPath = LiveText.shown(path.description, limit: LiveText.urlLength)
+        let accepted = "accepted: an RFC 3339 date-time such as 2026-12-05T10:00:00Z, or Unix seconds"
+        func noTime(_ reason: String) -> Result<Date, LiveError> {
+            .failure(LiveError(parameter: "timeQuery", value: shownPath, reason: reason, kind: .noValue))
+        }
+        guard let node = path.find(in: document) else { return noTime("is not in the document") }
+        let seconds: Double
+        switch classify(node) {
+        case .number(let n):
+            seconds = n
+        case .string(let s):
+            if let n = Double(s), s.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E }) {
+                seconds = n
+            } else if let date = rfc3339(s) {
+                return .success(date)
+            } else {
+                return noTime("holds \(LiveText.quoted(s)), not a time (\(accepted))")
+            }
+        case .other(let kind):
+            return noTime("holds \(kind), not a time (\(accepted))")
+        }
+        guard seconds.isFinite, seconds >= 0, seconds < 253_402_300_800 else {
+            return noTime("holds \(seconds), not a time from 1970 to 9999 (\(accepted))")
+        }
+        return .success(Date(timeIntervalSince1970: seconds))
+    }
+
+    /// An RFC 3339 date-time, with or without fractions of a second, in UTC (`Z`) or at an offset; nil for
+    /// anything else (a date alone, a time without its zone).
+    static func rfc3339(_ text: String) -> Date? {
+        guard text.utf8.count <= 40 else { return nil }
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }
 
     /// A shields endpoint document, read as shields reads it (see `EndpointDocument`).

@@ -6,10 +6,11 @@ extension LiveConfiguration {
     /// caller's query parser's business).
     func source(
         url: String?, query: String?, maxQuery: String?, prometheus: String?, server: String?,
-        arguments: [String: String] = [:]
+        arguments: [String: String] = [:], timeQuery: String? = nil
     ) throws(LiveError) -> LiveSource? {
         if url == nil && prometheus == nil {
             if query != nil { throw .bad("query", "", "needs url (the document to read it from)") }
+            if timeQuery != nil { throw .bad("timeQuery", "", "needs url (the document to read it from)") }
             if maxQuery != nil { throw .bad("maxQuery", "", "needs url (the document to read it from)") }
             if server != nil { throw .bad("server", "", "needs prometheus (the query to send to it)") }
             return nil
@@ -17,20 +18,27 @@ extension LiveConfiguration {
         if let prometheus {
             if url != nil { throw .bad("prometheus", "", "cannot be combined with url (give one source)") }
             if query != nil { throw .bad("query", "", "applies to url, not to prometheus") }
+            if timeQuery != nil {
+                throw .bad(
+                    "timeQuery", "", "applies to url, not to prometheus (a Prometheus value's time is its sample's)")
+            }
             return try prometheusSource(prometheus, maxQuery: maxQuery, server: server, arguments: arguments)
         }
         if server != nil { throw .bad("server", "", "needs prometheus (the query to send to it)") }
-        return try urlSource(url ?? "", query: query, maxQuery: maxQuery)
+        return try urlSource(url ?? "", query: query, maxQuery: maxQuery, timeQuery: timeQuery)
     }
 
-    private func urlSource(_ text: String, query: String?, maxQuery: String?) throws(LiveError) -> LiveSource {
+    private func urlSource(
+        _ text: String, query: String?, maxQuery: String?, timeQuery: String?
+    ) throws(LiveError) -> LiveSource {
         let queryPath = try path(query, "query")
         let maxPath = try path(maxQuery, "maxQuery")
+        let timePath = try path(timeQuery, "timeQuery")
         if let named = sources[text] {
             let document = LiveSource.Document(kind: .json, url: named.url, trustedHost: named.url.host)
             return LiveSource(
                 document: document, query: queryPath ?? named.query, maxQuery: maxPath ?? named.maxQuery,
-                shownName: text)
+                shownName: text, timeQuery: timePath)
         }
         guard !text.isEmpty else { throw .bad("url", "", "is empty (accepted: \(acceptedURLs))") }
         guard text.utf8.contains(UInt8(ascii: ":")) else {
@@ -47,7 +55,7 @@ extension LiveConfiguration {
         let document = LiveSource.Document(kind: .json, url: fetchURL, trustedHost: nil)
         return LiveSource(
             document: document, query: queryPath, maxQuery: maxPath,
-            shownName: LiveText.shown(fetchURL.description, limit: LiveText.urlLength))
+            shownName: LiveText.shown(fetchURL.description, limit: LiveText.urlLength), timeQuery: timePath)
     }
 
     /// Why a request's URL (or a redirect's) may not be fetched, or nil when it may: an IP literal must be a public

@@ -30,6 +30,8 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
     let document: Document
     let query: JSONPath?
     let maxQuery: JSONPath?
+    /// Where the value's time sits in a JSON document (`timeQuery`); nil: the time it was read.
+    let timeQuery: JSONPath?
     /// For Prometheus, the second query whose one number is the max (`maxQuery`), fetched with the first.
     let maxDocument: Document?
     /// How messages name `maxDocument`: the query or its configured name.
@@ -41,11 +43,12 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
 
     init(
         document: Document, query: JSONPath?, maxQuery: JSONPath?, shownName: String, maxDocument: Document? = nil,
-        maxShownName: String? = nil
+        maxShownName: String? = nil, timeQuery: JSONPath? = nil
     ) {
         self.document = document
         self.query = query
         self.maxQuery = maxQuery
+        self.timeQuery = timeQuery
         self.shownName = shownName
         self.maxDocument = maxDocument
         self.maxShownName = maxShownName
@@ -53,6 +56,7 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(document)
         hasher.combine(query)
         hasher.combine(maxQuery)
+        hasher.combine(timeQuery)
         hasher.combine(shownName)
         hasher.combine(maxDocument)
         hash = hasher.finalize()
@@ -60,7 +64,7 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
 
     public static func == (a: LiveSource, b: LiveSource) -> Bool {
         a.hash == b.hash && a.document == b.document && a.query == b.query && a.maxQuery == b.maxQuery
-            && a.shownName == b.shownName && a.maxDocument == b.maxDocument
+            && a.timeQuery == b.timeQuery && a.shownName == b.shownName && a.maxDocument == b.maxDocument
     }
 
     /// What one fetch gets: the document, and the max's document where there is one. Sources that share both share
@@ -98,6 +102,7 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         if let query { text += "&query=" + LiveText.shown(query.description, limit: JSONPath.maxLength) }
         if let maxQuery { text += "&maxQuery=" + LiveText.shown(maxQuery.description, limit: JSONPath.maxLength) }
         if let maxShownName { text += "&maxQuery=" + maxShownName }
+        if let timeQuery { text += "&timeQuery=" + LiveText.shown(timeQuery.description, limit: JSONPath.maxLength) }
         return text
     }
 }

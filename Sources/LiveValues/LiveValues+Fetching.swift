@@ -258,6 +258,12 @@ extension LiveValues {
             case .failure(let error): return .failure(error)
             }
         }
+        if let timeQuery = source.timeQuery {
+            switch JSONReading.time(at: timeQuery, in: document) {
+            case .success(let time): reading.valueTime = time
+            case .failure(let error): return .failure(error)
+            }
+        }
         return .success(reading)
     }
 

@@ -85,10 +85,11 @@ public final class LiveValues: Sendable {
     /// `arguments` are the request's values of the parameters the named queries take (`parameterNames`).
     public func source(
         url: String?, query: String?, maxQuery: String?, prometheus: String?, server: String?,
-        arguments: [String: String] = [:]
+        arguments: [String: String] = [:], timeQuery: String? = nil
     ) throws(LiveError) -> LiveSource? {
         try configuration.source(
-            url: url, query: query, maxQuery: maxQuery, prometheus: prometheus, server: server, arguments: arguments)
+            url: url, query: query, maxQuery: maxQuery, prometheus: prometheus, server: server, arguments: arguments,
+            timeQuery: timeQuery)
     }
 
     /// The parameters the named queries `prometheus` and `maxQuery` take (`instance`, `mountpoint`), whose values a

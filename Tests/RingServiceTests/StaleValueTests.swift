@@ -187,4 +187,52 @@ final class StaleValueTests {
         }
         #expect(found.isEmpty, "\(found)")
     }
+
+    /// `timeQuery`: the value's time from the document (RFC 3339, at an offset, with fractions, or Unix seconds)
+    /// is its `Last-Modified` and `X-Value-Time`, and what `staleAfter` measures; a time that is none is the
+    /// document's error, naming `timeQuery`; beside `prometheus` it is refused before anything is fetched.
+    @Test func aDocumentsOwnTimeIsTheValuesTime() throws {
+        let fixture = try FixtureServer()
+        defer { fixture.stop() }
+        let service = try makeLiveService(fixture) {
+            $0.live.prometheusServers = [.init(name: "main", url: fixture.url("prom"))]
+            $0.live.promQL = .any
+        }
+        let documents = [
+            ("a.json", #"{"v": 72, "at": "2026-08-09T10:00:00Z"}"#, "2026-08-09T10:00:00Z"),
+            ("b.json", #"{"v": 72, "at": "2026-08-09T12:00:00.250+02:00"}"#, "2026-08-09T10:00:00Z"),
+            ("c.json", #"{"v": 72, "at": 1786269600}"#, "2026-08-09T10:00:00Z"),
+            ("d.json", #"{"v": 72, "at": "1786269600"}"#, "2026-08-09T10:00:00Z"),
+        ]
+        for (name, document, time) in documents {
+            try fixture.write(name, document)
+            let url = QueryParameters.encode(fixture.url(name))
+            let image = service.get("/ring.svg?url=\(url)&query=v&timeQuery=at")
+            #expect(image.status == .ok && image.header("X-Value-Time") == time, "\(document)")
+            #expect(image.header("Last-Modified") == "Sun, 09 Aug 2026 10:00:00 GMT")
+            #expect(image.body == service.get("/ring.svg?value=72").body)
+            // Months old by the document's own word: stale, whenever it was read.
+            let stale = service.get("/ring.svg?url=\(url)&query=v&timeQuery=at&staleAfter=30d")
+            #expect(stale.text.contains("&#40;stale: no new value since 2026-08-09 10:00 UTC&#41;"), "\(document)")
+        }
+        for (document, says) in [
+            (#"{"v": 1, "at": "yesterday"}"#, "timeQuery: $.at holds \"yesterday\", not a time (accepted: an RFC 3339"),
+            (#"{"v": 1, "at": "2026-08-09"}"#, "timeQuery: $.at holds \"2026-08-09\", not a time"),
+            (#"{"v": 1, "at": -5}"#, "timeQuery: $.at holds -5.0, not a time from 1970 to 9999"),
+            (#"{"v": 1, "at": null}"#, "timeQuery: $.at holds null, not a time"),
+            (#"{"v": 1}"#, "timeQuery: $.at is not in the document"),
+        ] {
+            // A file each: a failure is remembered per source.
+            let name = "bad-\(document.count).json"
+            try fixture.write(name, document)
+            let url = QueryParameters.encode(fixture.url(name))
+            let image = service.get("/ring.svg?url=\(url)&query=v&timeQuery=at")
+            #expect(image.status == .badGateway, "\(document)")
+            #expect(image.header("X-Error")?.hasPrefix(says) == true, "\(image.header("X-Error") ?? "")")
+        }
+        let prometheus = service.get("/ring.svg?prometheus=up&timeQuery=at")
+        #expect(prometheus.status == .badRequest)
+        #expect(prometheus.header("X-Error")?.hasPrefix("timeQuery: applies to url, not to prometheus") == true)
+        #expect(fixture.requests.allSatisfy { !$0.contains("prom") })
+    }
 }

@@ -32,7 +32,8 @@ extension BadgeSpec {
         reader.colorNames = .shields
         try Self.parameterRows.read(reader, into: &self)
         try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
-        if let since = parameters.staleSince { takeStaleLook(since: since) }
+        // A fresh value's look shapes nothing: the spec is the one without it.
+        if let since = parameters.staleSince { takeStaleLook(since: since) } else { stale = StaleLook() }
         self = normalized()
     }
 

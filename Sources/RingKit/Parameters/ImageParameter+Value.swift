@@ -162,6 +162,13 @@ extension ImageParameter {
             docs: "where `max` sits in the same document; with `prometheus`, a second configured query "
                 + "whose one number is `max`"),
         .live(
+            "timeQuery", inputMode: "text",
+            "Where the value's time sits in the document: an RFC 3339 date-time or Unix seconds ($.updated). "
+                + "Without it, the time the document was read.",
+            placeholder: "$.updated",
+            docs: "where the value's time sits in the same document (an RFC 3339 date-time or Unix seconds); "
+                + "without it, the time the document was read"),
+        .live(
             "prometheus", inputMode: "text",
             "Instead of url: the name of a query this server configures, whose answer is one number; its parameters "
                 + "follow as their own (prometheus=disk&instance=web1). PromQL itself only where the server takes "

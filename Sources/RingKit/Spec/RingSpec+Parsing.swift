@@ -62,7 +62,8 @@ extension RingSpec {
         try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
         try checkMarks()
         try checkPrevious()
-        if let since = parameters.staleSince { takeStaleLook(since: since) }
+        // A fresh value's look shapes nothing: the spec is the one without it.
+        if let since = parameters.staleSince { takeStaleLook(since: since) } else { stale = StaleLook() }
         self = normalized()
         if !forBars { try checkLabelFits() }
     }

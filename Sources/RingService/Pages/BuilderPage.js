@@ -193,7 +193,7 @@
   }
 
   var liveSection = document.getElementById("live");
-  var liveParameters = ["url", "query", "maxQuery", "prometheus", "server"];
+  var liveParameters = ["url", "query", "maxQuery", "prometheus", "server", "timeQuery"];
   var readout = builderReadout(liveParameters, fieldNamed, rootAttribute);
   var liveParameter = readout.liveParameter;
   var applyLive = readout.applyLive;
@@ -238,7 +238,8 @@
   });
   if (!location.search) fieldNamed("value").value = "72";
   applyLive();
-  if (liveParameter() || ["query", "maxQuery", "server"].some(function (name) { return given.has(name); })) {
+  var folded = ["query", "maxQuery", "server", "timeQuery", "staleAfter", "staleColor", "staleLabel"];
+  if (liveParameter() || folded.some(function (name) { return given.has(name); })) {
     liveSection.open = true;
   }
 

@@ -30,7 +30,7 @@ public struct LiveTarget: Sendable {
     var staleAfter: Int64? = nil
 
     /// The parameters that name a live value. A request that gives none of them is an ordinary image.
-    static let parameters = ["url", "query", "maxQuery", "prometheus", "server"]
+    static let parameters = ["url", "query", "maxQuery", "prometheus", "server", "timeQuery"]
 
     /// The target `request` names: nil when it names no live value (no `url`, no `prometheus`), a refusal naming
     /// the parameter when it is wrong (checked before anything is fetched), or the target.
@@ -68,7 +68,7 @@ public struct LiveTarget: Sendable {
             do {
                 source = try live.source(
                     url: values[0], query: values[1], maxQuery: values[2], prometheus: values[3], server: values[4],
-                    arguments: arguments)
+                    arguments: arguments, timeQuery: values[5])
             } catch {
                 throw ParameterError(parameter: error.parameter, value: error.value, reason: error.reason)
             }

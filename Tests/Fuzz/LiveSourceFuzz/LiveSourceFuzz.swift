@@ -44,7 +44,9 @@ let liveAny: LiveValues = {
     return try! LiveValues(settings: settings, version: "fuzz")
 }()
 
-let liveParameters: Set<String> = ["url", "query", "maxQuery", "prometheus", "server", "instance", "mountpoint"]
+let liveParameters: Set<String> = [
+    "url", "query", "maxQuery", "prometheus", "server", "timeQuery", "instance", "mountpoint",
+]
 
 /// The code between the strings of each configured query, as Prometheus' lexer reads it: what a request may change
 /// is the strings' content only.
@@ -57,7 +59,7 @@ func check(query: String) {
     let values: [String?]
     var arguments: [String: String] = [:]
     do {
-        values = try ["url", "query", "maxQuery", "prometheus", "server"].map { try given.value($0) }
+        values = try ["url", "query", "maxQuery", "prometheus", "server", "timeQuery"].map { try given.value($0) }
         for name in live.parameterNames(prometheus: values[3], maxQuery: values[2]) {
             arguments[name] = try given.value(name)
         }
@@ -73,7 +75,7 @@ func check(_ query: String, _ values: [String?], _ arguments: [String: String], 
         guard
             let source = try live.source(
                 url: values[0], query: values[1], maxQuery: values[2], prometheus: values[3], server: values[4],
-                arguments: arguments)
+                arguments: arguments, timeQuery: values[5])
         else { return }
         if live.settings.promQL == .named && source.parameter == "prometheus" {
             for url in source.fetchedURLs {

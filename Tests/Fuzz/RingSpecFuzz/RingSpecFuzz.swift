@@ -11,6 +11,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     check(query: text, pathValue: nil)
     checkBar(query: text, pathValue: nil)
     checkSpark(query: text)
+    checkStale(query: text)
     // The piece before the first `/` as a short link's value, the rest as the query.
     if let slash = text.firstIndex(of: "/") {
         let query = String(text[text.index(after: slash)...])
@@ -110,6 +111,31 @@ func checkBar(query: String, pathValue: String?) {
         }
     } catch {
         checkRefusal(error.message, of: "bar " + query, names: barParameterNames)
+    }
+}
+
+/// The input as a stale value's ring (`staleSince` from its length), and as a `staleAfter`: the stale ring draws every
+/// ring in `staleColor` with no thresholds or gradient, is keyed apart from the fresh one, and carries no active
+/// content; a refusal names a parameter; a duration read is `off` or within a minute and 400 days.
+func checkStale(query: String) {
+    if let after = StaleLook.after(query), after != 0, !StaleLook.afterRange.contains(after) {
+        fatalError("staleAfter \(query) read as \(after) ms")
+    }
+    let since = Int64(query.utf8.count) * 86_399_999
+    do {
+        let stale = try RingSpec.parse(query: query, staleSince: since)
+        for ring in 0..<stale.ringCount where stale.effectiveColor(ofRing: ring) != stale.stale.color {
+            fatalError("stale ring \(query): ring \(ring) is \(stale.effectiveColor(ofRing: ring).hex)")
+        }
+        if stale.thresholds != nil || (0..<stale.ringCount).contains(where: { stale.gradient(ofRing: $0) != nil }) {
+            fatalError("stale ring \(query) keeps thresholds or a gradient")
+        }
+        if !stale.canonicalKey(for: .svg).contains("&staleSince=\(since)") {
+            fatalError("stale ring \(query) is keyed as a fresh one")
+        }
+        checkSVG(SVGRenderer.render(stale), of: "stale " + query)
+    } catch {
+        checkRefusal(error.message, of: "stale " + query, names: parameterNames)
     }
 }
 
