@@ -3,7 +3,10 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <string.h>
+#include <unicode/ucal.h>
+#include <unicode/udat.h>
 #include <unicode/uloc.h>
+#include <unicode/ureldatefmt.h>
 #include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/ustring.h>
@@ -21,7 +24,9 @@
     X(unum_open, i18n) X(unum_close, i18n) X(unum_getLocaleByType, i18n) X(unum_getSymbol, i18n)                      \
     X(unum_getAttribute, i18n) X(unum_getTextAttribute, i18n) X(unumf_openForSkeletonAndLocale, i18n)                 \
     X(unumf_openResult, i18n) X(unumf_formatInt, i18n) X(unumf_resultToString, i18n) X(unumf_closeResult, i18n)       \
-    X(unumf_close, i18n)
+    X(unumf_close, i18n) X(u_strFromUTF8, uc) X(ucal_getCanonicalTimeZoneID, i18n) X(udat_open, i18n)            \
+    X(udat_format, i18n) X(udat_close, i18n) X(ureldatefmt_open, i18n) X(ureldatefmt_format, i18n)                   \
+    X(ureldatefmt_close, i18n)
 
 #define PR_DECLARE(name, library) static __typeof__(name) *icu_##name;
 PR_ICU_FUNCTIONS(PR_DECLARE)
@@ -134,4 +139,76 @@ int pr_number_symbols_for(const char *tag, pr_number_symbols *out) {
     if (text_attribute(percent, UNUM_POSITIVE_SUFFIX, out->percent_suffix, sizeof out->percent_suffix)) result = -3;
     icu_unum_close(percent);
     return result;
+}
+
+// NUL-terminated UTF-8 into UTF-16; the length, or -1.
+static int32_t utf16(const char *text, UChar *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t written = 0;
+    icu_u_strFromUTF8(out, capacity, &written, text, -1, &status);
+    if (U_FAILURE(status) || written >= capacity) return -1;
+    return written;
+}
+
+// The ICU locale ID of a BCP 47 tag; 0 on success.
+static int locale_id(const char *tag, char *id) {
+    int32_t parsed = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = icu_uloc_forLanguageTag(tag, id, ULOC_FULLNAME_CAPACITY, &parsed, &status);
+    if (U_FAILURE(status) || length <= 0 || length >= ULOC_FULLNAME_CAPACITY) return -1;
+    return 0;
+}
+
+int pr_time_zone(const char *zone, char *canonical, int capacity) {
+    pthread_once(&opened, open_icu);
+    if (!available) return -4;
+    UChar id[128], found[128];
+    int32_t length = utf16(zone, id, 128);
+    if (length <= 0) return -1;
+    UBool system = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t found_length = icu_ucal_getCanonicalTimeZoneID(id, length, found, 128, &system, &status);
+    // A custom zone (`GMT+05:00`) is canonical too, but not a zone of the tz database: refused.
+    if (U_FAILURE(status) || !system || found_length <= 0 || found_length >= 128) return -1;
+    return utf8(found, found_length, canonical, capacity) ? -3 : 0;
+}
+
+int pr_format_time(
+    const char *tag, const char *zone, double milliseconds, int with_time, char *out, int capacity) {
+    pthread_once(&opened, open_icu);
+    if (!available) return -4;
+    char id[ULOC_FULLNAME_CAPACITY];
+    if (locale_id(tag, id)) return -1;
+    UChar zone_id[128];
+    int32_t zone_length = utf16(zone, zone_id, 128);
+    if (zone_length <= 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UDateFormat *format = icu_udat_open(
+        with_time ? UDAT_SHORT : UDAT_NONE, UDAT_MEDIUM, id, zone_id, zone_length, NULL, 0, &status);
+    if (U_FAILURE(status)) return -3;
+    UChar text[128];
+    int32_t length = icu_udat_format(format, milliseconds, text, 128, NULL, &status);
+    icu_udat_close(format);
+    if (U_FAILURE(status) || length >= 128) return -3;
+    return utf8(text, length, out, capacity) ? -3 : 0;
+}
+
+int pr_format_relative(const char *tag, double offset, int unit, char *out, int capacity) {
+    pthread_once(&opened, open_icu);
+    if (!available) return -4;
+    char id[ULOC_FULLNAME_CAPACITY];
+    if (locale_id(tag, id)) return -1;
+    static const URelativeDateTimeUnit units[] = {
+        UDAT_REL_UNIT_SECOND, UDAT_REL_UNIT_MINUTE, UDAT_REL_UNIT_HOUR, UDAT_REL_UNIT_DAY,
+        UDAT_REL_UNIT_WEEK,   UDAT_REL_UNIT_MONTH,  UDAT_REL_UNIT_YEAR};
+    if (unit < 0 || unit > 6) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    URelativeDateTimeFormatter *format =
+        icu_ureldatefmt_open(id, NULL, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status);
+    if (U_FAILURE(status)) return -3;
+    UChar text[128];
+    int32_t length = icu_ureldatefmt_format(format, offset, units[unit], text, 128, &status);
+    icu_ureldatefmt_close(format);
+    if (U_FAILURE(status) || length >= 128) return -3;
+    return utf8(text, length, out, capacity) ? -3 : 0;
 }

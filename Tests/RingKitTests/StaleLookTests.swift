@@ -45,4 +45,19 @@ struct StaleLookTests {
             #expect(StaleLook.after(bad) == nil, "\(bad)")
         }
     }
+
+    /// `{age}`'s steps: the words hold until the next whole unit, or the next step's start where that comes first.
+    @Test func ageStepsAndWhenTheyChange() {
+        let minute: Int64 = 60_000, hour = 60 * minute, day = 24 * hour
+        let cases: [(Int64, AgeStep.Unit, Int64, Int64)] = [
+            (-5_000, .second, 0, minute), (59_999, .second, 0, minute), (minute, .minute, 1, 2 * minute),
+            (59 * minute, .minute, 59, hour), (hour + 1, .hour, 1, 2 * hour), (day, .day, 1, 2 * day),
+            (6 * day, .day, 6, 7 * day), (29 * day, .week, 4, 30 * day), (30 * day, .month, 1, 60 * day),
+            (364 * day, .month, 12, 365 * day), (800 * day, .year, 2, 1095 * day),
+        ]
+        for (age, unit, count, next) in cases {
+            let step = AgeStep(age: age)
+            #expect(step.unit == unit && step.count == count && step.nextAge == next, "\(age)")
+        }
+    }
 }

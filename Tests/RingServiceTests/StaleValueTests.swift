@@ -214,6 +214,8 @@ final class StaleValueTests {
             // Months old by the document's own word: stale, whenever it was read.
             let stale = service.get("/ring.svg?url=\(url)&query=v&timeQuery=at&staleAfter=30d")
             #expect(stale.text.contains("&#40;stale: no new value since 2026-08-09 10:00 UTC&#41;"), "\(document)")
+            let date = service.get("/ring.svg?url=\(url)&query=v&timeQuery=at&label=%7Bdate%7D&size=256")
+            #expect(date.text.contains(">Aug 9, 2026<"), "\(document)")
         }
         for (document, says) in [
             (#"{"v": 1, "at": "yesterday"}"#, "timeQuery: $.at holds \"yesterday\", not a time (accepted: an RFC 3339"),
@@ -234,5 +236,41 @@ final class StaleValueTests {
         #expect(prometheus.status == .badRequest)
         #expect(prometheus.header("X-Error")?.hasPrefix("timeQuery: applies to url, not to prometheus") == true)
         #expect(fixture.requests.allSatisfy { !$0.contains("prom") })
+    }
+
+    /// `{age}`, `{time}` and `{date}` write the value's time in the locale and `tz`; an image is one cached image
+    /// while its age's words hold, with a max-age no longer than until they change, and a new one after.
+    @Test func theAgeAndTimeOfAValueAreWrittenAndCachedUntilTheyChange() throws {
+        let service = try service()
+        #expect(service.push("coverage", "72", token: Self.token).status == .ok)
+        clock.advance(seconds: 20)
+        let age = "/bar.svg?value=@coverage&width=300&label=%7Bvalue%7D%25%20%7Bage%7D"
+        let now = service.get(age)
+        #expect(now.text.contains(">72% now<"), "\(now.text)")
+        #expect(now.header("Cache-Control") == "public, max-age=40, s-maxage=40")
+        clock.advance(seconds: 30)
+        #expect(service.get(age).header("ETag") == now.header("ETag"))
+        clock.advance(days: 3)
+        let days = service.get(age)
+        #expect(days.text.contains(">72% 3 days ago<") && days.header("ETag") != now.header("ETag"))
+        #expect(days.header("Cache-Control") == "public, max-age=300, s-maxage=300")
+        #expect(service.get(age + "&locale=de").text.contains(">72% vor 3 Tagen<"))
+        clock.advance(days: 20)
+        #expect(service.get(age).text.contains(">72% 3 weeks ago<"))
+        clock.advance(days: 400)
+        #expect(service.get(age).text.contains(">72% last year<"))
+        // The push's time, in a zone and a locale: 2026-08-09 10:00 UTC is noon in Berlin.
+        let time = service.get("/bar.svg?value=@coverage&width=300&label=%7Btime%7D&tz=Europe/Berlin&locale=de")
+        #expect(time.text.contains(">09.08.2026, 12:00<"), "\(time.text)")
+        let date = service.get("/ring.svg?value=@coverage&label=%7Bdate%7D&tz=America/New_York&size=256")
+        #expect(date.text.contains(">Aug 9, 2026<"), "\(date.text)")
+        // A badge writes its age in its stale label; a value in the URL has no time to write.
+        let badge = service.get("/badge.svg?value=@coverage&staleAfter=30d&staleLabel=%7Bage%7D")
+        #expect(badge.text.contains(">last year<"))
+        let plain = service.get("/ring.svg?value=72&label=%7Bage%7D")
+        #expect(
+            plain.status == .badRequest && plain.header("X-Error")?.hasPrefix("label: \"{age}\" writes the") == true)
+        let zone = service.get("/ring.svg?value=@coverage&label=%7Btime%7D&tz=Mars/Base")
+        #expect(zone.header("X-Error")?.hasPrefix("tz: \"Mars/Base\" is not a time zone") == true)
     }
 }

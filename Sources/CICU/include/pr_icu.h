@@ -31,4 +31,18 @@ int pr_number_symbols_for(const char *tag, pr_number_symbols *out);
 /// The file name of ICU's library that is opened (`libicui18n.so.72`), for messages.
 const char *pr_icu_library(void);
 
+/// The canonical ID of a zone of the tz database (`Europe/Berlin`; `US/Pacific` is `America/Los_Angeles`) into
+/// `canonical`, UTF-8. Returns 0, -1 for a zone ICU does not know as one (custom offsets included), -3 when ICU
+/// failed otherwise, -4 when its libraries could not be opened.
+int pr_time_zone(const char *zone, char *canonical, int capacity);
+
+/// `milliseconds` since 1970 as the locale `tag` writes a date (medium: `Aug 9, 2026`), and with `with_time` its
+/// time too (short: `Aug 9, 2026, 10:00 AM`), in the zone `zone`, UTF-8 into `out`. Returns 0, or as above.
+int pr_format_time(const char *tag, const char *zone, double milliseconds, int with_time, char *out, int capacity);
+
+/// A relative time as the locale `tag` writes it in words (`3 days ago`, `yesterday`, `now`): `offset` units
+/// (negative: past) of `unit`, 0 second … 6 year (second, minute, hour, day, week, month, year). Returns 0, or as
+/// above.
+int pr_format_relative(const char *tag, double offset, int unit, char *out, int capacity);
+
 #endif

@@ -43,12 +43,15 @@ extension BadgeSpec {
     /// `thresholds` appears only when given; `cacheSeconds` is left out: it changes the response headers, not the
     /// image. The key parses back to this spec
     /// (without `cacheSeconds`).
-    public var canonicalKey: String { queryString(omittingDefaults: false, .image) + stale.keySuffix }
+    public var canonicalKey: String {
+        queryString(omittingDefaults: false, .image) + stale.keySuffix + valueStyle.timesKey
+    }
 
     /// `canonicalKey` for one output format, prefixed with the route it belongs to (`badge.svg?label=…`) so it
     /// never equals a ring's key, and without `scale` for SVG, which ignores it.
     public func canonicalKey(for format: ImageFormat) -> String {
         "badge." + format.rawValue + "?" + queryString(omittingDefaults: false, .format(format)) + stale.keySuffix
+            + valueStyle.timesKey
     }
 
     /// The shortest query that means this badge: parameters at their default left out, `cacheSeconds` included.

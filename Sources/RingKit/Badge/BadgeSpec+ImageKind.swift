@@ -3,7 +3,7 @@ extension BadgeSpec: ImageKind {
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> BadgeSpec {
         try parse(
             query: request.query, pathLabel: request.pathLabel, pathValue: request.pathValue, read: request.read,
-            staleSince: request.staleSince)
+            staleSince: request.staleSince, clock: request.clock)
     }
     public var cssSize: (width: Int, height: Int) {
         let layout = BadgeLayout(self)

@@ -7,7 +7,7 @@ extension BadgeSpec {
     /// `read` holds the numbers read from a source (a live value). The result is `normalized()`.
     public static func parse(
         query: some StringProtocol, pathLabel: String? = nil, pathValue: String? = nil, read: [ReadNumber] = [],
-        staleSince: Int64? = nil
+        staleSince: Int64? = nil, clock: ValueClock? = nil
     ) throws(ParameterError) -> BadgeSpec {
         var parameters = QueryParameters(query: query)
         if let pathLabel {
@@ -19,6 +19,7 @@ extension BadgeSpec {
         }
         for number in read { parameters.add(number) }
         parameters.staleSince = staleSince
+        parameters.clock = clock
         return try BadgeSpec(parameters: parameters)
     }
 
@@ -32,6 +33,7 @@ extension BadgeSpec {
         reader.colorNames = .shields
         try Self.parameterRows.read(reader, into: &self)
         try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
+        try valueStyle.readTimes(stale.label.map { [("staleLabel", $0)] } ?? [], clock: parameters.clock)
         // A fresh value's look shapes nothing: the spec is the one without it.
         if let since = parameters.staleSince { takeStaleLook(since: since) } else { stale = StaleLook() }
         self = normalized()

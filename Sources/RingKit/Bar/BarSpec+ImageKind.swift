@@ -2,7 +2,8 @@ extension BarSpec: ImageKind {
     public static var kind: Drawing.Kind { .bar }
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> BarSpec {
         try parse(
-            query: request.query, pathValue: request.pathValue, read: request.read, staleSince: request.staleSince)
+            query: request.query, pathValue: request.pathValue, read: request.read, staleSince: request.staleSince,
+            clock: request.clock)
     }
     public var cacheSeconds: Int? { series.cacheSeconds }
     public var cssSize: (width: Int, height: Int) { (width, imageHeight) }

@@ -9,7 +9,8 @@ extension BarSpec {
     /// Reads a bar from a query string, as in `/bar.svg?value=72&width=300`. `pathValue` is the `{value}` of
     /// `/bar/{value}.svg`, still percent-encoded; `read`, numbers read from a source. The result is normalized.
     public static func parse(
-        query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = [], staleSince: Int64? = nil
+        query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = [], staleSince: Int64? = nil,
+        clock: ValueClock? = nil
     ) throws(ParameterError) -> BarSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
@@ -17,6 +18,7 @@ extension BarSpec {
         }
         for number in read { parameters.add(number) }
         parameters.staleSince = staleSince
+        parameters.clock = clock
         return try BarSpec(parameters: parameters)
     }
 

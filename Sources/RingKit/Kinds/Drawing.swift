@@ -55,6 +55,8 @@ public struct Drawing: Sendable, Hashable {
         /// Set where the value (stored or live) is older than its `staleAfter`: its time, milliseconds since 1970.
         /// The image is drawn in its stale look (`StaleLook`).
         public var staleSince: Int64? = nil
+        /// The value's time and the request's (stored and live values): what `{age}`, `{time}` and `{date}` write.
+        public var clock: ValueClock? = nil
 
         public init(
             kind: Kind, query: Substring, pathLabel: String? = nil, pathValue: String? = nil, dialect: Dialect = .own,

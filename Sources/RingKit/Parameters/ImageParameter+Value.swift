@@ -1,7 +1,7 @@
 extension ImageParameter {
     /// Every row, in the builder page's order (by group); a spec reads its rows in their key places.
     public static let all: [ImageParameter] =
-        value + live + freshness + shape + colors + marks + label + output + badgeOnly + logo + sparkOnly
+        value + live + time + shape + colors + marks + label + output + badgeOnly + logo + sparkOnly
 
     /// The amount and its range.
     static let value: [ImageParameter] = [

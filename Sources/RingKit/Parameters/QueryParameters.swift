@@ -18,6 +18,8 @@ public struct QueryParameters: Sendable {
     public private(set) var names: [String] = []
     /// Where the value is stale (`Drawing.Request.staleSince`): its time; the spec takes its stale look.
     public var staleSince: Int64? = nil
+    /// The value's time and the request's (`Drawing.Request.clock`), for labels that write them.
+    public var clock: ValueClock? = nil
 
     /// Splits `query` (the part after `?`, without it). Empty pieces (`a=1&&b=2`, a trailing `&`) are skipped, and
     /// so is a piece whose name does not decode: no parameter has such a name.

@@ -1,7 +1,7 @@
 extension SparkSpec: ImageKind {
     public static var kind: Drawing.Kind { .spark }
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> SparkSpec {
-        try parse(query: request.query, staleSince: request.staleSince)
+        try parse(query: request.query, staleSince: request.staleSince, clock: request.clock)
     }
     public var cacheSeconds: Int? { series.cacheSeconds }
     public var cssSize: (width: Int, height: Int) { (width, height) }

@@ -6,9 +6,12 @@ extension SparkSpec {
     static let parameterRows = ParameterRows<SparkSpec> { $0.spark }
 
     /// Reads a sparkline from a query string, as in `/spark.svg?points=3,5,4,8&width=160`. The result is normalized.
-    public static func parse(query: some StringProtocol, staleSince: Int64? = nil) throws(ParameterError) -> SparkSpec {
+    public static func parse(
+        query: some StringProtocol, staleSince: Int64? = nil, clock: ValueClock? = nil
+    ) throws(ParameterError) -> SparkSpec {
         var parameters = QueryParameters(query: query)
         parameters.staleSince = staleSince
+        parameters.clock = clock
         return try SparkSpec(parameters: parameters)
     }
 

@@ -9,12 +9,15 @@ extension RingSpec {
     /// `auto` (`dark` is written as the colors it gives), and then without the colors it chooses. Several rings list
     /// one value each (`value=30,60,90`), and one color each unless all are the same. The key is itself a valid
     /// query that parses back to this spec (without `cacheSeconds`).
-    public var canonicalKey: String { queryString(omittingDefaults: false, .image) + stale.keySuffix }
+    public var canonicalKey: String {
+        queryString(omittingDefaults: false, .image) + stale.keySuffix + valueStyle.timesKey
+    }
 
     /// `canonicalKey` for one output format, prefixed with it (`svg?value=72&…`), and without the parameter that
     /// format ignores (`scale` for SVG, `animate` for PNG), so `?scale=2` does not make a second SVG cache entry.
     public func canonicalKey(for format: ImageFormat) -> String {
         format.rawValue + "?" + queryString(omittingDefaults: false, .format(format)) + stale.keySuffix
+            + valueStyle.timesKey
     }
 
     /// The shortest query that means this spec: canonical text, parameters at their default left out (`""` for the

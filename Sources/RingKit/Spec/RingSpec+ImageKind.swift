@@ -2,7 +2,8 @@ extension RingSpec: ImageKind {
     public static var kind: Drawing.Kind { .ring }
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> RingSpec {
         try parse(
-            query: request.query, pathValue: request.pathValue, read: request.read, staleSince: request.staleSince)
+            query: request.query, pathValue: request.pathValue, read: request.read, staleSince: request.staleSince,
+            clock: request.clock)
     }
     public var cssSize: (width: Int, height: Int) { (size, size) }
     public var pixelEdge: Int { size * scale }

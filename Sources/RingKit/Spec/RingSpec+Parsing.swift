@@ -12,7 +12,8 @@ extension RingSpec {
         public static let labelLength = 40
         /// In characters as a reader counts them (grapheme clusters).
         public static let titleLength = 100
-        public static let labelPlaceholders = ["value", "percent", "min", "max", "delta", "previous"]
+        public static let labelPlaceholders =
+            ["value", "percent", "min", "max", "delta", "previous"] + TimeTexts.placeholders
         /// The most concentric rings one image draws.
         public static let rings = 5
     }
@@ -23,7 +24,8 @@ extension RingSpec {
     /// the query as well is the same parameter given twice. The result is `normalized()`, so two queries that mean one
     /// image give equal specs. `read` holds the numbers read from a source (a live value), given as numbers.
     public static func parse(
-        query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = [], staleSince: Int64? = nil
+        query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = [], staleSince: Int64? = nil,
+        clock: ValueClock? = nil
     ) throws(ParameterError) -> RingSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
@@ -31,6 +33,7 @@ extension RingSpec {
         }
         for number in read { parameters.add(number) }
         parameters.staleSince = staleSince
+        parameters.clock = clock
         return try RingSpec(parameters: parameters)
     }
 
@@ -62,6 +65,7 @@ extension RingSpec {
         try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
         try checkMarks()
         try checkPrevious()
+        try valueStyle.readTimes(templates, clock: parameters.clock)
         // A fresh value's look shapes nothing: the spec is the one without it.
         if let since = parameters.staleSince { takeStaleLook(since: since) } else { stale = StaleLook() }
         self = normalized()

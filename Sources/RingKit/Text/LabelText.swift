@@ -60,6 +60,9 @@ public enum LabelText {
             ("{value}", style.valueText(value)), ("{percent}", percent), ("{min}", style.text(min)),
             ("{max}", style.text(max)),
         ]
+        if let times = style.times {
+            names += [("{age}", times.age), ("{time}", times.time), ("{date}", times.date)]
+        }
         if let previous {
             names.append(("{delta}", deltaText(from: previous, to: value, style: style)))
             names.append(("{previous}", style.text(previous)))

@@ -22,6 +22,11 @@ public struct ValueStyle: Sendable, Hashable {
     /// The neutral point of a ring or bar that grows from it: the automatic label then shows the value's signed
     /// deviation from it (`+5 ms`, `−5 ms`, `0` at it).
     public var neutral: Double?
+    /// The tz database zone `{time}` and `{date}` are written in (`tz`); nil: UTC.
+    public var zone: String? = nil
+    /// What `{age}`, `{time}` and `{date}` write, where a template of the image writes them (set from the request's
+    /// clock at parsing; keyed as texts, so an image is one until its age's words change).
+    public var times: TimeTexts? = nil
 
     public init(
         unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil, map: ValueMap? = nil,

@@ -49,16 +49,12 @@ extension RingService {
         let maxAge = configuration.values.maxAge
         return storedRecords(target).map { records in
             // A badge's value text is its number or `staleLabel`, filled without a previous value.
-            var request = target.resolved(with: records, previous: nil).request
+            let request = target.resolved(with: records, previous: nil).request
             let oldest = records.map(\.time).min() ?? 0
-            guard let after = target.staleAfter else { return (request, maxAge) }
-            switch ValueFreshness.at(staleAt: oldest + after, now: wallClock(), maxAge: maxAge) {
-            case .stale:
-                request.staleSince = oldest
-                return (request, maxAge)
-            case .fresh(let left):
-                return (request, left)
-            }
+            let clocked = ClockedImage.of(
+                staleAt: target.staleAfter.map { oldest + $0 }, oldest: oldest,
+                valueTime: records.map(\.time).max() ?? 0, writes: target.writes, now: wallClock(), maxAge: maxAge)
+            return (clocked.applied(to: request), clocked.maxAge)
         }
     }
 
@@ -78,9 +74,9 @@ extension RingService {
         case .stale(let read, _):
             (reading, maxAge, origin) = (read, Int(live?.settings.retrySeconds ?? 0), .stale)
         }
-        var aged = drawing
-        (aged.staleSince, maxAge) = ValueFreshness.of(reading, target, maxAge: maxAge, now: wallClock())
-        switch target.drawing(showing: reading, aged, parse: renderer.parse) {
+        let clocked = ClockedImage.of(reading, target, now: wallClock(), maxAge: maxAge)
+        maxAge = clocked.maxAge
+        switch target.drawing(showing: reading, clocked.applied(to: drawing), parse: renderer.parse) {
         case .failure(let error):
             return documentError(error.message, drawing, brief: error.brief).from(.error)
         case .success(let parsed):

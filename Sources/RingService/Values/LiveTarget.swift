@@ -28,6 +28,8 @@ public struct LiveTarget: Sendable {
     /// How old (milliseconds) the value may be before the image is drawn stale: the URL's `staleAfter`, else the
     /// server's; nil when off.
     var staleAfter: Int64? = nil
+    /// Which of the value's time its templates write.
+    var writes = TimeWriting()
 
     /// The parameters that name a live value. A request that gives none of them is an ordinary image.
     static let parameters = ["url", "query", "maxQuery", "prometheus", "server", "timeQuery"]
@@ -87,6 +89,7 @@ public struct LiveTarget: Sendable {
             case .failure(let error): throw error
             case .success(let after): target.staleAfter = after
             }
+            target.writes = TimeWriting.of(given)
             return .success(target)
         } catch {
             return .failure(error)
@@ -112,6 +115,8 @@ public struct LiveTarget: Sendable {
     ) -> ParameterError? {
         var standIn = request
         standIn.read = [ReadNumber("value", 0, from: source.parameter)]
+        // Any time will do: the URL's templates may write the value's.
+        standIn.clock = ValueClock(valueTime: 0, now: 0)
         if source.readsMax, takesMax {
             standIn.read.append(ReadNumber("max", 1, from: "maxQuery"))
         }

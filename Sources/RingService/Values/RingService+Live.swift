@@ -140,10 +140,10 @@ extension RingService {
         }
         // Past its staleAfter the value is drawn in the stale look, under an alias of its own; before it, no cache
         // holds the fresh look past the moment.
-        var aliasText = shown.alias
-        var drawing = drawing
-        (drawing.staleSince, maxAge) = ValueFreshness.of(reading, target, maxAge: maxAge, now: wallClock())
-        if drawing.staleSince != nil { aliasText += "\nstale" }
+        let clocked = ClockedImage.of(reading, target, now: wallClock(), maxAge: maxAge)
+        let aliasText = shown.alias + clocked.alias
+        let drawing = clocked.applied(to: drawing)
+        maxAge = clocked.maxAge
         let headers: HTTPHeaders = [
             .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: origin.rawValue,
             .lastModified: shown.lastModified, .xValueTime: shown.valueTime,

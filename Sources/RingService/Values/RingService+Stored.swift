@@ -44,7 +44,8 @@ extension RingService {
             let oldest = records.map(\.time).min() ?? 0
             shown = StoredShown(
                 records: records, previous: previous, request: resolved, alias: request.target + "\n" + text,
-                headers: headers, staleAt: entry.target.staleAfter.map { oldest + $0 }, oldest: oldest)
+                headers: headers, staleAt: entry.target.staleAfter.map { oldest + $0 }, oldest: oldest,
+                newest: records.map(\.time).max() ?? 0, writes: entry.target.writes)
             entry.shown = shown
             storedTargets.remember(entry, for: request.target)
         }
@@ -96,15 +97,18 @@ extension RingService {
     /// `shown` as the clock finds it: in its stale look past its `staleAt`; before it, fresh for no longer than
     /// until then (so a cache does not hold the fresh look past it); as it is without a `staleAfter`.
     func aged(_ shown: StoredShown) -> StoredShown {
-        guard let staleAt = shown.staleAt else { return shown }
-        switch ValueFreshness.at(staleAt: staleAt, now: wallClock(), maxAge: configuration.values.maxAge) {
-        case .stale: return shown.staleLook
-        case .fresh(let maxAge) where maxAge < configuration.values.maxAge:
-            var fresh = shown
-            fresh.headers.replace(.cacheControl, "public, max-age=\(maxAge), s-maxage=\(maxAge)")
-            return fresh
-        case .fresh: return shown
+        guard shown.isClocked else { return shown }
+        let maxAge = configuration.values.maxAge
+        let clocked = ClockedImage.of(
+            staleAt: shown.staleAt, oldest: shown.oldest, valueTime: shown.newest, writes: shown.writes,
+            now: wallClock(), maxAge: maxAge)
+        var aged = shown
+        aged.alias += clocked.alias
+        aged.request = clocked.applied(to: shown.request)
+        if clocked.maxAge < maxAge {
+            aged.headers.replace(.cacheControl, "public, max-age=\(clocked.maxAge), s-maxage=\(clocked.maxAge)")
         }
+        return aged
     }
 
     /// The headers of an image of a stored value.

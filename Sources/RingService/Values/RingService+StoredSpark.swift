@@ -42,7 +42,7 @@ extension RingService {
                 records: [record], previous: nil, request: resolved, alias: alias, headers: headers)
         }
         // The line is as old as its last point.
-        shown.oldest = record.time
+        (shown.oldest, shown.newest, shown.writes) = (record.time, record.time, target.writes)
         shown.staleAt = target.staleAfter.map { record.time + $0 }
         shown.records = [record]
         shown.validUntil = validUntil

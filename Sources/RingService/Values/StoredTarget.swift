@@ -30,6 +30,8 @@ struct StoredTarget: Sendable {
     /// How old (milliseconds) the values may be before the image is drawn stale: the URL's `staleAfter`, else the
     /// server's; nil when off.
     let staleAfter: Int64?
+    /// Which of the values' time its templates write.
+    let writes: TimeWriting
 
     /// The window of `trend` when none is given: a week.
     static let defaultTrend: Int64 = 7 * 86_400_000
@@ -107,7 +109,8 @@ struct StoredTarget: Sendable {
                 items: items, names: names, request: request, fromPath: request.pathValue != nil,
                 baseQuery: request.pathValue != nil
                     ? String(request.query) : QueryParameters.removing(["value"], from: request.query),
-                givesMax: given.contains("max"), comparesOver: comparesOver, spark: nil, staleAfter: staleAfter))
+                givesMax: given.contains("max"), comparesOver: comparesOver, spark: nil, staleAfter: staleAfter,
+                writes: TimeWriting.of(given)))
     }
 
     /// A sparkline's template: exactly one name, and the window its history is read over (`window`, 1h…400d).
@@ -144,7 +147,8 @@ struct StoredTarget: Sendable {
             StoredTarget(
                 items: items, names: [name], request: request, fromPath: false,
                 baseQuery: QueryParameters.removing(["value"], from: request.query), givesMax: given.contains("max"),
-                comparesOver: nil, spark: (window, SparkHistory.bound(width: width)), staleAfter: staleAfter))
+                comparesOver: nil, spark: (window, SparkHistory.bound(width: width)), staleAfter: staleAfter,
+                writes: TimeWriting.of(given)))
     }
 
     /// The request with the records' numbers in place of the names (and each record's `max` for its own ring or

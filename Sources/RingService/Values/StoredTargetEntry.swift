@@ -21,15 +21,13 @@ struct StoredShown: Sendable {
     var staleAt: Int64? = nil
     /// The oldest record's time, which a stale image's accessible name gives.
     var oldest: Int64 = 0
+    /// The newest record's time (`Last-Modified`), which `{age}`, `{time}` and `{date}` write, and whether the
+    /// templates write it.
+    var newest: Int64 = 0
+    var writes = TimeWriting()
 
-    /// This image in its stale look: another alias, and the request that draws it.
-    var staleLook: StoredShown {
-        var look = self
-        look.alias += "\nstale"
-        look.request.staleSince = oldest
-        look.staleAt = nil
-        return look
-    }
+    /// Whether the clock decides anything of this image: its look, or its words.
+    var isClocked: Bool { staleAt != nil || writes.any }
 }
 
 /// A request target worked out before (`StoredTarget`) and what it showed last: kept in `RingService.storedTargets`.

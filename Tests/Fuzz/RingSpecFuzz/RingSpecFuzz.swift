@@ -114,7 +114,8 @@ func checkBar(query: String, pathValue: String?) {
     }
 }
 
-/// The input as a stale value's ring (`staleSince` from its length), and as a `staleAfter`: the stale ring draws every
+/// The input as a stale value's ring (`staleSince` and a clock from its length, so `{age}`, `{time}` and `{date}`
+/// are written), and as a `staleAfter`: the stale ring draws every
 /// ring in `staleColor` with no thresholds or gradient, is keyed apart from the fresh one, and carries no active
 /// content; a refusal names a parameter; a duration read is `off` or within a minute and 400 days.
 func checkStale(query: String) {
@@ -123,7 +124,8 @@ func checkStale(query: String) {
     }
     let since = Int64(query.utf8.count) * 86_399_999
     do {
-        let stale = try RingSpec.parse(query: query, staleSince: since)
+        let stale = try RingSpec.parse(
+            query: query, staleSince: since, clock: ValueClock(valueTime: since, now: since * 3 / 2))
         for ring in 0..<stale.ringCount where stale.effectiveColor(ofRing: ring) != stale.stale.color {
             fatalError("stale ring \(query): ring \(ring) is \(stale.effectiveColor(ofRing: ring).hex)")
         }

@@ -1,8 +1,9 @@
 extension ImageParameter {
-    /// How an image of a stored or live value shows that the value is old: after how long, in which color, with
-    /// which label. The service reads `staleAfter` (it knows the value's time and the clock); the look's rows are
-    /// read by every kind and shape the key only once the look is drawn (`StaleLook`).
-    static let freshness: [ImageParameter] = [
+    /// A value's time: how an image of a stored or live value shows that the value is old (after how long, in which
+    /// color, with which label), and the zone its time is written in. The service reads `staleAfter` (it knows the
+    /// value's time and the clock); the look's rows are read by every kind and shape the key only once the look is
+    /// drawn (`StaleLook`).
+    static let time: [ImageParameter] = [
         .init(
             "staleAfter", [.all, .spark], .text,
             docs: .init(
@@ -53,10 +54,34 @@ extension ImageParameter {
                 read: { reader, spec throws(ParameterError) in
                     spec.stale.label = try reader.staleLabel()
                 }, key: { _, _ in nil })),
+        .init(
+            "tz", [.all, .spark], .text,
+            docs: .init(
+                "the time zone `{time}` and `{date}` write a stored or live value's time in, a zone of the tz "
+                    + "database", default: "`UTC`", accepted: "an IANA zone name (`Europe/Berlin`, `America/New_York`)"),
+            field: .init(
+                liveGroup, "The zone {time} and {date} are written in: Europe/Berlin, America/New_York. Default UTC.",
+                placeholder: "UTC", inputMode: "text"),
+            style: .init(
+                ring: 36, badge: 23,
+                read: { reader, _, style throws(ParameterError) in style.zone = try reader.zone() },
+                key: { style in style.zone.map { PercentDecoding.encode($0) } })),
     ]
 }
 
 extension ParameterReader {
+    /// `tz`: a zone of the tz database, in its canonical spelling.
+    func zone() throws(ParameterError) -> String? {
+        guard let text = try parameters.value("tz") else { return nil }
+        guard let zone = TimeTexts.zone(text) else {
+            throw ParameterError(
+                parameter: "tz", value: ParameterError.quoted(text),
+                reason:
+                    "is not a time zone (accepted: an IANA zone name such as Europe/Berlin, America/New_York or UTC)")
+        }
+        return zone
+    }
+
     /// `staleLabel`: a template as `label` (`none` or empty: no label at all).
     func staleLabel() throws(ParameterError) -> String? {
         switch try label(of: "staleLabel") {
