@@ -26,7 +26,8 @@
     X(unumf_openResult, i18n) X(unumf_formatInt, i18n) X(unumf_resultToString, i18n) X(unumf_closeResult, i18n)       \
     X(unumf_close, i18n) X(u_strFromUTF8, uc) X(ucal_getCanonicalTimeZoneID, i18n) X(udat_open, i18n)            \
     X(udat_format, i18n) X(udat_close, i18n) X(ureldatefmt_open, i18n) X(ureldatefmt_format, i18n)                   \
-    X(ureldatefmt_close, i18n)
+    X(ureldatefmt_close, i18n) X(ucal_open, i18n) X(ucal_close, i18n) X(ucal_setAttribute, i18n)                     \
+    X(ucal_clear, i18n) X(ucal_setDateTime, i18n) X(ucal_getMillis, i18n) X(unumf_formatDouble, i18n)
 
 #define PR_DECLARE(name, library) static __typeof__(name) *icu_##name;
 PR_ICU_FUNCTIONS(PR_DECLARE)
@@ -210,5 +211,46 @@ int pr_format_relative(const char *tag, double offset, int unit, char *out, int 
     int32_t length = icu_ureldatefmt_format(format, offset, units[unit], text, 128, &status);
     icu_ureldatefmt_close(format);
     if (U_FAILURE(status) || length >= 128) return -3;
+    return utf8(text, length, out, capacity) ? -3 : 0;
+}
+
+int pr_zone_instant(const char *zone, int year, int month, int day, int hour, int minute, int second, double *out) {
+    pthread_once(&opened, open_icu);
+    if (!available) return -4;
+    UChar zone_id[128];
+    int32_t zone_length = utf16(zone, zone_id, 128);
+    if (zone_length <= 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UCalendar *calendar = icu_ucal_open(zone_id, zone_length, "en", UCAL_GREGORIAN, &status);
+    if (U_FAILURE(status)) return -3;
+    // Not lenient: 2026-02-30 and a time the clocks skip are errors, not another day.
+    icu_ucal_setAttribute(calendar, UCAL_LENIENT, 0);
+    icu_ucal_clear(calendar);
+    icu_ucal_setDateTime(calendar, year, month - 1, day, hour, minute, second, &status);
+    UDate millis = icu_ucal_getMillis(calendar, &status);
+    icu_ucal_close(calendar);
+    if (U_FAILURE(status)) return -1;
+    *out = millis;
+    return 0;
+}
+
+int pr_format_unit(const char *tag, int unit, double amount, char *out, int capacity) {
+    pthread_once(&opened, open_icu);
+    if (!available) return -4;
+    char id[ULOC_FULLNAME_CAPACITY];
+    if (locale_id(tag, id)) return -1;
+    static const UChar *skeletons[] = {
+        u"measure-unit/duration-day unit-width-narrow", u"measure-unit/duration-hour unit-width-narrow",
+        u"measure-unit/duration-minute unit-width-narrow"};
+    if (unit < 0 || unit > 2) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormatter *formatter = icu_unumf_openForSkeletonAndLocale(skeletons[unit], -1, id, &status);
+    UFormattedNumber *formatted = icu_unumf_openResult(&status);
+    icu_unumf_formatDouble(formatter, amount, formatted, &status);
+    UChar text[64];
+    int32_t length = icu_unumf_resultToString(formatted, text, 64, &status);
+    if (formatted) icu_unumf_closeResult(formatted);
+    if (formatter) icu_unumf_close(formatter);
+    if (U_FAILURE(status) || length >= 64) return -3;
     return utf8(text, length, out, capacity) ? -3 : 0;
 }

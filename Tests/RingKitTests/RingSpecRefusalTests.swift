@@ -106,11 +106,11 @@ struct RingSpecRefusalTests {
         ),
         (
             "label={foo}",
-            #"label: "{foo}" has an unknown placeholder {foo} (accepted: {value}, {percent}, {min}, {max}, {delta}, {previous}, {age}, {time}, {date})"#
+            #"label: "{foo}" has an unknown placeholder {foo} (accepted: {value}, {percent}, {min}, {max}, {delta}, {previous}, {age}, {time}, {date}, {elapsed}, {remaining})"#
         ),
         (
             "label={Value}%25",
-            #"label: "{Value}%" has an unknown placeholder {Value} (accepted: {value}, {percent}, {min}, {max}, {delta}, {previous}, {age}, {time}, {date})"#
+            #"label: "{Value}%" has an unknown placeholder {Value} (accepted: {value}, {percent}, {min}, {max}, {delta}, {previous}, {age}, {time}, {date}, {elapsed}, {remaining})"#
         ),
         ("label=a%0Ab", #"label: "a\u{a}b" contains the control character U+000A"#),
         ("label=a%0D%0AX-Evil:+1", #"label: "a\u{d}\u{a}X-Evil: 1" contains the control character U+000D"#),

@@ -45,4 +45,11 @@ int pr_format_time(const char *tag, const char *zone, double milliseconds, int w
 /// above.
 int pr_format_relative(const char *tag, double offset, int unit, char *out, int capacity);
 
+/// The instant (milliseconds since 1970) of a wall-clock date and time in `zone` (a tz database zone, or a custom
+/// `GMT+05:30`): 0, or -1 for a date that does not exist (`2026-02-30`, a time the clocks skip), as above otherwise.
+int pr_zone_instant(const char *zone, int year, int month, int day, int hour, int minute, int second, double *out);
+
+/// `amount` of a unit (0 day, 1 hour, 2 minute) as the locale writes it narrowly (`18d`, `4h`), UTF-8 into `out`.
+int pr_format_unit(const char *tag, int unit, double amount, char *out, int capacity);
+
 #endif

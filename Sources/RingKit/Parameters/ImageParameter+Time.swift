@@ -4,6 +4,20 @@ extension ImageParameter {
     /// value's time and the clock); the look's rows are read by every kind and shape the key only once the look is
     /// drawn (`StaleLook`).
     static let time: [ImageParameter] = [
+        clock(
+            "from",
+            "with `to`: the start of a period whose share gone is the value, 0–100 (a sprint, a quarter, the year)",
+            hint: "With to: the start of a period; the value is the share of it gone (2026-01-01)."),
+        clock(
+            "to", "with `from`: the end of the period", hint: "With from: the end of the period (2026-12-31T18:00)."),
+        clock(
+            "until",
+            "a countdown: the value is the days left until then (`max` default `30`); the label `{remaining}` "
+                + "(`18d 4h`)",
+            hint: "A countdown: the value is the days left until then; the label {remaining}."),
+        clock(
+            "since", "the time since then: the value is the days gone (`max` default `30`); the label `{elapsed}`",
+            hint: "The days since then are the value; the label {elapsed}."),
         .init(
             "staleAfter", [.all, .spark], .text,
             docs: .init(
@@ -67,6 +81,19 @@ extension ImageParameter {
                 read: { reader, _, style throws(ParameterError) in style.zone = try reader.zone() },
                 key: { style in style.zone.map { PercentDecoding.encode($0) } })),
     ]
+}
+
+extension ImageParameter {
+    /// A row of the clock-driven values: read by the service, on rings, bars and badges.
+    private static func clock(_ name: String, _ meaning: String, hint: String) -> ImageParameter {
+        ImageParameter(
+            name, .all, .text,
+            docs: .init(
+                meaning + " ([time-driven progress](#time-driven-progress-from-to-until-since))", default: "none",
+                accepted: TimeInstant.accepted),
+            field: .init(liveGroup, hint + " In tz; no value with it.", placeholder: "2026-12-24", inputMode: "text"),
+            readByService: true)
+    }
 }
 
 extension ParameterReader {

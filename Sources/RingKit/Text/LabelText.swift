@@ -62,6 +62,7 @@ public enum LabelText {
         ]
         if let times = style.times {
             names += [("{age}", times.age), ("{time}", times.time), ("{date}", times.date)]
+            names += [("{elapsed}", times.elapsed ?? ""), ("{remaining}", times.remaining ?? "")]
         }
         if let previous {
             names.append(("{delta}", deltaText(from: previous, to: value, style: style)))

@@ -6,10 +6,15 @@ public struct ValueClock: Sendable, Hashable {
     /// The value's time and the request's, in milliseconds since 1970.
     public var valueTime: Int64
     public var now: Int64
+    /// A clock-driven image's period (`from` or `since`, `to` or `until`): what `{elapsed}` and `{remaining}` count.
+    public var start: Int64? = nil
+    public var end: Int64? = nil
 
-    public init(valueTime: Int64, now: Int64) {
+    public init(valueTime: Int64, now: Int64, start: Int64? = nil, end: Int64? = nil) {
         self.valueTime = valueTime
         self.now = now
+        self.start = start
+        self.end = end
     }
 }
 
@@ -19,11 +24,15 @@ public struct TimeTexts: Sendable, Hashable {
     public var age: String
     public var time: String
     public var date: String
+    /// A clock-driven image's time since its start and until its end (`18d 4h`); nil without them.
+    public var elapsed: String? = nil
+    public var remaining: String? = nil
 
     /// The placeholders, and whether `template` writes any of them.
-    public static let placeholders = ["age", "time", "date"]
+    public static let placeholders = ["age", "time", "date", "elapsed", "remaining"]
     public static func written(in template: String) -> Bool {
         template.contains("{age}") || template.contains("{time}") || template.contains("{date}")
+            || template.contains("{elapsed}") || template.contains("{remaining}")
     }
 
     /// The texts for `clock` in `locale` (English without one) and `zone` (UTC without one).
@@ -32,13 +41,16 @@ public struct TimeTexts: Sendable, Hashable {
         let zoneID = zone ?? "UTC"
         let step = AgeStep(age: clock.now - clock.valueTime)
         let at = Double(clock.valueTime)
-        return TimeTexts(
+        var texts = TimeTexts(
             age: call { pr_format_relative(tag, -Double(step.count), step.unit.rawValue, $0, $1) }
                 ?? "\(step.count) \(step.unit) ago",
             time: call { pr_format_time(tag, zoneID, at, 1, $0, $1) }
                 ?? UTCText.minute(milliseconds: clock.valueTime),
             date: call { pr_format_time(tag, zoneID, at, 0, $0, $1) }
                 ?? String(UTCText.rfc3339(milliseconds: clock.valueTime).prefix(10)))
+        texts.elapsed = clock.start.map { TimeInstant.span(clock.now - $0, locale: locale) }
+        texts.remaining = clock.end.map { TimeInstant.span($0 - clock.now, locale: locale) }
+        return texts
     }
 
     /// The text a formatting call writes into its buffer, or nil where it failed.
@@ -49,7 +61,9 @@ public struct TimeTexts: Sendable, Hashable {
     }
 
     /// What the canonical key adds for these texts.
-    var keyText: String { PercentDecoding.encode(age + "|" + time + "|" + date) }
+    var keyText: String {
+        PercentDecoding.encode([age, time, date, elapsed ?? "", remaining ?? ""].joined(separator: "|"))
+    }
 
     /// The tz database zone `text` names, in its canonical spelling (`US/Pacific` is `America/Los_Angeles`), or nil
     /// for anything else (a custom offset such as `GMT+5` included).
@@ -112,7 +126,18 @@ extension ValueStyle {
             throw ParameterError(
                 parameter: written.parameter, value: ParameterError.quoted(written.text),
                 reason: "writes the value's time ({age}, {time}, {date}), which only a stored (value=@name) or live "
-                    + "(url, prometheus) value has")
+                    + "(url, prometheus) value has, or a period ({elapsed}, {remaining}: from and to, since, until)")
+        }
+        for (placeholder, given, names) in [
+            ("{elapsed}", clock.start, "since, or from and to"), ("{remaining}", clock.end, "until, or from and to"),
+        ] where given == nil {
+            if let template = templates.first(where: { $0.text.contains(placeholder) }) {
+                throw ParameterError(
+                    parameter: template.parameter, value: ParameterError.quoted(template.text),
+                    reason:
+                        "writes \(placeholder), which counts from a period's \(placeholder == "{elapsed}" ? "start" : "end") "
+                        + "(accepted with \(names))")
+            }
         }
         times = TimeTexts.of(clock, locale: locale, zone: zone)
     }

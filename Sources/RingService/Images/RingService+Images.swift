@@ -15,6 +15,7 @@ extension RingService {
         // the response (route, parameters, cacheSeconds) is in the target, and the server's max-age is fixed.
         // Before the alias: the same target shows another image once a stored value changes.
         if let stored = storedImage(request, drawingRequest, format: format, varyAccept: varyAccept) { return stored }
+        if let clocked = clockImage(request, drawingRequest, format: format, varyAccept: varyAccept) { return clocked }
         let alias = TargetKey(target: request.target, format: format)
         if let entry = cache.value(aliasedBy: alias) {
             return .now(Served(answer(request, with: entry), cache: .hit))

@@ -44,6 +44,8 @@ public final class RingService: HTTPHandler {
     let values: ValuesResponder
     /// Image targets of stored values worked out before.
     let storedTargets = TargetMemo<StoredTargetEntry>()
+    /// Image targets of clock-driven values worked out before.
+    let clockTargets = TargetMemo<ClockTargetEntry>()
     /// The headers an image of a stored value adds, made once.
     let storedHeaders: HTTPHeaders
     /// Milliseconds since the epoch: what a stored or live value's age is measured against (the store's clock,
