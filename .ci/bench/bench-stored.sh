@@ -4,8 +4,9 @@
 # log off, wrk on 127.0.0.1, compared as ratios within one run:
 #   1. a cached ring with its value in the URL against the same ring showing a stored value (`value=@name`): the
 #      server's CPU per request and requests/s, in alternating rounds (target: stored at most 1.3 × the CPU);
-#      the same stored ring with `staleAfter=30d` (a fresh value, so the same bytes) against it: what deciding the
-#      value's freshness costs a cached hit (target: at most 1.05 × the CPU);
+#      the same stored ring with `staleAfter=30d` (a fresh value, so the same bytes) against the mean of the round's
+#      two stored rows, measured before and after it in turn: what deciding the value's freshness costs a cached hit
+#      (target: at most 1.05 × the CPU);
 #      The same for a sparkline: the 30 points of a name's history in the URL against `value=@name` (target as 1);
 #   2. cached rings under load (wrk, 64 connections) alone, then while a client pushes 50 writes a second
 #      (.ci/lib/stored-writer.py): requests/s with writes against without (target ≥ 0.9 ×), and the writes'
@@ -89,8 +90,15 @@ for store in sqlite postgres; do
     || { echo "bench-stored: the stored sparkline and the plain sparkline differ" >&2; exit 1; }
   for round in $(seq "$ROUNDS"); do
     p=$(measure "$S$PLAIN"); echo "$store plain $p" >>"$results"
-    s=$(measure "$S$STORED"); echo "$store stored $s" >>"$results"
-    a=$(measure "$S$AGED"); echo "$store aged $a" >>"$results"
+    # The cost of a run grows with its place in a round on this machine (the identical stored and quiet rows differed
+    # by up to 10 %): staleAfter is measured second and first in turn, against the mean of the two stored rows.
+    if [ $((round % 2)) = 1 ]; then
+      s=$(measure "$S$STORED"); a=$(measure "$S$AGED")
+    else
+      a=$(measure "$S$AGED"); s=$(measure "$S$STORED")
+    fi
+    echo "$store stored $s" >>"$results"
+    echo "$store aged $a" >>"$results"
     q=$(measure "$S$STORED"); echo "$store quiet $q" >>"$results"
     sp=$(measure "$S$SPARK_PLAIN"); echo "$store sparkplain $sp" >>"$results"
     ss=$(measure "$S$SPARK_STORED"); echo "$store sparkstored $ss" >>"$results"
@@ -128,8 +136,8 @@ table=$(awk -v rounds="$ROUNDS" '
     printf "\n"
     for (s = 1; s <= 2; s++) { k = stores[s]
       c = cpu[k " stored"] / cpu[k " plain"]; w = rps[k " writing"] / rps[k " quiet"]
-      sc = cpu[k " sparkstored"] / cpu[k " sparkplain"]; ac = cpu[k " aged"] / cpu[k " stored"]
-      printf "%s: staleAfter costs a cached hit %.2f × its CPU without (target ≤ 1.05: %s).\n", k, ac, (ac <= 1.05 ? "met" : "missed")
+      sc = cpu[k " sparkstored"] / cpu[k " sparkplain"]; ac = cpu[k " aged"] / ((cpu[k " stored"] + cpu[k " quiet"]) / 2)
+      printf "%s: staleAfter costs a cached hit %.2f × its CPU without (the mean of the two stored rows; target ≤ 1.05: %s).\n", k, ac, (ac <= 1.05 ? "met" : "missed")
       printf "%s: a stored value costs %.2f × the CPU of the value in the URL (target ≤ 1.3: %s); a stored sparkline %.2f × the CPU of its points in the URL (%s); cached images while pushing 50 a second: %.2f × the requests/s (target ≥ 0.9: %s).\n", \
         k, c, (c <= 1.3 ? "met" : "missed"), sc, (sc <= 1.3 ? "met" : "missed"), w, (w >= 0.9 ? "met" : "missed") }
   }' "$results")

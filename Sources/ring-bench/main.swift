@@ -186,6 +186,8 @@ if CommandLine.arguments.contains("--accuracy") {
     try labelTable()
 } else if CommandLine.arguments.contains("--logos") {
     try logoTable()
+} else if CommandLine.arguments.contains("--stored-hits") {
+    try storedHitTable(rounds: argument("--rounds").flatMap { Int($0) } ?? 9)
 } else if CommandLine.arguments.contains("--live") {
     try liveTable()
 } else {

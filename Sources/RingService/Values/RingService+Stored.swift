@@ -102,6 +102,8 @@ extension RingService {
         let clocked = ClockedImage.of(
             staleAt: shown.staleAt, oldest: shown.oldest, valueTime: shown.newest, writes: shown.writes,
             now: wallClock(), maxAge: maxAge)
+        // Fresh, with no words of time and its max-age as ever: the image as it is (the common case: no copy).
+        if clocked.alias.isEmpty, clocked.clock == nil, clocked.maxAge >= maxAge { return shown }
         var aged = shown
         aged.alias += clocked.alias
         aged.request = clocked.applied(to: shown.request)
