@@ -1,4 +1,4 @@
-/// The one place an image's accessible name (its SVG `<title>` and `aria-label`, and the PNG's description) is
+/// The one place an image's accessible name (its SVG `<title>` and `aria-label`; a PNG carries none) is
 /// written, for every kind: what a screen reader says for the image. A ring's and a bar's say what the label shows
 /// (`Progress: 7/12`), a sparkline's its last value, a badge's both halves as shields writes them (`coverage: 72%`);
 /// a `title` given in the URL replaces any of them. A stale value's (`StaleLook`) says since when, whatever the title.
