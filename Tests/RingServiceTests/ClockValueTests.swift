@@ -64,6 +64,8 @@ struct ClockValueTests {
         clock.advance(days: 10)
         let over = service.get("/ring.svg?until=2026-12-24")
         #expect(over.text.contains(">0m<") && over.header("Cache-Control") == "public, max-age=86400, s-maxage=86400")
+        let document = service.get("/badge.json?label=xmas&until=2026-12-24")
+        #expect(document.text.contains("\"message\": \"0.0 d\""), "\(document.text)")
         let since = service.get("/bar.svg?since=2026-12-01&width=300")
         #expect(since.text.contains(">30d 10h<"), "\(since.text)")
     }

@@ -17,6 +17,17 @@ extension RingService {
                 return .now(document(request, resolved.request, maxAge: resolved.maxAge).from(.stored))
             }
         }
+        if ClockTarget.mayName(request.target), let made = ClockTarget.make(drawing) {
+            switch made {
+            case .failure(let error):
+                return .now(documentError(error.message, drawing, brief: error.brief))
+            case .success(let target):
+                let now = wallClock()
+                let (resolved, _, next) = target.resolved(now: now)
+                let maxAge = Int(min(Int64(configuration.maxAge), next.map { max(($0 - now) / 1000, 0) } ?? .max))
+                return .now(document(request, resolved, maxAge: maxAge))
+            }
+        }
         switch liveTarget(request, drawing) {
         case nil:
             break
