@@ -22,9 +22,7 @@ extension RingService {
             case .failure(let error):
                 return .now(documentError(error.message, drawing, brief: error.brief))
             case .success(let target):
-                let now = wallClock()
-                let (resolved, _, next) = target.resolved(now: now)
-                let maxAge = Int(min(Int64(configuration.maxAge), next.map { max(($0 - now) / 1000, 0) } ?? .max))
+                let (resolved, _, maxAge) = target.resolved(now: wallClock(), maxAge: configuration.maxAge)
                 return .now(document(request, resolved, maxAge: maxAge))
             }
         }

@@ -139,8 +139,15 @@ struct ClockTarget: Sendable {
     }
 
     /// The request at `now` (milliseconds since 1970) with its value and clock, the text that tells it from the
-    /// request at another step, and when (milliseconds since 1970) the step ends; nil: never (a period over).
-    func resolved(now: Int64) -> (request: Drawing.Request, shown: String, nextChange: Int64?) {
+    /// request at another step, and its max-age: `maxAge`, or the whole seconds until the step ends where sooner.
+    func resolved(now: Int64, maxAge: Int) -> (request: Drawing.Request, shown: String, maxAge: Int) {
+        let (request, shown, next) = resolved(now: now)
+        return (request, shown, Int(min(Int64(maxAge), next.map { max(($0 - now) / 1000, 0) } ?? .max)))
+    }
+
+    /// The request at `now` with its value and clock, the text that tells it from the request at another step, and
+    /// when (milliseconds since 1970) the step ends; nil: never (a period over).
+    private func resolved(now: Int64) -> (request: Drawing.Request, shown: String, nextChange: Int64?) {
         var value: Double
         var next: Int64?
         var clock = ValueClock(valueTime: now, now: now)

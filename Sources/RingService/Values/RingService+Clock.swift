@@ -23,9 +23,7 @@ extension RingService {
                 clockTargets.remember(ClockTargetEntry(target: made), for: request.target)
             }
         }
-        let now = wallClock()
-        let (resolved, shown, next) = target.resolved(now: now)
-        let maxAge = Int(min(Int64(configuration.maxAge), next.map { max(($0 - now) / 1000, 0) } ?? .max))
+        let (resolved, shown, maxAge) = target.resolved(now: wallClock(), maxAge: configuration.maxAge)
         let headers: HTTPHeaders = [.cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)"]
         let alias = TargetKey(target: request.target + "\n" + shown, format: format)
         if let cached = cache.value(aliasedBy: alias) {
