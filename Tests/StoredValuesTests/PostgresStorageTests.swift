@@ -67,6 +67,9 @@ final class PostgresStorageTests {
         let writer = try store()
         let reader = try store()
         _ = try ValueStoreTests.put(writer, "cov", 50).get()
+        // The reader learns of the push by NOTIFY; under a sanitizer that can take longer than the stop below.
+        let seen = Date().addingTimeInterval(10)
+        while reader.record("cov")?.value != 50 && Date() < seen { usleep(10_000) }
         try database.stop(immediately: true)
         guard case .failure(.storage) = ValueStoreTests.put(writer, "cov", 60) else {
             Issue.record("a write with the database down did not fail")
