@@ -28,6 +28,7 @@ WORKDIR /src
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         fonts-dejavu-core \
+        fonts-liberation2 \
         fonts-noto-cjk \
         fonts-noto-color-emoji \
         libcairo2-dev \
@@ -55,14 +56,15 @@ RUN make release LOGOS_STEP=true SWIFT_BUILD_FLAGS="--static-swift-stdlib --prod
 
 FROM debian:bookworm-slim AS runtime
 # ---- Runtime dependencies, one package a line: the libraries `ldd progress-rings` lists, and the label fonts
-# (DejaVu Sans; Noto Sans CJK for Chinese, Japanese and Korean, regular and bold, without the package's serif
-# faces, which no label asks for; Noto Color Emoji), and the system's certificate store for live values fetched
-# over https. Installed here only to be copied out: the image below is made of the binary, these libraries and
+# (DejaVu Sans; Liberation Sans for social badges; Noto Sans CJK for Chinese, Japanese and Korean, regular and
+# bold, without the package's serif faces, which no label asks for; Noto Color Emoji), and the system's certificate
+# store for live values fetched over https. Installed here only to be copied out: the image below is made of the binary, these libraries and
 # their data, and nothing else (no shell, no package manager). ----
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         fontconfig \
         fonts-dejavu-core \
+        fonts-liberation2 \
         fonts-noto-cjk \
         fonts-noto-color-emoji \
         ca-certificates \
@@ -78,7 +80,8 @@ RUN apt-get update \
         libstdc++6 \
         libxml2 \
         zlib1g \
-    && rm -rf /var/lib/apt/lists/* /usr/share/fonts/opentype/noto/NotoSerifCJK-*
+    && rm -rf /var/lib/apt/lists/* /usr/share/fonts/opentype/noto/NotoSerifCJK-* \
+        /usr/share/fonts/truetype/liberation2/LiberationMono-* /usr/share/fonts/truetype/liberation2/LiberationSerif-*
 COPY --from=build /out/progress-rings /out/progress-rings
 COPY deploy/container/runtime-root.sh /usr/local/bin/runtime-root
 # The file system of the image: the binary, each library it loads, the fonts with fontconfig's configuration and a

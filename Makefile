@@ -7,10 +7,11 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 # Packages to build and run: Cairo (drawing), Pango (text layout: shaping, bidi, font fallback), libpng and zlib
 # (PNG encoding), libcurl (live values), ICU (how each locale writes numbers), jemalloc (the allocator), SQLite and
 # libpq (stored values, in a file or in PostgreSQL), libxml2 (custom logos' SVG), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
-# Arabic…), Noto Sans CJK (Chinese, Japanese, Korean, with a real bold face) and Noto Color Emoji.
+# Arabic…), Liberation Sans (social badges: Helvetica's advances), Noto Sans CJK (Chinese, Japanese, Korean, with a
+# real bold face) and Noto Color Emoji.
 BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-openssl-dev libicu-dev libjemalloc-dev \
 	libsqlite3-dev libpq-dev libxml2-dev pkg-config \
-	fonts-dejavu-core \
+	fonts-dejavu-core fonts-liberation2 \
 	fonts-noto-cjk fonts-noto-color-emoji
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, libpng and pngcheck read our
 # PNG writer's files, promtool checks /metrics, headless Chromium (driven by Debian's selenium) also shows the
@@ -127,6 +128,8 @@ lint: check-swift
 	@.ci/lib/deps.sh python3 python3-pip
 	@command -v node >/dev/null 2>&1 || .ci/lib/deps.sh nodejs
 	python3 .ci/checks/doc-links.py
+	@.ci/lib/deps.sh python3-fonttools fonts-dejavu-core fonts-liberation2
+	/usr/bin/python3 .ci/tools/gen-badge-widths.py --check
 	.ci/checks/doc-images.sh --check
 	for file in Sources/RingService/Pages/Builder*.js; do node --check "$$file" || exit 1; done
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift

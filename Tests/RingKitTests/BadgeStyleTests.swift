@@ -94,8 +94,8 @@ struct BadgeStyleTests {
         #expect(document.first("title")?.text == "straße coverage: 72.5%")
 
         let label = try #require(layout.label)
-        let natural = TextLayout.line(of: "STRASSE COVERAGE", bold: false, size: 10).width
-        #expect(abs(Double(label.length) - (natural.rounded(.down) + 1.25 * 16)) <= 0.5)
+        let verdana = BadgeTextWidths.width(of: "STRASSE COVERAGE", size: 10)
+        #expect(abs(Double(label.length) - (verdana.rounded(.down) + 1.25 * 16)) <= 0.5)
         #expect(layout.labelWidth == 12 + label.length + 12)
         #expect(label.centerX == 12 + Double(label.length) / 2)
         #expect(layout.width == layout.labelWidth + 9 + 12 + 6 + layout.value.length + 12)

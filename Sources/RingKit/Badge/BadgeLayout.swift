@@ -1,7 +1,7 @@
 /// Where everything of one badge goes, computed once from a `BadgeSpec` so the SVG and the PNG draw the same picture.
 ///
 /// The measures are shields.io's, style by style (`BadgeStyleMetrics`): the flat badge is 20 px high, Verdana 11 px
-/// text (DejaVu Sans advances) on a baseline at y = 14 with its shadow at 15, each text in a box of its width rounded
+/// text (Verdana's advances, `BadgeTextWidths`) on a baseline at y = 14 with its shadow at 15, each text in a box of its width rounded
 /// up to an odd number, 6 px from the outer edge and 4 px from the seam. The right half adds a ring icon, 12 px
 /// across, before its text. Lengths are in CSS pixels (the PNG multiplies them by `scale`).
 public struct BadgeLayout: Sendable, Hashable {
@@ -16,6 +16,8 @@ public struct BadgeLayout: Sendable, Hashable {
         public let shadow: RGBAColor?
         public var shadowOpacity = BadgeLayout.shadowOpacity
         public var bold = false
+        /// The family the PNG draws it in (the SVG names the style's font list).
+        var family = TextLayout.Family.sans
         /// Whether the text is fitted to `length` (SVG `textLength`). Text of scripts the width table does not cover
         /// is not: it is measured by the layout and drawn at its natural width, so no word is stretched and joined
         /// letters stay joined.
@@ -212,7 +214,8 @@ public struct BadgeLayout: Sendable, Hashable {
                 fill: colors.text, shadow: m.shadowOpacity == nil ? nil : colors.shadow)
             text.shadowOpacity = m.shadowOpacity ?? 0
             text.bold = m.labelBold
-            text.fitted = BadgeTextWidths.covers(labelText)
+            text.family = m.family
+            text.fitted = BadgeTextWidths.covers(labelText, in: m.widths(bold: m.labelBold))
             label = text
         }
 
@@ -228,7 +231,8 @@ public struct BadgeLayout: Sendable, Hashable {
             fill: valueColors.text, shadow: m.shadowOpacity == nil ? nil : valueColors.shadow)
         value.shadowOpacity = m.shadowOpacity ?? 0
         value.bold = m.valueBold
-        value.fitted = BadgeTextWidths.covers(valueText)
+        value.family = m.family
+        value.fitted = BadgeTextWidths.covers(valueText, in: m.widths(bold: m.valueBold))
         self.value = value
         width = Int(textStart) + valueLength + m.endPadding
 

@@ -107,7 +107,7 @@ extension BadgeRenderer {
     /// order.
     private static func text(_ cr: OpaquePointer, _ text: BadgeLayout.Text, size: Double, baseline: Double) {
         let clusters = text.text.count
-        let natural = TextLayout.width(of: text.text, bold: text.bold, size: size)
+        let natural = TextLayout.width(of: text.text, bold: text.bold, size: size, family: text.family)
         let spacing = clusters > 1 && text.fitted ? (Double(text.length) - natural) / Double(clusters - 1) : 0
         if let shadow = text.shadow {
             var color = shadow
@@ -115,12 +115,12 @@ extension BadgeRenderer {
             CairoCanvas.setColor(cr, color)
             TextLayout.draw(
                 text.text, on: cr, bold: text.bold, size: size, centerX: text.centerX,
-                baseline: baseline + BadgeLayout.shadowOffset, spacing: spacing)
+                baseline: baseline + BadgeLayout.shadowOffset, spacing: spacing, family: text.family)
         }
         CairoCanvas.setColor(cr, text.fill)
         TextLayout.draw(
             text.text, on: cr, bold: text.bold, size: size, centerX: text.centerX, baseline: baseline,
-            spacing: spacing)
+            spacing: spacing, family: text.family)
     }
 
     /// A rectangle with the panel's rounded corners, clockwise from the top left, as the SVG path runs.

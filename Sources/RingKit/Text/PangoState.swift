@@ -41,12 +41,14 @@ final class PangoState {
     struct Key: Hashable {
         let bold: Bool
         let size: Double
+        let family: TextLayout.Family
     }
 
     struct LineKey: Hashable {
         let text: String
         let bold: Bool
         let size: Double
+        let family: TextLayout.Family
         let spacing: Double
         /// The `TextContext.id` the line is laid out in.
         let context: Int
@@ -122,13 +124,14 @@ final class PangoState {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
-    /// The description of the font of `bold` and `size`; a size beyond `keptFontSizes` forgets the others first.
-    func font(bold: Bool, size: Double) -> OpaquePointer {
-        let key = Key(bold: bold, size: size)
+    /// The description of the font of `bold`, `size` and `family`; a size beyond `keptFontSizes` forgets the others
+    /// first.
+    func font(bold: Bool, size: Double, family: TextLayout.Family) -> OpaquePointer {
+        let key = Key(bold: bold, size: size, family: family)
         if let font = fonts[key] { return font }
         if fonts.count >= Self.keptFontSizes { forgetFonts() }
         let font = pango_font_description_new()!
-        pango_font_description_set_family(font, TextLayout.family)
+        pango_font_description_set_family(font, family.rawValue)
         pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_font_description_set_absolute_size(font, size * Double(PANGO_SCALE))
         fonts[key] = font
@@ -178,15 +181,18 @@ final class PangoState {
 
     /// `text` laid out in one line: a kept layout when this thread laid the same line out under the context as it
     /// is now, else a fresh layout (kept for next time when the text is short).
-    func laidOut(_ text: String, bold: Bool, size: Double, spacing: Double) -> KeptLine {
+    func laidOut(
+        _ text: String, bold: Bool, size: Double, spacing: Double, family: TextLayout.Family = .sans
+    ) -> KeptLine {
         let serial = pango_context_get_serial(current.context)
         guard text.utf8.count <= Self.keptTextBytes else {
-            let font = font(bold: bold, size: size)
+            let font = font(bold: bold, size: size, family: family)
             let scratch = current.scratch
             scratch.line = layout(scratch.layout, text, font: font, spacing: spacing)
             return scratch
         }
-        let key = LineKey(text: text, bold: bold, size: size, spacing: spacing, context: current.id)
+        let key = LineKey(
+            text: text, bold: bold, size: size, family: family, spacing: spacing, context: current.id)
         uses += 1
         let found = kept[key]
         if let found {
@@ -195,7 +201,7 @@ final class PangoState {
         }
         // A miss. The font first: a size over `keptFontSizes` forgets every kept line, this one's too.
         let forgotten = fontsForgotten
-        let font = font(bold: bold, size: size)
+        let font = font(bold: bold, size: size, family: family)
         let entry: KeptLine
         if let found, fontsForgotten == forgotten {
             entry = found

@@ -11,8 +11,15 @@ import CPango
 /// hundred percentages of a ring) costs neither. A thread keeps the fonts of at most `PangoState.keptFontSizes` label
 /// sizes.
 enum TextLayout {
-    /// The first family asked for; fontconfig supplies the fonts for what it lacks (see README, fonts).
-    static let family = "DejaVu Sans"
+    /// The families labels are laid out in: the first family asked for; fontconfig supplies the fonts for what it
+    /// lacks (see README, fonts).
+    enum Family: String, Sendable, Hashable {
+        /// Every label but a social badge's: DejaVu Sans, close to the Verdana the SVGs name first.
+        case sans = "DejaVu Sans"
+        /// A social badge's texts: Liberation Sans, whose advances are Helvetica's and Arial's, which the social
+        /// badge's SVG names (and shields.io measures it in).
+        case helvetica = "Liberation Sans"
+    }
 
     /// A line of text at one size, laid out.
     struct Line {
@@ -36,18 +43,18 @@ enum TextLayout {
     package static var fontSizesKeptOnThisThread: Int { state.value.fontSizesKept }
 
     /// The width of `text` in one line, without drawing it.
-    static func width(of text: String, bold: Bool, size: Double) -> Double {
-        state.value.laidOut(text, bold: bold, size: size, spacing: 0).line.width
+    static func width(of text: String, bold: Bool, size: Double, family: Family = .sans) -> Double {
+        state.value.laidOut(text, bold: bold, size: size, spacing: 0, family: family).line.width
     }
 
     /// `text` laid out in one line, without drawing it, as it is drawn on an image at scale 1: its width and how
     /// far its ink reaches. Laid out in the context of that transformation whatever this thread drew last, since
     /// Pango's boxes for glyphs no font has change shape with the device (a label measured after a scale-3 image
     /// came out narrower than it was then drawn).
-    static func line(of text: String, bold: Bool, size: Double) -> Line {
+    static func line(of text: String, bold: Bool, size: Double, family: Family = .sans) -> Line {
         let state = state.value
         state.update(for: state.measuring)
-        return state.laidOut(text, bold: bold, size: size, spacing: 0).line
+        return state.laidOut(text, bold: bold, size: size, spacing: 0, family: family).line
     }
 
     /// Draws `text` in one line, its advance centred on `centerX` and its baseline at `baseline`, in the current
@@ -55,24 +62,26 @@ enum TextLayout {
     @discardableResult
     static func draw(
         _ text: String, on cr: OpaquePointer, bold: Bool, size: Double, centerX: Double, baseline: Double,
-        spacing: Double = 0
+        spacing: Double = 0, family: Family = .sans
     ) -> Double {
-        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: spacing) { centerX - $0 / 2 }
+        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: spacing, family: family) {
+            centerX - $0 / 2
+        }
     }
 
     /// Draws `text` in one line starting at `left` (as SVG's default `text-anchor="start"`).
     static func draw(_ text: String, on cr: OpaquePointer, bold: Bool, size: Double, left: Double, baseline: Double) {
-        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: 0) { _ in left }
+        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: 0, family: .sans) { _ in left }
     }
 
     @discardableResult
     private static func draw(
         _ text: String, on cr: OpaquePointer, bold: Bool, size: Double, baseline: Double, spacing: Double,
-        left: (Double) -> Double
+        family: Family, left: (Double) -> Double
     ) -> Double {
         let state = state.value
         state.update(for: cr)
-        let kept = state.laidOut(text, bold: bold, size: size, spacing: spacing)
+        let kept = state.laidOut(text, bold: bold, size: size, spacing: spacing, family: family)
         let x = left(kept.line.width)
         let y = baseline - kept.line.ascent
         cairo_move_to(cr, x, y)
