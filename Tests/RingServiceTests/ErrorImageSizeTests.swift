@@ -1,9 +1,9 @@
 import Foundation
 import HTTPServer
-import RingKit
 import TestSupport
 import Testing
 
+@testable import RingKit
 @testable import RingService
 
 /// An error image takes the place of the image asked for: it keeps that image's width and height wherever one
@@ -59,16 +59,45 @@ struct ErrorImageSizeTests {
         let message = try #require(response.header("X-Error")).replacingOccurrences(of: "...", with: "…")
         let image = try Self.svg(response)
         #expect(image.width == width && image.height == height, "\(target): \(image.width)×\(image.height)")
-        // Either the whole sentence, or its beginning ending in "…": the parameter is always named.
+        // The whole sentence, or a shorter form of it whole (without what is accepted, then without the value), or
+        // the shortest form's beginning ending in "…": the parameter is always named.
         let shown = image.lines.joined(separator: " ")
         let parameter = String(message[...message.firstIndex(of: ":")!])
         #expect(shown.hasPrefix(parameter), "\(target): \(image.lines)")
+        let forms = ErrorImage.Layout.forms(of: message)
         if shown.hasSuffix("…") {
             let words = shown.dropLast().split(separator: " ")
-            #expect(message.split(separator: " ").starts(with: words.dropLast()), "\(target): \(image.lines)")
+            let shortest = forms[forms.count - 1].split(separator: " ")
+            #expect(shortest.starts(with: words.dropLast()), "\(target): \(image.lines)")
         } else {
-            #expect(shown.split(separator: " ") == message.split(separator: " "), "\(target): \(image.lines)")
+            let words = shown.split(separator: " ")
+            #expect(forms.contains { $0.split(separator: " ") == words }, "\(target): \(image.lines)")
         }
+    }
+
+    /// A card of one line (a sparkline's 120 × 24, a 20 px bar) says what is wrong, not the start of the value
+    /// given: `points: not a number`, where it read `points: "abc" is…`; with room for it, the value too.
+    @Test(arguments: [
+        ("/spark.svg?points=abc", "points: not a number"),
+        ("/spark.svg?points=1,2,3&color=nope", "color: not a color"),
+        ("/bar.svg?value=5&width=200&height=16&radius=99", "radius: 99 is out of range 0…8"),
+    ])
+    func aOneLineCardKeepsTheReason(target: String, shown: String) throws {
+        let image = try Self.svg(service.get(target))
+        #expect(image.lines == [shown], "\(target)")
+    }
+
+    @Test func shorterFormsDropWhatIsAcceptedThenTheValue() {
+        #expect(
+            ErrorImage.Layout.forms(of: "color: \"nope\" is not a color (accepted: hex #rgb, rgb() or hsl())") == [
+                "color: \"nope\" is not a color (accepted: hex #rgb, rgb() or hsl())", "color: \"nope\" is not a color",
+                "color: not a color",
+            ])
+        #expect(
+            ErrorImage.Layout.forms(of: "size: 5000 is out of range 16…1024") == [
+                "size: 5000 is out of range 16…1024", "size: out of range 16…1024",
+            ])
+        #expect(ErrorImage.Layout.forms(of: "value: given twice") == ["value: given twice"])
     }
 
     @Test(arguments: sized)

@@ -46,7 +46,7 @@ extension ErrorImage {
                 let across = Double(w) - 2 * Self.padding(side: w, fontSize: fontSize)
                 let down = Double(h) - 2 * Self.padding(side: h, fontSize: fontSize)
                 var line = ""
-                for character in text {
+                for character in Self.forms(of: text).last ?? text {
                     guard TextMetrics.width(of: line + String(character) + "…", bold: false) * fontSize <= across
                     else { break }
                     line.append(character)
@@ -68,31 +68,101 @@ extension ErrorImage {
         }
 
         /// The sentence in a `width` × `height` card, or nil when not one line that names the parameter (what
-        /// precedes the first `:`) fits at a legible size.
+        /// precedes the first `:`) fits at a legible size. The whole sentence where it fits, else the first of its
+        /// shorter `forms` that fits whole, else the shortest cut to the lines that fit: a small card keeps what is
+        /// wrong (`color: not a color`) rather than the start of the value given (`color: "…`).
         static func fitted(_ text: String, width: Int, height: Int) -> (fontSize: Double, lines: [String])? {
-            let preferred = preferredFontSize(width: width)
-            func room(_ size: Double) -> (width: Double, lines: Int) {
-                let across = Double(width) - 2 * padding(side: width, fontSize: size)
-                let down = Double(height) - 2 * padding(side: height, fontSize: size)
-                // Each line but the last takes its line height; the last, its ink (capitals and descenders).
-                let lines = down < size * 1.1 ? 0 : 1 + Int((down - size * 1.1) / (size * 1.3).rounded())
-                return (across, Swift.min(maxLines, lines))
+            let forms = forms(of: text)
+            for form in forms {
+                if let whole = whole(form, width: width, height: height) { return whole }
             }
-            // A reader must at least see which parameter is wrong: the first line begins with its name.
+            return cut(forms[forms.count - 1], width: width, height: height)
+        }
+
+        /// The sentence, then shorter forms of it for a card too small for the whole: without its closing
+        /// parenthesis (what is accepted, who turns a feature on), then without the value given either
+        /// (`size: out of range 16…1024`): the parameter and what is wrong with it.
+        static func forms(of text: String) -> [String] {
+            var forms = [text]
+            var short = Substring(text)
+            if short.hasSuffix(")"), let open = openingParenthesis(of: short), open > short.startIndex,
+                short[short.index(before: open)] == " "
+            {
+                short = short[..<open].trimmingTrailingSpaces
+                if short.contains(":") && short != text[...] { forms.append(String(short)) }
+            }
+            guard let colon = short.firstIndex(of: ":"), short[colon...].hasPrefix(": ") else { return forms }
+            let name = short[...short.index(after: colon)]
+            var rest = short[name.endIndex...]
+            if rest.first == "\"" {
+                var index = rest.index(after: rest.startIndex)
+                while index < rest.endIndex && rest[index] != "\"" {
+                    if rest[index] == "\\" { index = rest.index(after: index) }
+                    if index < rest.endIndex { index = rest.index(after: index) }
+                }
+                guard index < rest.endIndex else { return forms }
+                rest = rest[rest.index(after: index)...].drop { $0 == " " }
+            } else if let first = rest.first, first.isNumber || "-+.@".contains(first),
+                let space = rest.firstIndex(of: " ")
+            {
+                rest = rest[space...].drop { $0 == " " }
+            } else {
+                return forms
+            }
+            if rest.hasPrefix("is ") { rest = rest.dropFirst(3) }
+            guard !rest.isEmpty else { return forms }
+            forms.append(String(name + rest))
+            return forms
+        }
+
+        /// Where the parenthesis that closes `text` opens, nested ones (`rgb()`) skipped.
+        private static func openingParenthesis(of text: Substring) -> Substring.Index? {
+            var depth = 0
+            var index = text.endIndex
+            while index > text.startIndex {
+                index = text.index(before: index)
+                if text[index] == ")" { depth += 1 }
+                if text[index] == "(" {
+                    depth -= 1
+                    if depth == 0 { return index }
+                }
+            }
+            return nil
+        }
+
+        /// The room a card gives text of `size`: its width, and how many lines fit its height.
+        private static func room(_ size: Double, width: Int, height: Int) -> (width: Double, lines: Int) {
+            let across = Double(width) - 2 * padding(side: width, fontSize: size)
+            let down = Double(height) - 2 * padding(side: height, fontSize: size)
+            // Each line but the last takes its line height; the last, its ink (capitals and descenders).
+            let lines = down < size * 1.1 ? 0 : 1 + Int((down - size * 1.1) / (size * 1.3).rounded())
+            return (across, Swift.min(maxLines, lines))
+        }
+
+        /// Whether the first line begins with the parameter's name: a reader must at least see which is wrong.
+        private static func named(_ lines: [String], in text: String) -> Bool {
             let name = text.firstIndex(of: ":").map { String(text[...$0]) } ?? String(text.prefix(6))
-            func named(_ lines: [String]) -> Bool { lines[0].hasPrefix(name) }
-            var size = preferred
+            return lines[0].hasPrefix(name)
+        }
+
+        /// `text` whole at the largest size from the preferred one down to `legibleFontSize` that shows it.
+        private static func whole(_ text: String, width: Int, height: Int) -> (fontSize: Double, lines: [String])? {
+            var size = preferredFontSize(width: width)
             while size >= legibleFontSize {
-                let space = room(size)
+                let space = room(size, width: width, height: height)
                 let lines = wrap(text, maxWidth: space.width, fontSize: size)
                 let cut = lines.count == maxLines && lines[maxLines - 1].hasSuffix("…")
-                if space.lines >= 1, lines.count <= space.lines, !cut, named(lines) { return (size, lines) }
+                if space.lines >= 1, lines.count <= space.lines, !cut, named(lines, in: text) { return (size, lines) }
                 size -= 1
             }
-            // Not the whole sentence: the largest legible size at which a line fits the height, its lines cut.
-            size = preferred
-            while size > legibleFontSize && room(size).lines < 1 { size -= 1 }
-            let space = room(size)
+            return nil
+        }
+
+        /// `text` at the largest legible size at which a line fits the height, its lines cut with `…`.
+        private static func cut(_ text: String, width: Int, height: Int) -> (fontSize: Double, lines: [String])? {
+            var size = preferredFontSize(width: width)
+            while size > legibleFontSize && room(size, width: width, height: height).lines < 1 { size -= 1 }
+            let space = room(size, width: width, height: height)
             guard space.lines >= 1 else { return nil }
             var lines = Array(wrap(text, maxWidth: space.width, fontSize: size).prefix(space.lines))
             var last = lines[lines.count - 1]
@@ -101,7 +171,7 @@ extension ErrorImage {
                 last.removeLast()
             }
             lines[lines.count - 1] = last + "…"
-            return named(lines) ? (size, lines) : nil
+            return named(lines, in: text) ? (size, lines) : nil
         }
 
         /// Baseline of line `i`: the block of lines is centred vertically, each baseline a cap-height below the
