@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import RingKit
@@ -29,6 +30,26 @@ struct BadgeTextContrastTests {
                 #expect(svg.contains(#"fill="\#(layout.value.fill.hex)""#), "the SVG draws the chosen text color")
             }
         }
+    }
+
+    /// `textColor` forces the texts' color on both halves, in SVG and PNG, with a shadow that sets it off; the key
+    /// carries it, and a badge without it keeps its key.
+    @Test func textColorForcesTheTexts() throws {
+        let spec = try BadgeSpec.parse(query: "label=ok&value=50&color=orange&textColor=white")
+        let layout = BadgeLayout(spec)
+        #expect(layout.value.fill == RGBAColor(0xff, 0xff, 0xff) && layout.label?.fill == layout.value.fill)
+        #expect(layout.value.shadow == RGBAColor(0x01, 0x01, 0x01))
+        let dark = BadgeLayout(try BadgeSpec.parse(query: "value=50&textColor=222&style=social"))
+        #expect(dark.value.fill == RGBAColor(0x22, 0x22, 0x22) && dark.value.shadow == RGBAColor(0xff, 0xff, 0xff))
+        #expect(spec.canonicalKey(for: .svg).hasSuffix("textColor=ffffff"))
+        #expect(!(try BadgeSpec.parse(query: "value=50")).canonicalKey(for: .svg).contains("textColor"))
+        let png = try #require(DecodedPNG(try BadgeRenderer.png(spec)))
+        let text = try #require(layout.label)
+        var white = 0
+        for x in Int(text.centerX) - 5...Int(text.centerX) + 5 {
+            for y in 5..<15 where png.pixel(Double(x) + 0.5, Double(y) + 0.5).red > 240 { white += 1 }
+        }
+        #expect(white > 5, "the PNG draws the label white")
     }
 
     /// Where white reads, the text stays white, as on shields' badges: the default blue and gray.

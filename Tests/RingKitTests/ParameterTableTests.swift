@@ -86,7 +86,7 @@ struct ParameterTableTests {
             ImageParameter.names(readBy: .badge) == [
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
                 "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral", "message",
-                "logo", "logoColor", "staleColor", "staleLabel", "tz",
+                "logo", "logoColor", "staleColor", "staleLabel", "tz", "textColor",
             ])
         #expect(
             ImageParameter.names(readBy: .spark) == [

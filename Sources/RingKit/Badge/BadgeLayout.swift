@@ -164,14 +164,15 @@ public struct BadgeLayout: Sendable, Hashable {
         self.init(
             label: spec.label, labelFill: spec.labelColor, value: spec.valueText, valueFill: spec.valueColor,
             style: spec.style, icon: icon, title: spec.title,
-            themedPanels: spec.theme == .auto ? spec.themedColors : [], logo: spec.logo, logoColor: spec.logoColor)
+            themedPanels: spec.theme == .auto ? spec.themedColors : [], logo: spec.logo, logoColor: spec.logoColor,
+            textColor: spec.textColor)
     }
 
     /// Lays out any two texts; without an icon the right half is a plain shields.io message.
     init(
         label labelText: String, labelFill: RGBAColor, value valueText: String, valueFill: RGBAColor,
         style: BadgeSpec.Style, icon: Icon?, title: String, themedPanels: BadgeSpec.ColorRoles = [],
-        logo: Logo? = nil, logoColor: RGBAColor? = nil
+        logo: Logo? = nil, logoColor: RGBAColor? = nil, textColor: RGBAColor? = nil
     ) {
         let m = BadgeStyleMetrics.of(style)
         self.style = style
@@ -208,7 +209,7 @@ public struct BadgeLayout: Sendable, Hashable {
         if labelText.isEmpty {
             label = nil
         } else {
-            let colors = Self.textColors(on: labelFill, style: style)
+            let colors = Self.textColors(on: labelFill, style: style, given: textColor)
             var text = Text(
                 text: labelText, centerX: Double(labelStart) + Double(labelLength) / 2, length: labelLength,
                 fill: colors.text, shadow: m.shadowOpacity == nil ? nil : colors.shadow)
@@ -221,7 +222,7 @@ public struct BadgeLayout: Sendable, Hashable {
 
         let valueText = m.cased(RingGeometry.printable(valueText), isLabel: false)
         let valueLength = m.reservedWidth(of: valueText, bold: m.valueBold)
-        let valueColors = Self.textColors(on: valueFill, style: style)
+        let valueColors = Self.textColors(on: valueFill, style: style, given: textColor)
         valueX = labelWidth == 0 ? 0 : labelWidth + m.gutter
         iconX = Double(valueX + logoShift + m.iconInset)
         let textStart = Double(
@@ -251,7 +252,16 @@ public struct BadgeLayout: Sendable, Hashable {
     /// else shields' dark gray where that does, else black (which always does where white does not): white on blue,
     /// dark gray on shields' orange and brightgreen, black on a mid-tone such as shields' blue `#007ec6`. Social's
     /// are dark gray with a white shadow on its light boxes, whatever the fills.
-    static func textColors(on fill: RGBAColor, style: BadgeSpec.Style = .flat) -> (text: RGBAColor, shadow: RGBAColor) {
+    /// A `given` color (`textColor`) is kept, with the shadow that sets it off: dark under a light text, light under
+    /// a dark one (social's stays white).
+    static func textColors(
+        on fill: RGBAColor, style: BadgeSpec.Style = .flat, given: RGBAColor? = nil
+    ) -> (text: RGBAColor, shadow: RGBAColor) {
+        if let given {
+            if style == .social { return (given, RGBAColor(0xff, 0xff, 0xff)) }
+            let light = given.contrast(with: RGBAColor(0, 0, 0)) >= given.contrast(with: RGBAColor(0xff, 0xff, 0xff))
+            return (given, light ? RGBAColor(0x01, 0x01, 0x01) : RGBAColor(0xcc, 0xcc, 0xcc))
+        }
         if style == .social { return (RGBAColor(0x33, 0x33, 0x33), RGBAColor(0xff, 0xff, 0xff)) }
         let white = RGBAColor(0xff, 0xff, 0xff)
         if white.contrast(with: fill) >= minimumTextContrast { return (white, RGBAColor(0x01, 0x01, 0x01)) }

@@ -50,6 +50,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var stale = StaleLook()
     /// The named logo's color; `nil` is shields.io's default for the logo and style (`Logo.defaultColor`).
     public var logoColor: RGBAColor? = nil
+    /// The texts' color on both halves (`textColor`); nil chooses white or dark per half (`BadgeLayout.textColors`).
+    public var textColor: RGBAColor? = nil
 
     /// The badge's icons.
     public enum Icon: String, Sendable, Hashable, CaseIterable {

@@ -58,8 +58,11 @@ extension ImageParameter {
                 },
                 key: { spec, _ in RingSpec.text(spec.background) })),
         .init(
-            "textColor", [.ring, .bar, .spark], .color,
+            "textColor", [.ring, .bar, .spark, .badge], .color,
             docs: .init("label color", default: "`#111827`", accepted: "a color"),
+            badgeDocs: .init(
+                "the texts' color on both halves (and the icon's); by default white, or dark where white would read "
+                    + "below 4.5:1 on the half's fill", default: "white or dark, per half", accepted: "a color"),
             field: .init(
                 "Colors",
                 "Label color. Default \(RingSpec().textColor.hex); inside a bar, \(RingSpec().textColor.hex) or white, "
@@ -67,7 +70,11 @@ extension ImageParameter {
             ring: .init(
                 8,
                 read: { reader, spec throws(ParameterError) in spec.textColor = try reader.color(of: "textColor")! },
-                key: { spec, _ in spec.isThemed(.textColor) ? nil : RingSpec.text(spec.textColor) })),
+                key: { spec, _ in spec.isThemed(.textColor) ? nil : RingSpec.text(spec.textColor) }),
+            badge: .init(
+                24,
+                read: { reader, spec throws(ParameterError) in spec.textColor = try reader.color(of: "textColor")! },
+                key: { spec, _ in spec.textColor.map { String($0.hex.dropFirst()) } })),
         .init(
             "theme", [.all, .spark], .keyword(words(RingSpec.Theme.self)),
             docs: .init(
