@@ -1,6 +1,7 @@
 import Foundation
-import RingKit
 import Testing
+
+@testable import RingKit
 
 struct RingGeometryTests {
     func spec(_ configure: (inout RingSpec) -> Void) -> RingSpec {
@@ -152,6 +153,17 @@ struct RingGeometryTests {
         // Big enough to read: "72%" on the default ring is over a fifth of the image.
         #expect(RingGeometry(spec { $0.value = 72 }).fontSize > 25)
         #expect(RingGeometry(spec { $0.fontSize = 9 }).fontSize == 9)
+    }
+
+    /// Chinese, Japanese and Korean text has no spaces: a label of 16 ideographs, refused on a 128 px ring while it
+    /// had to stay on one line, breaks between two of them; never before closing punctuation or inside Latin.
+    @Test func aCJKLabelBreaksBetweenIdeographs() throws {
+        let spec = try RingSpec.parse(query: "value=72&label=" + QueryParameters.encode("进度报告已经完成百分之七十二左右"))
+        #expect(RingGeometry(spec).labelLayout?.lines == ["进度报告已经完成", "百分之七十二左右"])
+        #expect(LabelLayout.twoLines("完成了。完成了。", bold: true) == ["完成了。", "完成了。"])
+        #expect(!LabelLayout.breaksBetween("成", "。") && !LabelLayout.breaksBetween("「", "完"))
+        #expect(!LabelLayout.breaksBetween("a", "b") && LabelLayout.breaksBetween("成", "7"))
+        #expect(LabelLayout.twoLines("coverage72%", bold: true) == nil)
     }
 
     /// DejaVu Sans Bold advance widths of the characters used above, in em.

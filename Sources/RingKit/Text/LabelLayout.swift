@@ -2,7 +2,7 @@
 /// place the text the same way.
 ///
 /// A label is legible or absent: it is drawn at `minimumFontSize` px or more. Without an explicit `fontSize`, it takes
-/// the largest size at which it fits comfortably inside the hole, on one line, or on two lines broken at a space when
+/// the largest size at which it fits comfortably inside the hole, on one line, or on two lines broken at a space (or between CJK characters) when
 /// one line would be smaller than the minimum; when even two lines would be, there is no label (the automatic
 /// percentage on a ring too small for it), or the URL is refused (a template, see `RingSpec.checkLabelFits`).
 public struct LabelLayout: Sendable, Hashable {
@@ -93,21 +93,54 @@ public struct LabelLayout: Sendable, Hashable {
         return 2 * (radii.min() ?? 0)
     }
 
-    /// `text` broken at the space that makes its wider line narrowest; nil when it has no space to break at.
+    /// `text` broken where its wider line is narrowest: at a space, or between the characters of Chinese, Japanese
+    /// and Korean, which break anywhere but before closing and after opening punctuation (Unicode's line breaking,
+    /// UAX #14); nil when it has nowhere to break.
     static func twoLines(_ text: String, bold: Bool) -> [String]? {
         var best: (width: Double, lines: [String])? = nil
-        var index = text.startIndex
-        while let space = text[index...].firstIndex(of: " ") {
-            let first = text[..<space].trimmingSuffix(" ")
-            let second = text[text.index(after: space)...].drop { $0 == " " }
-            index = text.index(after: space)
-            guard !first.isEmpty, !second.isEmpty else { continue }
+        func consider(_ first: Substring, _ second: Substring) {
+            let first = first.trimmingSuffix(" ")
+            let second = second.drop { $0 == " " }
+            guard !first.isEmpty, !second.isEmpty else { return }
             let width = Swift.max(
                 TextMetrics.drawnWidth(of: String(first), bold: bold),
                 TextMetrics.drawnWidth(of: String(second), bold: bold))
             if best == nil || width < best!.width { best = (width, [String(first), String(second)]) }
         }
+        var previous: Character? = nil
+        for index in text.indices {
+            let character = text[index]
+            if character == " " {
+                consider(text[..<index], text[text.index(after: index)...])
+            } else if let before = previous, before != " ", Self.breaksBetween(before, character) {
+                consider(text[..<index], text[index...])
+            }
+            previous = character
+        }
         return best?.lines
+    }
+
+    /// Whether a line may break between `before` and `after`: one of them is an ideograph, kana or a Hangul
+    /// syllable, `after` is no closing punctuation (`。`, `、`, `」`, `ー`…) and `before` no opening one (`「`, `（`…).
+    static func breaksBetween(_ before: Character, _ after: Character) -> Bool {
+        guard isIdeographic(before) || isIdeographic(after) else { return false }
+        let noBreakBefore: Set<Character> = [
+            "。", "、", "，", "．", "：", "；", "？", "！", "）", "」", "』", "】", "〕", "〉", "》", "ー", "ゝ", "ゞ", "々",
+            "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ", "%", "％",
+            ".", ",", ")", "!", "?", ":", ";",
+        ]
+        let noBreakAfter: Set<Character> = ["（", "「", "『", "【", "〔", "〈", "《", "(", "$", "#"]
+        return !noBreakBefore.contains(after) && !noBreakAfter.contains(before)
+    }
+
+    /// Chinese, Japanese and Korean letters: CJK ideographs, kana and Hangul syllables.
+    static func isIdeographic(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first?.value else { return false }
+        switch scalar {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x2FFFF:
+            return true
+        default: return false
+        }
     }
 }
 
