@@ -16,6 +16,7 @@ import time
 
 import live_pages
 from builder_kinds import KindChecks
+from builder_layout import LayoutChecks
 from page_checks import READABLE, PageChecks, label_contrast, luminance
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -23,7 +24,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 
-class BuilderChecks(KindChecks, PageChecks):
+class BuilderChecks(KindChecks, LayoutChecks, PageChecks):
     """The builder's checks; `server` reads live values from `live` (a LiveFixture); `plain` is a server without live
     values."""
 
@@ -55,6 +56,9 @@ class BuilderChecks(KindChecks, PageChecks):
         self.check_kinds()
         self.check_switching()
         self.check_snippet_sizes()
+        if not self.dark:
+            # Layout and what the form keeps do not depend on the color scheme: the light run checks them.
+            self.check_layout()
         if self.live and not self.dark:
             live_pages.LiveChecks(self).check_builder()
         self.check_readable_previews()

@@ -47,7 +47,9 @@ struct BuilderField: Sendable {
         let id = inputID
         let kindList = kinds.map(\.rawValue).joined(separator: " ")
         var out = "<div class=\"field\" data-kinds=\"\(kindList)\"\(kinds.contains(.ring) ? "" : " hidden")>\n"
-        out += "<label for=\"\(id)\">\(name)</label>\n"
+        // A long camelCase name may break before a capital (thresholds|Mode) rather than run under the control.
+        let breakable = name.unicodeScalars.map { ("A"..."Z").contains($0) ? "<wbr>\($0)" : String($0) }.joined()
+        out += "<label for=\"\(id)\">\(breakable)</label>\n"
         let described = "aria-describedby=\"\(id)-hint \(id)-error\""
         switch control {
         case .text(let inputMode):

@@ -7,6 +7,26 @@ extension BuilderPage {
 
     /// The group of the live-value fields, shown folded: most images carry their value in the URL.
     static let liveGroup = ImageParameter.liveGroup
+
+    /// The groups that say what an image shows (its value, a badge's texts, a sparkline's points): above the preview,
+    /// which a phone shows right after them; the other groups follow it.
+    static let mainGroups = ["Value", "Badge", "Sparkline"]
+
+    /// The fields by group, each group once (a row may sit in the table far from the rest of its group, as `trend`
+    /// and `previous` do from Label): the main groups first, then the others in table order with Output last, as
+    /// it shapes the file rather than the picture.
+    static var groups: [(name: String, fields: [BuilderField])] {
+        var names: [String] = []
+        var members: [String: [BuilderField]] = [:]
+        for field in fields {
+            if members[field.group] == nil { names.append(field.group) }
+            members[field.group, default: []].append(field)
+        }
+        let main = mainGroups.filter { names.contains($0) }
+        let rest =
+            names.filter { !mainGroups.contains($0) && $0 != "Output" } + (names.contains("Output") ? ["Output"] : [])
+        return (main + rest).map { ($0, members[$0] ?? []) }
+    }
 }
 
 extension BuilderField {

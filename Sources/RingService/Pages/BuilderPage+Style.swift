@@ -3,13 +3,18 @@ extension BuilderPage {
     /// backdrop its image is drawn for (`data-backdrop`: light, dark, or the system's scheme), so a label never
     /// disappears into the page behind it.
     static let style = """
-        .builder{display:grid;grid-template-columns:minmax(16rem,1fr) minmax(18rem,1fr);gap:1.5rem;align-items:start}
-        @media (max-width:48rem){.builder{grid-template-columns:1fr}}
-        .results{position:sticky;top:0}
+        .builder{display:grid;grid-template-columns:minmax(16rem,1fr) minmax(18rem,1fr);grid-template-rows:auto 1fr;\
+        grid-template-areas:"first results" "more results";gap:0 1.5rem;align-items:start}
+        .controls.first{grid-area:first}
+        .controls.more{grid-area:more}
+        .results{grid-area:results;position:sticky;top:0;max-height:100vh;overflow-y:auto;box-sizing:border-box;\
+        padding:0 .35rem .5rem}
+        @media (max-width:48rem){h1{font-size:1.5rem}.builder{grid-template-columns:minmax(0,1fr);grid-template-rows:none;\
+        grid-template-areas:"first" "results" "more"}.results{position:static;max-height:none;overflow:visible;padding:0}}
         fieldset{border:1px solid var(--line);border-radius:.5rem;margin:0 0 1rem;padding:.5rem .75rem}
         legend{font-weight:600;padding:0 .25rem}
-        .field{display:grid;grid-template-columns:7.5rem 1fr;gap:.1rem .75rem;margin:.5rem 0}
-        .field>label:first-child{font-family:var(--mono);padding-top:.3rem}
+        .field{display:grid;grid-template-columns:7.5rem minmax(0,1fr);gap:.1rem .75rem;margin:.5rem 0}
+        .field>label:first-child{font-family:var(--mono);padding-top:.3rem;overflow-wrap:anywhere;min-width:0}
         .field .hint,.field .error,.field .empty{grid-column:2;margin:0;font-size:.85rem}
         .hint{color:var(--muted)}
         .error{color:var(--bad);font-weight:600}

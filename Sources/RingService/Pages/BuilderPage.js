@@ -36,7 +36,7 @@
     Array.prototype.forEach.call(form.querySelectorAll(".field"), function (box) {
       box.hidden = box.getAttribute("data-kinds").split(" ").indexOf(chosen) < 0;
     });
-    Array.prototype.forEach.call(form.querySelectorAll("fieldset:not(.kinds)"), function (set) {
+    Array.prototype.forEach.call(form.querySelectorAll(".controls fieldset:not(.kinds)"), function (set) {
       set.hidden = !set.querySelector(".field:not([hidden])");
     });
     fields = allFields.filter(function (field) { return !field.closest(".field").hidden; });
@@ -245,6 +245,8 @@
 
   form.addEventListener("input", function (event) {
     var target = event.target;
+    // The results' own controls (format, backdrop) have listeners of their own.
+    if (target.closest(".results")) return;
     if (target.name === "kind") {
       switchKind();
       return;
@@ -260,7 +262,7 @@
     later();
   });
   form.addEventListener("change", function (event) {
-    if (event.target.name !== "kind") later();
+    if (event.target.name !== "kind" && !event.target.closest(".results")) later();
   });
   form.addEventListener("submit", function (event) {
     event.preventDefault();

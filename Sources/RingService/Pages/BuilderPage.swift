@@ -11,43 +11,37 @@ enum BuilderPage {
     }
 
     static var body: String {
-        var groups: [(String, [BuilderField])] = []
-        for field in fields {
-            if let last = groups.indices.last, groups[last].0 == field.group {
-                groups[last].1.append(field)
-            } else {
-                groups.append((field.group, [field]))
-            }
-        }
-        var form = "<fieldset class=\"kinds\"><legend>Image</legend>\n"
+        var main = "<fieldset class=\"kinds\"><legend>Image</legend>\n"
         for kind in BuilderField.Kind.allCases {
             let checked = kind == .ring ? " checked" : ""
-            form += "<label><input type=\"radio\" name=\"kind\" value=\"\(kind)\"\(checked)> \(kind)</label>\n"
+            main += "<label><input type=\"radio\" name=\"kind\" value=\"\(kind)\"\(checked)> \(kind)</label>\n"
         }
-        form += "</fieldset>\n"
+        main += "</fieldset>\n"
+        var more = ""
         for (name, members) in groups {
             if name == liveGroup {
-                form += liveSection(members)
+                more += liveSection(members)
                 continue
             }
             let hidden = members.allSatisfy { !$0.kinds.contains(.ring) }
-            form += "<fieldset\(hidden ? " hidden" : "")>\n<legend>\(StaticPage.escaped(name))</legend>\n"
-            for field in members { form += field.html }
-            form += "</fieldset>\n"
+            let set =
+                "<fieldset\(hidden ? " hidden" : "")>\n<legend>\(StaticPage.escaped(name))</legend>\n"
+                + members.map(\.html).joined() + "</fieldset>\n"
+            if mainGroups.contains(name) { main += set } else { more += set }
         }
+        // One form holds the fields and the results, in the order a phone shows them in one column: what the image
+        // shows, then its preview and URL, then the rest; a wide window puts the results in a column of their own.
         return SharedStyle.header(current: "/") + """
             <main id="main">
             <h1>Build a progress ring, badge, bar or sparkline</h1>
             <p>Every change redraws the preview from this server and updates the URL, Markdown and HTML to copy.</p>
-            <div class="builder">
-            <section class="controls" aria-labelledby="parameters">
+            <form id="builder" class="builder" autocomplete="off" novalidate>
+            <section class="controls first" aria-labelledby="parameters">
             <h2 id="parameters">Parameters</h2>
             <p class="hint">Each field says what it means, its default and what it accepts; an empty field keeps the \
             default. Every parameter with its default and what it accepts: the \
             <a href="/parameters">parameter reference</a>.</p>
-            <form id="builder" autocomplete="off" novalidate>
-            \(form)</form>
-            </section>
+            \(main)</section>
             <section class="results" aria-labelledby="preview-heading">
             <h2 id="preview-heading">Preview</h2>
             <div id="preview" class="preview">
@@ -56,14 +50,6 @@ enum BuilderPage {
             <figure id="png-figure" data-backdrop="light"><img id="preview-png" src="/ring.png?value=72" \
             alt="Progress: 72%"><figcaption id="png-caption">PNG</figcaption></figure>
             </div>
-            <div class="backdrop"><label for="backdrop">Page behind the preview</label>
-            <select id="backdrop" aria-describedby="backdrop-hint">
-            <option value="">as the image expects</option>
-            <option value="light">light</option>
-            <option value="dark">dark</option>
-            </select>
-            <p class="hint" id="backdrop-hint">As the image expects: dark for theme=dark; for theme=auto, the SVG on \
-            your system's scheme, which it follows, and the PNG (always light) on light; light otherwise.</p></div>
             <p id="switch-note" class="note" role="status"></p>
             <p id="form-error" class="error" role="alert"></p>
             <p id="status" class="status" role="status" aria-live="polite"></p>
@@ -88,8 +74,19 @@ enum BuilderPage {
             <textarea id="out-html" rows="3" readonly></textarea>
             <button type="button" data-copy="out-html">Copy HTML</button>
             </div>
+            <div class="backdrop"><label for="backdrop">Page behind the preview</label>
+            <select id="backdrop" aria-describedby="backdrop-hint">
+            <option value="">as the image expects</option>
+            <option value="light">light</option>
+            <option value="dark">dark</option>
+            </select>
+            <p class="hint" id="backdrop-hint">As the image expects: dark for theme=dark; for theme=auto, the SVG on \
+            your system's scheme, which it follows, and the PNG (always light) on light; light otherwise.</p></div>
             </section>
-            </div>
+            <section class="controls more" aria-labelledby="more-parameters">
+            <h2 id="more-parameters">More parameters</h2>
+            \(more)</section>
+            </form>
             </main>
             """
     }

@@ -1,0 +1,110 @@
+"""The builder's layout and what the form keeps, in a real browser: each check says what it proves. Run in the light
+scheme as part of the builder's checks (builder_pages.py); the layout and the form do not depend on the scheme.
+"""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+PHONE = (390, 844)
+# The groups of fields that say what each kind shows: the preview follows them.
+MAIN_GROUPS = {"ring": ["Value"], "bar": ["Value"], "badge": ["Value", "Badge"], "spark": ["Value", "Sparkline"]}
+# A rectangle of an element in the page's coordinates (the viewport's, so what a visitor sees where).
+RECT = "var r=document.getElementById(arguments[0]).getBoundingClientRect();return [r.top,r.bottom,r.left,r.right]"
+# Every visible field's label whose text reaches into its control, as [parameter, text right, control left].
+LABELS_UNDER_CONTROLS = (
+    "return Array.from(document.querySelectorAll('.field:not([hidden])')).filter(function(f){return f.offsetParent})"
+    ".map(function(f){var t=document.createRange();t.selectNodeContents(f.querySelector('label'));"
+    "var l=t.getBoundingClientRect();"
+    "var c=f.querySelector('[data-param]').closest('.color-pair')||f.querySelector('[data-param]');"
+    "return [f.querySelector('[data-param]').getAttribute('data-param'),l.right,c.getBoundingClientRect().left]})"
+    ".filter(function(x){return x[1]>x[2]+0.5})"
+)
+
+
+class LayoutChecks:
+    """Mixed into BuilderChecks, whose PageChecks helpers (open, text, shown, wait_for) it uses."""
+
+    def check_layout(self):
+        self.check_phone()
+        self.check_desktop_results()
+        self.check_labels_clear()
+
+    def phone(self, on):
+        if on:
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
+        else:
+            self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    def main_fields_bottom(self, kind):
+        """The bottom of the last of the kind's main groups of fields (by their legends)."""
+        return self.driver.execute_script(
+            "var names=arguments[0];var sets=Array.from(document.querySelectorAll('fieldset')).filter(function(s){"
+            "var l=s.querySelector('legend');return s.offsetParent&&l&&names.indexOf(l.textContent)>=0});"
+            "return Math.max.apply(null,sets.map(function(s){return s.getBoundingClientRect().bottom}))",
+            MAIN_GROUPS[kind])
+
+    def check_phone(self):
+        """At 390 × 844 the preview comes right after the kind's main fields, and the URL box ends within one screen
+        of them; nothing is wider than the screen."""
+        driver, fail = self.driver, self.fail
+        self.phone(True)
+        try:
+            for kind in ["ring", "badge", "bar", "spark"]:
+                if not self.open("?kind=%s&value=72" % kind if kind != "spark" else "?kind=spark&points=3,5,4,8", "the %s on a phone" % kind):
+                    continue
+                driver.execute_script("window.scrollTo(0,0)")
+                main = self.main_fields_bottom(kind)
+                preview = driver.execute_script(RECT, "preview")
+                url = driver.execute_script(RECT, "out-url")
+                width = driver.execute_script("return document.documentElement.scrollWidth")
+                print("builder at 390x844, %s: main fields end at %d px, preview at %d px, URL box ends at %d px" % (
+                    kind, main, preview[0], url[1]), flush=True)
+                if not (main <= preview[0] <= main + 120) or url[1] - main > PHONE[1]:
+                    fail("builder: on a 390 x 844 phone the %s's main fields end at %d px, the preview starts at %d px "
+                         "and the URL ends at %d px: not within the screen after them" % (kind, main, preview[0], url[1]))
+                if width > PHONE[0]:
+                    fail("builder: on a 390 px phone the %s page is %d px wide" % (kind, width))
+                clashes = driver.execute_script(LABELS_UNDER_CONTROLS)
+                if clashes:
+                    fail("builder: on a 390 px phone these %s labels run under their controls: %s" % (kind, clashes))
+        finally:
+            self.phone(False)
+
+    def check_desktop_results(self):
+        """On a short desktop window a tall preview leaves the results column scrollable within the window, so its
+        last control (Copy HTML) can be reached wherever the form is scrolled."""
+        driver, fail = self.driver, self.fail
+        size = driver.get_window_size()
+        driver.set_window_size(1200, 700)
+        try:
+            if not self.open("?value=72&size=512", "a tall preview"):
+                return
+            self.previews_loaded("the tall previews")
+            height = driver.execute_script("return innerHeight")
+            for fraction in (0.3, 0.6):
+                driver.execute_script("window.scrollTo(0,(document.documentElement.scrollHeight-innerHeight)*%s)"
+                                      % fraction)
+                results = driver.execute_script(
+                    "var r=document.querySelector('.results').getBoundingClientRect();return [r.top,r.bottom]")
+                if results[1] > height + 1:
+                    fail("builder: scrolled %d%% down a %d px window, the results column runs to %d px" % (
+                        fraction * 100, height, results[1]))
+            reached = driver.execute_script(
+                "var b=document.querySelector('button[data-copy=out-html]');b.scrollIntoView({block:'nearest'});"
+                "var r=b.getBoundingClientRect();return document.elementFromPoint(r.left+r.width/2,r.top+r.height/2)===b")
+            if not reached:
+                fail("builder: Copy HTML cannot be brought into a 1200 x 700 window")
+        finally:
+            driver.set_window_size(size["width"], size["height"])
+
+    def check_labels_clear(self):
+        """No field label runs under its control, in any kind (thresholdsMode is the longest name)."""
+        for kind in ["ring", "badge", "bar", "spark"]:
+            if not self.open("?kind=%s" % kind + ("&points=3,5,4,8" if kind == "spark" else ""),
+                             "the %s fields" % kind):
+                continue
+            self.driver.execute_script("document.getElementById('live').open=true")
+            clashes = self.driver.execute_script(LABELS_UNDER_CONTROLS)
+            if clashes:
+                self.fail("builder: these %s labels run under their controls: %s" % (kind, clashes))
