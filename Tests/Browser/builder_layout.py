@@ -108,3 +108,67 @@ class LayoutChecks:
             clashes = self.driver.execute_script(LABELS_UNDER_CONTROLS)
             if clashes:
                 self.fail("builder: these %s labels run under their controls: %s" % (kind, clashes))
+
+    def switch(self, to):
+        self.driver.find_element(By.CSS_SELECTOR, "input[name=kind][value=%s]" % to).click()
+        return self.wait_for(lambda d: "/%s.svg" % to in self.text("out-url")
+                             and self.shown("status") == "Preview up to date.", "the switch to " + to)
+
+    def check_value_kept(self):
+        """A value goes round every kind and comes back as it was: three rings become three bars, one badge (the
+        first), a sparkline's points, and three rings again; a single value comes back from a sparkline."""
+        fail, text = self.fail, self.text
+        if not self.open("?value=30,60,90", "three rings"):
+            return
+        expected = [("bar", "value=30,60,90"), ("badge", "value=30"), ("spark", "points=30,60,90"),
+                    ("ring", "value=30,60,90"), ("badge", "value=30"), ("ring", "value=30,60,90")]
+        for kind, part in expected:
+            if not self.switch(kind):
+                return
+            url = text("out-url")
+            if part not in url.partition("?")[2].split("&"):
+                fail("builder: after the switch to %s the URL is %r, without %s" % (kind, url, part))
+        if text("f-ring-value") != "30,60,90":
+            fail("builder: after a round of switches the value field holds %r" % text("f-ring-value"))
+        if not self.open("?value=72", "one ring"):
+            return
+        if self.switch("spark") and self.switch("ring"):
+            if text("f-ring-value") != "72" or "value=72" not in text("out-url"):
+                fail("builder: ring → sparkline → ring lost value=72: field %r, URL %r" % (
+                    text("f-ring-value"), text("out-url")))
+        # An edit on the way is what the value is from then on.
+        if self.switch("badge"):
+            field = self.driver.find_element(By.ID, "f-ring-value")
+            field.send_keys(Keys.CONTROL, "a")
+            field.send_keys("45")
+            if self.switch("bar") and "value=45" not in text("out-url"):
+                fail("builder: an edited value did not stay through a switch: " + text("out-url"))
+
+    def check_address_round_trip(self):
+        """A link fills the form; each change replaces the address (no new history entry), a switch of kind
+        included, and the address opens the same form again."""
+        driver, fail, text = self.driver, self.fail, self.text
+        if not self.open("?kind=badge&value=45&label=docs&color=red", "a badge link"):
+            return
+        checked = driver.execute_script("return document.querySelector('input[name=kind]:checked').value")
+        if checked != "badge" or text("f-ring-value") != "45" or text("f-badge-label") != "docs" \
+                or text("f-ring-color") != "red":
+            fail("builder: /?kind=badge&value=45&label=docs&color=red fills kind %s, value %r, label %r, color %r" % (
+                checked, text("f-ring-value"), text("f-badge-label"), text("f-ring-color")))
+        entries = driver.execute_script("return history.length")
+        field = driver.find_element(By.ID, "f-badge-label")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("tests")
+        if not self.wait_for(lambda d: "label=tests" in d.current_url, "the address to take label=tests"):
+            return
+        self.switch("bar")
+        if not self.wait_for(lambda d: "kind=bar" in d.current_url, "the address to take kind=bar"):
+            return
+        if driver.execute_script("return history.length") != entries:
+            fail("builder: editing the form added history entries (%d, then %d)" % (
+                entries, driver.execute_script("return history.length")))
+        address, url = driver.current_url, text("out-url")
+        if not self.open(address[len(self.server.base) + 1:], "the builder at its own address"):
+            return
+        if text("out-url") != url:
+            fail("builder: the address %s opens the form of %s, not %s" % (address, text("out-url"), url))

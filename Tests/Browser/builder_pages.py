@@ -59,6 +59,8 @@ class BuilderChecks(KindChecks, LayoutChecks, PageChecks):
         if not self.dark:
             # Layout and what the form keeps do not depend on the color scheme: the light run checks them.
             self.check_layout()
+            self.check_value_kept()
+            self.check_address_round_trip()
         if self.live and not self.dark:
             live_pages.LiveChecks(self).check_builder()
         self.check_readable_previews()

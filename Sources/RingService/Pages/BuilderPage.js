@@ -257,7 +257,10 @@
     var edited = document.getElementById(picker || emptyFor || target.id);
     if (picker) edited.value = target.value;
     if (emptyFor) edited.disabled = target.checked;
-    if (edited) delete repeats[edited.id];
+    if (edited) {
+      delete repeats[edited.id];
+      switchKind.forget(edited.id);
+    }
     applyLive();
     later();
   });
