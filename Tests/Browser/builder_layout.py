@@ -2,6 +2,8 @@
 scheme as part of the builder's checks (builder_pages.py); the layout and the form do not depend on the scheme.
 """
 
+import urllib.request
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -172,3 +174,43 @@ class LayoutChecks:
             return
         if text("out-url") != url:
             fail("builder: the address %s opens the form of %s, not %s" % (address, text("out-url"), url))
+
+    def check_stored_readout(self):
+        """The readout of a stored value is headed so, and each fact keeps the width of its column: no fact printed
+        a character a line."""
+        driver, fail = self.driver, self.fail
+        request = urllib.request.Request(self.server.base + "/values/demo.layout", data=b"61", method="PUT",
+                                         headers={"Authorization": "Bearer pr_live-demo-only"})
+        urllib.request.urlopen(request, timeout=10).read()
+        if not self.open("?value=@demo.layout", "a stored value"):
+            return
+        if not self.wait_for(lambda d: self.shown("live-push").startswith("curl"), "the push line"):
+            return
+        heading = self.shown("live-read-heading")
+        if heading != "Stored value":
+            fail("builder: the readout of value=@demo.layout is headed %r" % heading)
+        narrow = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#live-read dd')).filter(function(e){return e.offsetParent})"
+            ".map(function(e){var r=e.getBoundingClientRect();return [e.id||e.firstElementChild.id,r.width,r.height]})"
+            ".filter(function(x){return x[1]<120})")
+        if narrow:
+            fail("builder: facts of the stored value's readout squeezed into a narrow column: %s" % narrow)
+
+    def check_clock_value(self):
+        """With until (or from/to, since) the clock drives the value: the field is off and left out, and back
+        once the date goes."""
+        driver, fail, text = self.driver, self.fail, self.text
+        if not self.open("?value=40", "a ring"):
+            return
+        driver.execute_script("document.getElementById('live').open=true")
+        until = driver.find_element(By.ID, "f-ring-until")
+        until.send_keys("2099-12-24")
+        if self.wait_for(lambda d: "until=2099-12-24" in text("out-url") and self.shown("status") == "Preview up to date.",
+                         "the countdown's preview"):
+            value = driver.find_element(By.ID, "f-ring-value")
+            if value.is_enabled() or "value=" in text("out-url"):
+                fail("builder: with until the value field is on or sent: " + text("out-url"))
+        until.send_keys(Keys.CONTROL, "a")
+        until.send_keys(Keys.DELETE)
+        self.wait_for(lambda d: "value=40" in text("out-url") and "until" not in text("out-url"),
+                      "the value back once until is cleared")

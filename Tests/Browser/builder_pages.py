@@ -61,6 +61,9 @@ class BuilderChecks(KindChecks, LayoutChecks, PageChecks):
             self.check_layout()
             self.check_value_kept()
             self.check_address_round_trip()
+            self.check_clock_value()
+            if self.live:
+                self.check_stored_readout()
         if self.live and not self.dark:
             live_pages.LiveChecks(self).check_builder()
         self.check_readable_previews()

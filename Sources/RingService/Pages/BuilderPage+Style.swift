@@ -47,6 +47,7 @@ extension BuilderPage {
         .live-read dl{display:grid;grid-template-columns:auto 1fr;gap:.1rem .75rem;margin:.3rem 0}
         .live-read dt{color:var(--muted)}
         .live-read dd{margin:0;overflow-wrap:anywhere}
+        #live-push-row{display:contents}
         .live-read .hint{font-size:.85rem;margin:.3rem 0}
         """
 }

@@ -238,7 +238,8 @@
   });
   if (!location.search) fieldNamed("value").value = "72";
   applyLive();
-  var folded = ["query", "maxQuery", "server", "timeQuery", "staleAfter", "staleColor", "staleLabel"];
+  var folded = ["query", "maxQuery", "server", "timeQuery", "staleAfter", "staleColor", "staleLabel", "tz"]
+    .concat(readout.clockParameters);
   if (liveParameter() || folded.some(function (name) { return given.has(name); })) {
     liveSection.open = true;
   }

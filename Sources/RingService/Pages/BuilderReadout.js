@@ -8,6 +8,10 @@ function builderReadout(liveParameters, fieldNamed, rootAttribute) {
   var liveBox = document.getElementById("live-read");
   var liveFacts = document.getElementById("live-facts");
   var liveError = document.getElementById("live-error");
+  var liveHeading = document.getElementById("live-read-heading");
+  // The parameters that make the clock the value (from with to, until, since): the server refuses a value beside
+  // them, as it does beside a live source.
+  var clockParameters = ["from", "to", "until", "since"];
   // The parameters whose refusal means the value was not read (the document's value and max included).
   var readParameters = liveParameters.concat(["value", "max"]);
   var origins = {
@@ -24,22 +28,33 @@ function builderReadout(liveParameters, fieldNamed, rootAttribute) {
     });
     return named.length ? named[0] : null;
   }
-  // The value field is off (and its text put aside, back when the live value goes) while one is read. A
-  // sparkline has no value field: its numbers are its points.
+  // "from", "until"…, whichever is set first, or null.
+  function clockParameter() {
+    var named = clockParameters.filter(function (name) {
+      var field = fieldNamed(name);
+      return field && field.value !== "";
+    });
+    return named.length ? named[0] : null;
+  }
+  // The value field is off (and its text put aside, back when the live value or the clock goes) while one is
+  // read or the clock drives the value. A sparkline has no value field: its numbers are its points.
   function applyLive() {
     var value = fieldNamed("value");
     if (!value) return;
-    var named = liveParameter();
+    var named = liveParameter() || clockParameter();
     if (named && !value.disabled) {
       value.setAttribute("data-kept", value.value);
       value.setAttribute("data-placeholder", value.placeholder);
       value.value = "";
       value.disabled = true;
-      value.placeholder = "read from " + named;
     } else if (!named && value.disabled) {
       value.disabled = false;
       value.value = value.getAttribute("data-kept") || "";
       value.placeholder = value.getAttribute("data-placeholder");
+    }
+    if (named) {
+      value.placeholder = clockParameters.indexOf(named) >= 0 ? "not used: the clock drives it (" + named + ")"
+        : "read from " + named;
     }
   }
   function showLive(response, svg, message) {
@@ -61,6 +76,7 @@ function builderReadout(liveParameters, fieldNamed, rootAttribute) {
     time.dateTime = isNaN(readAt) ? "" : readAt.toISOString();
     time.textContent = isNaN(readAt) ? "unknown" : readAt.toLocaleString();
     document.getElementById("live-source").textContent = origins[origin] || origin || "";
+    liveHeading.textContent = origin === "stored" ? "Stored value" : "Live value";
     // A stored value: how a CI job pushes it (the token stays in the job's secrets).
     var valueField = fieldNamed("value");
     var name = valueField && /^@([a-z0-9._-]{1,64})$/.exec(valueField.value.trim());
@@ -76,5 +92,5 @@ function builderReadout(liveParameters, fieldNamed, rootAttribute) {
       : seconds + " s more, until " + new Date(Date.now() + seconds * 1000).toLocaleTimeString() +
         " (Cache-Control: max-age=" + seconds + ")";
   }
-  return { liveParameter: liveParameter, applyLive: applyLive, showLive: showLive };
+  return { liveParameter: liveParameter, applyLive: applyLive, showLive: showLive, clockParameters: clockParameters };
 }
