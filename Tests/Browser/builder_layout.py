@@ -175,6 +175,24 @@ class LayoutChecks:
         if text("out-url") != url:
             fail("builder: the address %s opens the form of %s, not %s" % (address, text("out-url"), url))
 
+    def check_dense_markdown(self):
+        """A scale=2 PNG's Markdown is the HTML form with the image's CSS size, not its doubled pixels."""
+        if not self.open("?format=png&value=72&scale=2", "a scale=2 PNG"):
+            return
+        markdown = self.text("out-markdown")
+        if 'width="128" height="128"' not in markdown or markdown.startswith("![") or "scale=2" not in markdown:
+            self.fail("builder: the Markdown of a scale=2 PNG is %r" % markdown)
+        if self.open("?format=png&value=72", "a scale=1 PNG") and not self.text("out-markdown").startswith("!["):
+            self.fail("builder: the Markdown of a scale=1 PNG is %r" % self.text("out-markdown"))
+
+    def check_error_regions(self):
+        """Every field's error is a live region, there before its text, so a screen reader says it."""
+        silent = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll('[data-error-for], #live-error')).filter(function(e){"
+            "return !e.closest('[aria-live],[role=alert],[role=status]')}).map(function(e){return e.id})")
+        if silent:
+            self.fail("builder: errors outside any live region: %s" % silent[:5])
+
     def check_stored_readout(self):
         """The readout of a stored value is headed so, and each fact keeps the width of its column: no fact printed
         a character a line."""

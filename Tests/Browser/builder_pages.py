@@ -56,11 +56,13 @@ class BuilderChecks(KindChecks, LayoutChecks, PageChecks):
         self.check_kinds()
         self.check_switching()
         self.check_snippet_sizes()
+        self.check_error_regions()
         if not self.dark:
             # Layout and what the form keeps do not depend on the color scheme: the light run checks them.
             self.check_layout()
             self.check_value_kept()
             self.check_address_round_trip()
+            self.check_dense_markdown()
             self.check_clock_value()
             if self.live:
                 self.check_stored_readout()

@@ -46,4 +46,16 @@ struct BuilderLayoutTests {
         #expect(html.contains("<label for=\"f-ring-thresholdsMode\">thresholds<wbr>Mode</label>"))
         #expect(html.contains("<label for=\"f-ring-value\">value</label>"))
     }
+
+    /// The sentence the server gives for a field lands in a live region that is there before it, so a screen
+    /// reader says it; every field's error place is one.
+    @Test func fieldErrorsAreLiveRegions() {
+        for field in BuilderPage.fields {
+            #expect(
+                html.contains(
+                    "<p class=\"error\" id=\"\(field.inputID)-error\" data-error-for=\"\(field.inputID)\" "
+                        + "aria-live=\"polite\"></p>"), "\(field.inputID)")
+        }
+        #expect(html.contains("<p id=\"live-error\" class=\"error\" aria-live=\"polite\"></p>"))
+    }
 }

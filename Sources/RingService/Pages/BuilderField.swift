@@ -81,7 +81,8 @@ struct BuilderField: Sendable {
                 + "\(StaticPage.escaped(emptyChoice))</label>\n"
         }
         out += "<p class=\"hint\" id=\"\(id)-hint\">\(StaticPage.escaped(hint))</p>\n"
-        out += "<p class=\"error\" id=\"\(id)-error\" data-error-for=\"\(id)\"></p>\n"
+        // A live region, there before its text, so a screen reader says the server's sentence when it appears.
+        out += "<p class=\"error\" id=\"\(id)-error\" data-error-for=\"\(id)\" aria-live=\"polite\"></p>\n"
         out += "</div>\n"
         return out
     }

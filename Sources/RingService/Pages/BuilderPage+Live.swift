@@ -29,7 +29,7 @@ extension BuilderPage {
         <p class="hint">The snippets' alt text is the image's accessible name as drawn now; a ring or bar given a \
         title keeps one that does not change with the value.</p>
         </div>
-        <p id="live-error" class="error"></p>
+        <p id="live-error" class="error" aria-live="polite"></p>
         </section>
         """
 }

@@ -154,14 +154,18 @@
     });
   }
   // The snippets of an image the server draws: its accessible name as alt text (every ring and bar of a
-  // list), and its size in CSS pixels (a PNG's pixels divided by its scale).
+  // list), and its size in CSS pixels (a PNG's pixels divided by its scale). Markdown's ![…](…) shows an image at
+  // its pixel size, so a PNG drawn at a scale above 1 is given as the HTML <img> with its CSS size, which
+  // Markdown renderers such as GitHub's take as it is.
   function snippets(alt, width, height) {
     var chosen = outURL.value;
     svgImg.alt = alt;
     pngImg.alt = alt;
-    outMarkdown.value = "![" + alt.replace(/([\[\]\\])/g, "\\$1") + "](" + chosen + ")";
     outHTML.value = '<img alt="' + attribute(alt) + '" src="' + attribute(chosen) + '" width="' + width +
       '" height="' + height + '">';
+    var scale = fieldNamed("scale");
+    var dense = format() === "png" && scale && sent(scale) !== null && Number(scale.value) > 1;
+    outMarkdown.value = dense ? outHTML.value : "![" + alt.replace(/([\[\]\\])/g, "\\$1") + "](" + chosen + ")";
   }
   function show(message) {
     allFields.forEach(function (field) {
