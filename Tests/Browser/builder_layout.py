@@ -214,6 +214,24 @@ class LayoutChecks:
         if narrow:
             fail("builder: facts of the stored value's readout squeezed into a narrow column: %s" % narrow)
 
+    def check_swatches(self):
+        """A color field's swatch shows the color typed: a CSS name, hex without #, shields' names, a link's."""
+        driver, fail = self.driver, self.fail
+
+        def picker(field_id):
+            return driver.execute_script(
+                "return document.querySelector('[data-picker-for=%s]').value" % field_id)
+
+        if self.open("?color=%2316a34a&track=none", "a link with a color") and picker("f-ring-color") != "#16a34a":
+            fail("builder: color=#16a34a leaves the swatch at %s" % picker("f-ring-color"))
+        color = driver.find_element(By.ID, "f-ring-color")
+        for typed, shown in [("red", "#ff0000"), ("f80", "#ff8800"), ("brightgreen", "#44cc11"),
+                             ("rgb(1,2,3)", "#010203"), ("blue,green", "#0000ff")]:
+            color.send_keys(Keys.CONTROL, "a")
+            color.send_keys(typed)
+            if not self.wait_for(lambda d: picker("f-ring-color") == shown, "the swatch of %s to be %s" % (typed, shown)):
+                fail("builder: typing %s leaves the swatch at %s" % (typed, picker("f-ring-color")))
+
     def check_clock_value(self):
         """With until (or from/to, since) the clock drives the value: the field is off and left out, and back
         once the date goes."""

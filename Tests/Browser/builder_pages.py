@@ -63,6 +63,7 @@ class BuilderChecks(KindChecks, LayoutChecks, PageChecks):
             self.check_value_kept()
             self.check_address_round_trip()
             self.check_dense_markdown()
+            self.check_swatches()
             self.check_clock_value()
             if self.live:
                 self.check_stored_readout()

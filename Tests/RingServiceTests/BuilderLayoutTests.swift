@@ -58,4 +58,13 @@ struct BuilderLayoutTests {
         }
         #expect(html.contains("<p id=\"live-error\" class=\"error\" aria-live=\"polite\"></p>"))
     }
+
+    /// The swatches learn CSS colors from the browser; shields' names, which CSS lacks, come with the page, as the
+    /// image routes read them.
+    @Test func pageCarriesTheColorNamesCSSLacks() {
+        #expect(html.contains("data-named-colors=\""))
+        #expect(BuilderPage.namedColors.split(separator: " ").contains("brightgreen:#44cc11"))
+        #expect(BuilderPage.namedColors.split(separator: " ").contains("informational:#007ec6"))
+        #expect(BuilderPage.namedColors.split(separator: " ").contains("green:#008000"))
+    }
 }

@@ -54,3 +54,12 @@ extension BuilderField {
             emptyChoice: row.field.emptyChoice)
     }
 }
+
+extension BuilderPage {
+    /// The color names whose swatch the browser cannot work out (shields' `brightgreen`, `success`, …, which CSS does
+    /// not define), as `name:#rrggbb` pairs, each the color a URL's color parameter reads it as.
+    static var namedColors: String {
+        ShieldsPalette.colors.keys.sorted().compactMap { name in RGBAColor.parse(name).map { "\(name):\($0.hex)" } }
+            .joined(separator: " ")
+    }
+}

@@ -191,6 +191,37 @@
       formError.textContent = message;
     }
   }
+  // A color field's swatch shows the color typed (the first of a list), as the browser reads it; shields' names,
+  // which CSS lacks, come with the page (data-named-colors). A text the swatch cannot show leaves it as it was.
+  var named = {};
+  (form.getAttribute("data-named-colors") || "").split(" ").forEach(function (pair) {
+    var at = pair.indexOf(":");
+    if (at > 0) named[pair.slice(0, at)] = pair.slice(at + 1);
+  });
+  var paint = document.createElement("canvas").getContext("2d");
+  function swatch(field) {
+    var picker = form.querySelector("[data-picker-for='" + field.id + "']");
+    // The first item of a list; a comma inside rgb(…) or hsl(…) is no separator.
+    var text = /^[^,(]*(\([^)]*\))?[^,]*/.exec(field.value)[0].trim();
+    if (!picker || !text || text === "none") return;
+    if (/^[0-9a-f]{3,8}$/i.test(text)) text = "#" + text;
+    var hex = named[text.toLowerCase()];
+    if (!hex) {
+      // A text the canvas refuses leaves its fill as it was: two fills before it tell it apart.
+      paint.fillStyle = "#000000";
+      paint.fillStyle = text;
+      var read = paint.fillStyle;
+      paint.fillStyle = "#ffffff";
+      paint.fillStyle = text;
+      if (paint.fillStyle !== read) return;
+      var rgb = /^rgba?\((\d+), (\d+), (\d+)/.exec(read);
+      if (rgb) {
+        read = "#" + rgb.slice(1, 4).map(function (c) { return ("0" + Number(c).toString(16)).slice(-2); }).join("");
+      }
+      hex = read;
+    }
+    picker.value = hex.slice(0, 7);
+  }
   function later() {
     clearTimeout(timer);
     timer = setTimeout(update, 250);
@@ -241,6 +272,7 @@
     }
   });
   if (!location.search) fieldNamed("value").value = "72";
+  allFields.forEach(swatch);
   applyLive();
   var folded = ["query", "maxQuery", "server", "timeQuery", "staleAfter", "staleColor", "staleLabel", "tz"]
     .concat(readout.clockParameters);
@@ -261,6 +293,7 @@
     var emptyFor = target.getAttribute("data-empty-for");
     var edited = document.getElementById(picker || emptyFor || target.id);
     if (picker) edited.value = target.value;
+    else if (edited && edited.type === "text") swatch(edited);
     if (emptyFor) edited.disabled = target.checked;
     if (edited) {
       delete repeats[edited.id];

@@ -35,7 +35,8 @@ enum BuilderPage {
             <main id="main">
             <h1>Build a progress ring, badge, bar or sparkline</h1>
             <p>Every change redraws the preview from this server and updates the URL, Markdown and HTML to copy.</p>
-            <form id="builder" class="builder" autocomplete="off" novalidate>
+            <form id="builder" class="builder" autocomplete="off" novalidate \
+            data-named-colors="\(StaticPage.escaped(namedColors))">
             <section class="controls first" aria-labelledby="parameters">
             <h2 id="parameters">Parameters</h2>
             <p class="hint">Each field says what it means, its default and what it accepts; an empty field keeps the \
