@@ -106,6 +106,29 @@ struct BarLayoutTests {
         #expect(narrow.placement == .omitted && narrow.bars[0].label == nil && narrow.trackLength == 20)
     }
 
+    /// Beside a thin bar the label ends at the image's right edge (a browser's Verdana, wider than the DejaVu Sans
+    /// measured, grows into the gap before it instead of past the edge, where `40%` was cut), its capitals inside the
+    /// image (a 5 px bar's label sat 0.3 px above the top); an image lower than the capitals has no label.
+    @Test func aLabelBesideAThinBarStaysInsideTheImage() throws {
+        for height in 5...8 {
+            let spec = try BarSpec.parse(query: "value=40&width=240&height=\(height)")
+            let layout = BarLayout(spec)
+            #expect(layout.placement == .beside && layout.labelX == 240)
+            let baseline = layout.bars[0].baseline
+            #expect(baseline - 2 * 0.364 * layout.fontSize >= 0 && baseline <= Double(height), "\(height) px")
+            let svg = String(decoding: BarRenderer.svg(spec), as: UTF8.self)
+            #expect(svg.contains(#"<text x="240" y="\#(CanonicalNumber.text(baseline))" text-anchor="end""#))
+            let png = try #require(DecodedPNG(try BarRenderer.png(spec)))
+            var inkRight = 0
+            for x in 200..<240 {
+                for y in 0..<height where png.pixel(Double(x) + 0.5, Double(y) + 0.5).alpha > 100 { inkRight = x }
+            }
+            #expect(inkRight >= 236, "the PNG's label ends at the edge too: \(inkRight)")
+        }
+        let four = BarLayout(try BarSpec.parse(query: "value=40&width=240&height=4"))
+        #expect(four.placement == .omitted && four.bars[0].label == nil && four.heightNeededForLabels == 5)
+    }
+
     @Test func stackedBarsEachShowTheirOwnValue() throws {
         let layout = try Self.layout("value=30,60,90&label={value}/{max}")
         #expect(layout.bars.map(\.label) == ["30/100", "60/100", "90/100"])

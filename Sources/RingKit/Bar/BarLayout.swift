@@ -49,8 +49,10 @@ public struct BarLayout: Sendable {
     public let bars: [Bar]
     /// The accessible name: the spec's title, or `Progress: 72%`.
     public let title: String
-    /// With labels that fit nowhere: the width that would hold them beside bars of `minimumTrack`.
+    /// With labels that fit nowhere: the width that would hold them beside bars of `minimumTrack`, or (where the
+    /// image is lower than their capitals) the height that would.
     public let widthNeededForLabels: Int?
+    public let heightNeededForLabels: Int?
     /// Ticks across every bar (thresholds with `markers`, and `target`): the left edge of each, kept clear of the
     /// rounded ends, and its color; `markWidth` wide.
     public let marks: [(x: Double, color: RGBAColor)]
@@ -87,24 +89,31 @@ public struct BarLayout: Sendable {
         var placement = Placement.none
         var trackLength = Double(width)
         var needed: Int? = nil
+        var neededHeight: Int? = nil
+        // Capitals beside a bar stay inside the image: an image lower than them has no room for a label.
+        let capHeight = (2 * TextMetrics.halfCapHeight * fontSize).rounded(.up)
         if let widest {
             let fitsHeight = 2 * TextMetrics.halfCapHeight * fontSize + 4 <= barHeight
             if fitsHeight && widest + fontSize <= trackLength {
                 placement = .inside
             } else {
                 let column = (widest + fontSize / 2).rounded(.up)
-                if Double(width) - column >= Self.minimumTrack {
-                    placement = .beside
-                    trackLength = Double(width) - column
-                } else {
+                if Double(width) - column < Self.minimumTrack {
                     placement = .omitted
                     needed = Int(column + Self.minimumTrack)
+                } else if Double(height) < capHeight {
+                    placement = .omitted
+                    neededHeight = Int(capHeight)
+                } else {
+                    placement = .beside
+                    trackLength = Double(width) - column
                 }
             }
         }
         self.placement = placement
         self.trackLength = trackLength
         widthNeededForLabels = needed
+        heightNeededForLabels = neededHeight
         let tick = Swift.min(3, Swift.max(1, barHeight / 5))
         let ends = (
             low: Swift.min(radius, trackLength / 2), high: Swift.max(trackLength - radius - tick, trackLength / 2)
@@ -134,7 +143,9 @@ public struct BarLayout: Sendable {
             let ownNeutralX = neutralEdge(ofBar: index) ?? 0
             let (fillStart, fillLength) = (Swift.min(valueX, ownNeutralX), Swift.max(valueX, ownNeutralX))
             let shown = placement == .inside || placement == .beside
-            let baseline = (y + barHeight / 2 + fontSize * TextMetrics.halfCapHeight).rounded()
+            var baseline = (y + barHeight / 2 + fontSize * TextMetrics.halfCapHeight).rounded()
+            // Beside a bar lower than the text, the capitals are kept between the image's top and bottom edges.
+            if placement == .beside { baseline = Swift.min(Swift.max(baseline, capHeight), Double(height)) }
             var text = series.textColor
             var dark: RGBAColor? = nil
             var fillText: RGBAColor? = nil
@@ -215,8 +226,10 @@ public struct BarLayout: Sendable {
             style: series.valueStyle, previous: series.previous)
     }
 
-    /// The x the label is anchored at: the track's middle (centred) inside, the column's start (left) beside.
+    /// The x the label is anchored at: the track's middle (centred) inside; beside, the image's right edge, where
+    /// the labels end (right-aligned, so a viewer's font wider than the one measured grows into the gap before
+    /// them rather than past the edge).
     public var labelX: Double {
-        placement == .beside ? trackLength + fontSize / 2 : trackLength / 2
+        placement == .beside ? Double(width) : trackLength / 2
     }
 }

@@ -69,7 +69,7 @@ extension BarRenderer {
         color: RGBAColor, themed: StaticString?, index: Int
     ) {
         w.labelText(
-            label, x: layout.labelX, baseline: bar.baseline, centered: layout.placement == .inside,
+            label, x: layout.labelX, baseline: bar.baseline, anchor: layout.placement == .inside ? .middle : .end,
             fontSize: layout.fontSize, bold: series.fontWeight == .bold, color: color, themed: themed, index: index)
     }
 }

@@ -70,7 +70,7 @@ extension BarRenderer {
                             baseline: bar.baseline)
                     } else {
                         TextLayout.draw(
-                            label, on: cr, bold: bold, size: layout.fontSize, left: layout.labelX,
+                            label, on: cr, bold: bold, size: layout.fontSize, right: layout.labelX,
                             baseline: bar.baseline)
                     }
                 }

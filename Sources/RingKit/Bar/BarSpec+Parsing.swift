@@ -50,11 +50,18 @@ extension BarSpec {
     }
 
     /// A template label that cannot be legible beside the bar (no room inside, and not enough width for it and a
-    /// bar) is refused with the width it needs; an automatic percentage is left out instead (see `BarLayout`).
+    /// bar, or an image lower than its capitals) is refused with the width or height it needs; an automatic percentage is left out instead (see `BarLayout`).
     func checkLabelFits() throws(ParameterError) {
         guard case .template(let template) = series.label else { return }
         let layout = BarLayout(self)
-        guard layout.labelPlacement == .omitted, let needed = layout.widthNeededForLabels else { return }
+        guard layout.labelPlacement == .omitted else { return }
+        if let height = layout.heightNeededForLabels {
+            throw ParameterError(
+                parameter: series.labelParameter, value: ParameterError.quoted(template),
+                reason: "needs an image \(height) px high to be read beside the bar at "
+                    + "\(CanonicalNumber.text(layout.fontSize)) px; height is \(imageHeight) (raise height)")
+        }
+        guard let needed = layout.widthNeededForLabels else { return }
         throw ParameterError(
             parameter: series.labelParameter, value: ParameterError.quoted(template),
             reason: "needs a width of \(needed) px to be read beside the bar at "

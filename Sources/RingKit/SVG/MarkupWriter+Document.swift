@@ -29,12 +29,17 @@ extension MarkupWriter {
     }
 }
 
+/// Which point of a label `x` names: its start, its middle or its end (SVG's `text-anchor`).
+enum TextAnchor {
+    case start, middle, end
+}
+
 extension MarkupWriter {
     /// One line of label text in the label font: its left end at `x` (its middle, where `centered`), its baseline at
     /// `baseline`; `themed`, the image's class name (and index) that gives it its dark-scheme color.
     mutating func labelText(
-        _ text: String, x: Double, baseline: Double, centered: Bool, fontSize: Double, bold: Bool, color: RGBAColor,
-        themed: StaticString? = nil, index: Int = 0
+        _ text: String, x: Double, baseline: Double, anchor: TextAnchor, fontSize: Double, bold: Bool,
+        color: RGBAColor, themed: StaticString? = nil, index: Int = 0
     ) {
         raw("<text")
         if let themed { classAttribute(themed, index) }
@@ -42,7 +47,11 @@ extension MarkupWriter {
         number(x)
         raw("\" y=\"")
         number(baseline)
-        raw(centered ? "\" text-anchor=\"middle\" font-family=\"" : "\" font-family=\"")
+        switch anchor {
+        case .start: raw("\" font-family=\"")
+        case .middle: raw("\" text-anchor=\"middle\" font-family=\"")
+        case .end: raw("\" text-anchor=\"end\" font-family=\"")
+        }
         raw(SVGRenderer.fontFamily)
         raw("\" font-size=\"")
         number(fontSize)

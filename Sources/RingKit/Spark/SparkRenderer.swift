@@ -50,7 +50,7 @@ public enum SparkRenderer {
         }
         if let label = layout.label {
             w.labelText(
-                label, x: layout.labelX, baseline: layout.baseline, centered: false, fontSize: layout.fontSize,
+                label, x: layout.labelX, baseline: layout.baseline, anchor: .start, fontSize: layout.fontSize,
                 bold: series.fontWeight == .bold, color: series.textColor, themed: dark?.text != nil ? "x" : nil)
         }
         w.raw("</svg>\n")

@@ -69,6 +69,11 @@ enum TextLayout {
         }
     }
 
+    /// Draws `text` in one line ending at `right` (as SVG's `text-anchor="end"`).
+    static func draw(_ text: String, on cr: OpaquePointer, bold: Bool, size: Double, right: Double, baseline: Double) {
+        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: 0, family: .sans) { right - $0 }
+    }
+
     /// Draws `text` in one line starting at `left` (as SVG's default `text-anchor="start"`).
     static func draw(_ text: String, on cr: OpaquePointer, bold: Bool, size: Double, left: Double, baseline: Double) {
         draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: 0, family: .sans) { _ in left }
