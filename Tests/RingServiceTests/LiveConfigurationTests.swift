@@ -84,7 +84,7 @@ struct LiveConfigurationTests {
             #"liveSources: "{\"a\": {\"url\": 5}}" is not accepted (from rings.json): "a"'s url is a number, not a string; "#
         ),
         (#"{"liveSources": {"a": {"query": "$.x"}}}"#, #"(from rings.json): "a" has no "url"; "#),
-        (#"{"liveSources": {"a": {"url": "https://x", "path": "$"}}}"#, #""a" has an unknown field "path""#),
+        (#"{"liveSources": {"a": {"url": "https://x", "path": "$"}}}"#, "liveSources.a.path: unknown field"),
         (#"{"prometheusServers": {"m": ["http://p"]}}"#, #""m" is an array, not a base URL"#),
         (#"{"prometheusQueries": {"q": {"server": "m"}}}"#, #""q" has no "query""#),
         (#"{"liveHosts": "a.example.com"}"#, ""),
@@ -104,7 +104,7 @@ struct LiveConfigurationTests {
         ),
         (
             #"{"prometheusQueries": {"q": {"query": "up", "parameters": {"job": {"pattern": ".", "dflt": "a"}}}}}"#,
-            #"has an unknown field "dflt" (accepted: pattern, default)"#
+            "prometheusQueries.q.parameters.job.dflt: unknown field (from rings.json); accepted: pattern, default"
         ),
         (
             #"{"prometheusServers": {"m": "http://p"}, "prometheusQueries": {"q": {"query": "up{a=\"$max\"}", "parameters": {"max": "[0-9]+"}}}}"#,

@@ -23,7 +23,7 @@ struct ConfigurationSetting: Sendable {
         case list
         /// A JSON object (JSON text in the environment and on the command line), its shape described by
         /// `accepted` and checked by `check`, which names what is wrong.
-        case object(accepted: String, check: @Sendable (ConfigJSON) -> String?)
+        case object(accepted: String, check: @Sendable (ConfigJSON) -> LiveSettingsJSON.Problem?)
     }
 
     enum Value: Sendable, Hashable {
@@ -158,8 +158,10 @@ struct ConfigurationSetting: Sendable {
             }
             return .list(words)
         case (.object(_, let check), .object):
-            if let problem = check(json) { throw refusal(json.json, from: source, because: problem) }
-            return .json(json)
+            guard let problem = check(json) else { return .json(json) }
+            if problem.path.isEmpty { throw refusal(json.json, from: source, because: problem.message) }
+            throw ConfigurationError(
+                Self.unknownField(at: [name] + problem.path, accepted: problem.accepted, from: source))
         default:
             throw refusal(json.description, from: source)
         }

@@ -10,7 +10,7 @@ enum LiveSettingsJSON {
             case .string(let url):
                 return LiveSettings.Source(url: url)
             case .object:
-                let fields = try strings(value, of: name, allowed: ["url", "query", "maxQuery"])
+                let fields = try strings(value, of: name, at: [name], allowed: ["url", "query", "maxQuery"])
                 guard let url = fields["url"] else { throw Problem("\(quoted(name)) has no \"url\"") }
                 return LiveSettings.Source(url: url, query: fields["query"], maxQuery: fields["maxQuery"])
             default:
@@ -38,7 +38,7 @@ enum LiveSettingsJSON {
                     try queryParameters(member.value, of: name)
                 }
                 let fields = try strings(
-                    .object(members.filter { $0.key != "parameters" }), of: name,
+                    .object(members.filter { $0.key != "parameters" }), of: name, at: [name],
                     allowed: ["server", "query", "maxQuery", "parameters"])
                 guard let query = fields["query"] else { throw Problem("\(quoted(name)) has no \"query\"") }
                 return LiveSettings.PrometheusQuery(
@@ -58,7 +58,9 @@ enum LiveSettingsJSON {
             case .string(let pattern):
                 return LiveSettings.PrometheusQuery.Parameter(pattern: pattern)
             case .object:
-                let fields = try strings(value, of: "\(query)'s parameter \(name)", allowed: ["pattern", "default"])
+                let fields = try strings(
+                    value, of: "\(query)'s parameter \(name)", at: [query, "parameters", name],
+                    allowed: ["pattern", "default"])
                 guard let pattern = fields["pattern"] else {
                     throw Problem("\(quoted(query))'s parameter \(quoted(name)) has no \"pattern\"")
                 }
@@ -109,10 +111,30 @@ enum LiveSettingsJSON {
             })
     }
 
-    /// What is wrong with a structured setting, naming the entry.
+    /// What is wrong with a structured setting, naming the entry. A field the entry does not take is named by its
+    /// `path` from the setting's value down (`["build", "urll"]`), with the fields `accepted` there, so the message
+    /// can give the full path and the nearest accepted field.
     struct Problem: Error, Equatable {
         let message: String
-        init(_ message: String) { self.message = message }
+        let path: [String]
+        let accepted: [String]
+
+        init(_ message: String) {
+            self.message = message
+            path = []
+            accepted = []
+        }
+
+        private init(unknown path: [String], accepted: [String]) {
+            message = "unknown field"
+            self.path = path
+            self.accepted = accepted
+        }
+
+        /// The field at `path` is not one of `accepted`.
+        static func unknownField(at path: [String], accepted: [String]) -> Problem {
+            Problem(unknown: path, accepted: accepted)
+        }
     }
 
     /// Each member of the object read by `read`, in the order written.
@@ -131,17 +153,16 @@ enum LiveSettingsJSON {
         return .success(out)
     }
 
-    /// The object's string fields, refusing any field not `allowed` and any value that is not a string.
+    /// The object's string fields, refusing any field not `allowed` (named by its path: the object's `path` and
+    /// the field) and any value that is not a string.
     private static func strings(
-        _ json: ConfigJSON, of name: String, allowed: [String]
+        _ json: ConfigJSON, of name: String, at path: [String], allowed: [String]
     ) throws(Problem) -> [String: String] {
         guard case .object(let members) = json else { return [:] }
         var fields: [String: String] = [:]
         for member in members {
             guard allowed.contains(member.key) else {
-                throw Problem(
-                    "\(quoted(name)) has an unknown field \(quoted(member.key)) (accepted: "
-                        + allowed.joined(separator: ", ") + ")")
+                throw Problem.unknownField(at: path + [member.key], accepted: allowed)
             }
             guard case .string(let text) = member.value else {
                 throw Problem("\(quoted(name))'s \(member.key) is \(member.value.kindName), not a string")
@@ -155,9 +176,9 @@ enum LiveSettingsJSON {
 }
 
 extension Result where Failure == LiveSettingsJSON.Problem {
-    /// The failure's message; nil for a success.
-    var problem: String? {
-        if case .failure(let problem) = self { return problem.message }
+    /// The failure; nil for a success.
+    var problem: LiveSettingsJSON.Problem? {
+        if case .failure(let problem) = self { return problem }
         return nil
     }
 }

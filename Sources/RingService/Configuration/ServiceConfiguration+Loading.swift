@@ -40,9 +40,11 @@ extension ServiceConfiguration {
                 configPath = try value()
             default:
                 guard let setting = settings.first(where: { $0.flagName == name }) else {
+                    let flags = settings.map(\.flagName) + ["--config", "--print-config", "--help"]
+                    let near = ConfigurationSetting.nearest(to: name, among: flags).map { "did you mean \($0)? " }
                     throw ConfigurationError(
-                        "\(ConfigurationSetting.quoted(arg)) is not an option of serve; see progress-rings serve --help"
-                    )
+                        "\(ConfigurationSetting.quoted(arg)) is not an option of serve; \(near ?? "")"
+                            + "see progress-rings serve --help")
                 }
                 flagValues.append((setting, try value(), name))
             }
@@ -58,7 +60,8 @@ extension ServiceConfiguration {
 
         let known = Set(settings.map(\.environmentName)).union([environmentPrefix + "CONFIG"])
         for key in environment.keys.sorted() where key.hasPrefix(environmentPrefix) && !known.contains(key) {
-            throw ConfigurationError("\(key): unknown setting in the environment")
+            let near = ConfigurationSetting.nearest(to: key, among: known.sorted()).map { "; did you mean \($0)?" }
+            throw ConfigurationError("\(key): unknown setting in the environment\(near ?? "")")
         }
         for setting in settings {
             if let text = environment[setting.environmentName] {
@@ -86,15 +89,18 @@ extension ServiceConfiguration {
         } catch let problem as StrictJSON.Problem {
             throw ConfigurationError("\(path):\(problem.line): \(problem.message)")
         } catch let error as FileEntry.Refusal {
-            throw ConfigurationError("\(path): \(error.message)")
+            throw ConfigurationError(
+                ConfigurationSetting.unknownField(at: error.path, accepted: FileEntry.fields, from: path))
         } catch {
             throw ConfigurationError("\(path): not a JSON object of settings (\(Self.describe(error)))")
         }
         for key in entries.keys.sorted() {
             guard let setting = Self.setting(named: key) else {
+                let names = Self.settings.map(\.name)
+                let near = ConfigurationSetting.nearest(to: key, among: names).map { "did you mean \($0)? " } ?? ""
                 throw ConfigurationError(
-                    "\(ConfigurationSetting.quoted(key)): unknown setting in \(path); known settings: "
-                        + Self.settings.map(\.name).joined(separator: ", "))
+                    "\(ConfigurationSetting.quoted(key)): unknown setting in \(path); \(near)known settings: "
+                        + names.joined(separator: ", "))
             }
             guard let value = entries[key]?.value else {
                 throw ConfigurationError("\(key): has no value in \(path)")
@@ -109,9 +115,15 @@ extension ServiceConfiguration {
     }
 
     /// One setting's entry in a file: a bare value, or `{"value": …, "doc": …}` as `config/default.json` writes it.
-    /// An object-valued setting's bare object is its value unless its keys are `value` and (optionally) `doc`.
+    /// An object-valued setting's bare object is its value unless it holds `value` or `doc`: then it is the
+    /// documented form, and any other key in it a typo (`{"value": {…}, "dco": …}`), named as such rather than
+    /// read as the name of an entry.
     struct FileEntry: Decodable {
-        struct Refusal: Error { let message: String }
+        /// The fields of the documented form.
+        static let fields = ["value", "doc"]
+
+        /// A field of the documented form that is not one, by its path: the setting's name and the field.
+        struct Refusal: Error { let path: [String] }
 
         let value: ConfigJSON?
 
@@ -122,12 +134,14 @@ extension ServiceConfiguration {
                 return
             }
             let settingName = decoder.codingPath.last?.stringValue ?? "?"
-            let documented = members.allSatisfy { $0.key == "value" || $0.key == "doc" }
+            let documented = members.allSatisfy { Self.fields.contains($0.key) }
             if documented && !members.isEmpty {
                 value = json["value"]
                 return
             }
-            if case .object = ServiceConfiguration.setting(named: settingName)?.kind {
+            if case .object = ServiceConfiguration.setting(named: settingName)?.kind,
+                !members.contains(where: { Self.fields.contains($0.key) })
+            {
                 value = json
                 return
             }
@@ -135,10 +149,8 @@ extension ServiceConfiguration {
                 value = nil
                 return
             }
-            let unknown = members.first { $0.key != "value" && $0.key != "doc" }?.key ?? ""
-            throw Refusal(
-                message: "\(settingName): unknown field \(ConfigurationSetting.quoted(unknown)); "
-                    + "a setting is a value or an object with \"value\" and \"doc\"")
+            let unknown = members.first { !Self.fields.contains($0.key) }?.key ?? ""
+            throw Refusal(path: [settingName, unknown])
         }
     }
 
