@@ -78,10 +78,11 @@ enum ServeCommand: Command {
         log.log(
             .info, "listening",
             [
-                ("address", "\(config.host):\(server.localPort)"), ("event_loops", "\(http.eventLoops)"),
-                ("cache_bytes", "\(config.cacheBytes)"), ("pid", "\(getpid())"),
-                ("version", ProgressRingsVersion.current),
-                ("allocator", String(cString: pr_allocator_settings())),
+                ("address", "\(config.host):\(server.localPort)"), ("port", .integer(server.localPort)),
+                ("event_loops", .integer(http.eventLoops)), ("cache_bytes", .integer(config.cacheBytes)),
+                ("cache_entries", .integer(config.cacheEntries)), ("pid", .integer(Int(getpid()))),
+                ("version", .text(ProgressRingsVersion.current)),
+                ("allocator", .text(String(cString: pr_allocator_settings()))),
             ])
 
         let reason = Lock<String?>(nil)
@@ -103,7 +104,7 @@ enum ServeCommand: Command {
             }
             guard first else {
                 // A second signal while draining: the operator wants out now.
-                log.log(.warn, "stopping at once", [("signal", name)])
+                log.log(.warn, "stopping at once", [("signal", .text(name))])
                 stopNow.withLock { $0 = true }
                 server.stop()
                 return
@@ -113,8 +114,8 @@ enum ServeCommand: Command {
             log.log(
                 .info, "draining",
                 [
-                    ("signal", name), ("drain_delay_s", "\(config.drainDelay)"),
-                    ("drain_deadline_s", "\(config.drainDeadline)"),
+                    ("signal", .text(name)), ("drain_delay_s", .decimal(config.drainDelay)),
+                    ("drain_deadline_s", .decimal(config.drainDeadline)),
                 ])
             drainQueue.asyncAfter(deadline: .now() + config.drainDelay) {
                 defer { drainFinished.leave() }
@@ -133,10 +134,11 @@ enum ServeCommand: Command {
         log.log(
             .info, "stopped",
             [
-                ("reason", why),
+                ("reason", .text(why)),
                 (
                     "drained",
-                    clean.map { $0 ? "all requests finished" : "deadline passed with requests in flight" } ?? "no"
+                    .text(
+                        clean.map { $0 ? "all requests finished" : "deadline passed with requests in flight" } ?? "no")
                 ),
             ])
         log.close()

@@ -118,7 +118,7 @@ extension RingService {
         } catch {
             log.log(
                 .error, "render failed",
-                [("format", key.format.rawValue), ("spec", key.spec), ("error", "\(error)")])
+                [("format", .text(key.format.rawValue)), ("spec", .text(key.spec)), ("error", "\(error)")])
             return (nil, false)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9

@@ -57,9 +57,9 @@ public final class ServiceLog: Sendable {
         source: String? = nil
     ) {
         guard logsRequests else { return }
-        var fields: [(String, FieldValue)] = [
-            ("method", .text(method)), ("path", .text(String(path))), ("status", .number(status)),
-            ("bytes", .number(bytes)), ("duration_us", .number(microseconds)), ("cache", .text(cache)),
+        var fields: [(String, Value)] = [
+            ("method", .text(method)), ("path", .text(String(path))), ("status", .integer(status)),
+            ("bytes", .integer(bytes)), ("duration_us", .integer(microseconds)), ("cache", .text(cache)),
         ]
         // Only on images of live values: where the value came from.
         if let source { fields.append(("source", .text(source))) }
@@ -67,17 +67,36 @@ public final class ServiceLog: Sendable {
     }
 
     /// A lifecycle or diagnostic line.
-    public func log(_ level: Level, _ message: String, _ fields: [(String, String)] = []) {
+    public func log(_ level: Level, _ message: String, _ fields: [(String, Value)] = []) {
         guard format != .off, level >= self.level else { return }
-        append(level: level, message: message, fields: fields.map { ($0.0, .text($0.1)) })
+        append(level: level, message: message, fields: fields)
     }
 
-    enum FieldValue {
+    /// A field's value, typed so that JSON lines write numbers as numbers and flags as `true`/`false`, as a log
+    /// collector indexes them; a string literal is text.
+    public enum Value: ExpressibleByStringInterpolation, Sendable {
         case text(String)
-        case number(Int)
+        case integer(Int)
+        /// A finite number; anything else is written as JSON's `null` (logfmt: `NaN`, `+Inf`).
+        case decimal(Double)
+        case flag(Bool)
+
+        public init(stringLiteral value: String) { self = .text(value) }
+
+        /// How logfmt writes it, and JSON any but text.
+        var plain: String {
+            switch self {
+            case .text(let s): s
+            case .integer(let n): String(n)
+            case .decimal(let d) where d.isNaN: "NaN"
+            case .decimal(let d) where d.isInfinite: d > 0 ? "+Inf" : "-Inf"
+            case .decimal(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+            case .flag(let b): String(b)
+            }
+        }
     }
 
-    private func append(level: Level, message: String, fields: [(String, FieldValue)]) {
+    private func append(level: Level, message: String, fields: [(String, Value)]) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let full = state.withLock { state -> Bool in
@@ -96,7 +115,7 @@ public final class ServiceLog: Sendable {
                     state.buffer.append(UInt8(ascii: "="))
                     switch value {
                     case .text(let s): Self.appendLogfmt(&state.buffer, s)
-                    case .number(let n): state.buffer += String(n).utf8
+                    default: state.buffer += value.plain.utf8
                     }
                 }
             case .json:
@@ -110,7 +129,8 @@ public final class ServiceLog: Sendable {
                     state.buffer += "\":".utf8
                     switch value {
                     case .text(let s): Self.appendJSON(&state.buffer, s)
-                    case .number(let n): state.buffer += String(n).utf8
+                    case .decimal(let d) where !d.isFinite: state.buffer += "null".utf8
+                    default: state.buffer += value.plain.utf8
                     }
                 }
                 state.buffer.append(UInt8(ascii: "}"))

@@ -78,7 +78,9 @@ public final class RingService: HTTPHandler {
             }
             store?.prunePeriodically()
             if let store {
-                log.log(.info, "stored values", [("store", store.storageDescription), ("names", "\(store.count)")])
+                log.log(
+                    .info, "stored values",
+                    [("store", .text(store.storageDescription)), ("names", .integer(store.count))])
             }
         }
         Self.loadLogos(configuration.logoDirectory, log: log)
@@ -95,9 +97,12 @@ public final class RingService: HTTPHandler {
             // Debug: the first info line stays "listening", which scripts and operators look for.
             log.log(
                 .debug, "logos",
-                [("directory", directory), ("slugs", "\(count)"), ("ms", "\((took * 10).rounded() / 10)")])
+                [
+                    ("directory", .text(directory)), ("slugs", .integer(count)),
+                    ("ms", .decimal((took * 10).rounded() / 10)),
+                ])
         } catch {
-            log.log(.warn, "logos", [("directory", directory), ("error", error.reason)])
+            log.log(.warn, "logos", [("directory", .text(directory)), ("error", .text(error.reason))])
         }
     }
 

@@ -195,7 +195,7 @@ final class ValuesResponder: Sendable {
                 .insufficientStorage, "the server holds \(limit) stored values, its valueMaxNames: delete one first")
         case .storage(let message):
             metrics.count(.unavailable)
-            log.log(.error, "value store write failed", [("error", message)])
+            log.log(.error, "value store write failed", [("error", .text(message))])
             return valueError(
                 .serviceUnavailable, "the value store cannot take the write now; nothing changed (try again)",
                 headers: [.retryAfter: "5"])
