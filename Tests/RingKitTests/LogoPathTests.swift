@@ -83,4 +83,17 @@ struct LogoPathTests {
             #expect(logo.shapes.count == 1 && !logo.shapes[0].path.commands.isEmpty, "\(slug)")
         }
     }
+
+    /// An empty directory is no named logos: not an error, not a fall-back to the default directory.
+    @Test func anEmptyDirectoryTurnsNamedLogosOff() throws {
+        let catalog = LogoCatalog()
+        #expect(try catalog.load(directory: "") == 0)
+        #expect(!catalog.contains("github") && catalog.count == 0)
+        #expect {
+            try catalog.logo(named: "github")
+        } throws: { error in
+            (error as? LogoError)?.reason.hasPrefix("cannot be drawn: named logos are off (logoDirectory is empty)")
+                == true
+        }
+    }
 }

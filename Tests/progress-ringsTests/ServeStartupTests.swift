@@ -6,7 +6,8 @@ import Testing
     import Glibc
 #endif
 
-/// What `serve` says and does as it starts: its JSON log lines type their fields as JSON.
+/// What `serve` says and does as it starts: its JSON log lines type their fields as JSON, and an empty
+/// `logoDirectory` (flag or file alike) turns named logos off cleanly.
 @Suite(.serialized)
 struct ServeStartupTests {
     /// Each line of `log` whose `msg` is `message`: its text and its JSON object.
@@ -41,5 +42,45 @@ struct ServeStartupTests {
         #expect(
             Self.isNumber("drain_delay_s", in: draining.text) && Self.isNumber("drain_deadline_s", in: draining.text),
             "\(draining.text)")
+    }
+
+    @Test(arguments: [false, true])
+    func anEmptyLogoDirectoryTurnsNamedLogosOffWithoutAWarning(fromFile: Bool) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("logos-\(UUID().uuidString).json")
+        try Data(#"{"logoDirectory": ""}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try await ServerProcess.start(
+            fromFile ? ["--config", file.path] : ["--logo-directory", ""], logFormat: "json")
+        defer { server.kill(SIGTERM) }
+        let badge = try TestClient(port: server.port).request("GET", "/badge.svg?value=1&logo=github")
+        #expect(badge.status == 400)
+        #expect(
+            badge.header("X-Error")
+                == #"logo: "github" cannot be drawn: named logos are off (logoDirectory is empty); "#
+                + "a data:image/svg+xml;base64 logo still works")
+        let custom =
+            "data:image/svg+xml;base64,"
+            + Data(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>"#.utf8)
+            .base64EncodedString()
+        let withData = try TestClient(port: server.port).request(
+            "GET", "/badge.svg?value=1&logo=" + custom.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        #expect(withData.status == 200)
+        server.kill(SIGTERM)
+        await server.logClosed()
+        #expect(
+            Self.lines("logos", in: server.log).allSatisfy { $0.object["level"] as? String != "warn" }, "\(server.log)")
+    }
+
+    /// The command line reads `logoDirectory` from `--config` as the server does: empty is no named logos there too,
+    /// not a fall-back to the default directory.
+    @Test func renderWithAnEmptyLogoDirectoryRefusesASlugAsTheServerDoes() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("logos-\(UUID().uuidString).json")
+        try Data(#"{"logoDirectory": ""}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await BuiltBinary.run([
+            "render", "--badge", "value=1&logo=github", "--config", file.path, "--format", "svg", "-o", "-",
+        ])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("named logos are off (logoDirectory is empty)"), "\(result.errors)")
     }
 }

@@ -28,9 +28,15 @@ public final class LogoCatalog: Sendable {
 
     public init() {}
 
-    /// Reads the index of `directory`, replacing what was loaded before; returns the number of slugs.
+    /// Reads the index of `directory`, replacing what was loaded before; returns the number of slugs. An empty
+    /// `directory` turns named logos off: no slug is known, none is read from the default directory, and a slug is
+    /// refused with a message that says so (a `data:` logo still works).
     @discardableResult
     public func load(directory: String) throws(LogoError) -> Int {
+        if directory.isEmpty {
+            state.withLock { $0 = State(directory: "", brands: [:], parsed: [:]) }
+            return 0
+        }
         guard let index = Self.readFile(directory + "/index.tsv", limit: 4 << 20) else {
             throw LogoError("no logo index at \(directory)/index.tsv (make deps installs Simple Icons there)")
         }
@@ -68,6 +74,11 @@ public final class LogoCatalog: Sendable {
             (s.parsed[slug], s.directory ?? Self.defaultDirectory, s.brands[slug], s.brands.isEmpty)
         }
         if let known { return known }
+        if empty && directory.isEmpty {
+            throw LogoError(
+                "cannot be drawn: named logos are off (logoDirectory is empty); a data:image/svg+xml;base64 logo "
+                    + "still works")
+        }
         if empty {
             throw LogoError("cannot be drawn: no Simple Icons are installed in \(directory) (make deps installs them)")
         }

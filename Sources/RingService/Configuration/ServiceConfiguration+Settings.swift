@@ -72,7 +72,8 @@ extension ServiceConfiguration {
             name: "logoDirectory",
             doc:
                 "Where the named logos (logo=github) are read from at start-up: Simple Icons' index.tsv and icons/, "
-                + "as make deps installs them; a relative path is from the working directory.",
+                + "as make deps installs them; a relative path is from the working directory. Empty: no named "
+                + "logos (a logo= slug is refused; data: logos still work).",
             kind: .path, get: { .text($0.logoDirectory) }, set: { if case .text(let v) = $1 { $0.logoDirectory = v } }
         ),
     ]

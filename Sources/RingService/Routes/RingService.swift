@@ -88,7 +88,7 @@ public final class RingService: HTTPHandler {
     }
 
     /// Reads the named logos' index; without it the server still serves, refusing `logo=` slugs with a message that
-    /// says where the logos were looked for.
+    /// says where the logos were looked for. An empty directory is no named logos, as asked: nothing to warn of.
     private static func loadLogos(_ directory: String, log: ServiceLog) {
         let started = ContinuousClock.now
         do {
