@@ -38,6 +38,7 @@ import builder_pages  # noqa: E402
 import gallery_pages  # noqa: E402
 import label_fidelity  # noqa: E402
 import live_pages  # noqa: E402
+import reference_pages  # noqa: E402
 import pngdecode  # noqa: E402
 import ring_fidelity  # noqa: E402
 import spark_fidelity  # noqa: E402
@@ -159,7 +160,8 @@ def check_animation(driver, server, artifacts):
 
 
 def check_pages(driver, server, artifacts, screenshots, dark, live, plain):
-    """The builder (builder_pages.py) and the gallery (gallery_pages.py) in the browser's color scheme: the light one
+    """The builder (builder_pages.py), the gallery (gallery_pages.py) and the parameter reference
+    (reference_pages.py) in the browser's color scheme: the light one
     first, with the gallery's cards reopened in the builder; the dark one again in a browser started with
     --force-dark-mode. `server` reads live values from `live`; `plain` has none."""
     scheme = "dark" if dark else "light"
@@ -169,9 +171,11 @@ def check_pages(driver, server, artifacts, screenshots, dark, live, plain):
     page = (driver, server, artifacts, fail, save_artifact, dark)
     builder = builder_pages.BuilderChecks(*page, live=live, plain=plain)
     gallery = gallery_pages.GalleryChecks(*page, live=live, plain=plain)
+    reference = reference_pages.ReferenceChecks(*page, live=live, plain=plain)
     for name, check in [
         ("builder", lambda: builder.check_builder(screenshots)),
         ("gallery", lambda: gallery.check_gallery(screenshots, round_trip=not dark)),
+        ("reference", reference.check_reference),
     ]:
         before = len(failures)
         check()

@@ -226,22 +226,28 @@ struct PageTests {
         for table in ImageParameter.DocsTable.allCases {
             for (name, docs) in ImageParameter.rows(table) {
                 names.insert(name)
-                #expect(html.contains("<td>\(ReferencePage.inline(docs.accepted))</td>"), "\(name)")
+                #expect(
+                    html.contains(
+                        "<td role=\"cell\" data-label=\"accepted\">\(ReferencePage.inline(docs.accepted))</td>"),
+                    "\(name)")
             }
         }
         for row in ImageParameter.all { names.insert(row.name) }
-        for name in names { #expect(html.contains("<th scope=\"row\"><code>\(name)</code></th>"), "\(name)") }
+        for name in names {
+            #expect(html.contains("<th scope=\"row\" role=\"rowheader\"><code>\(name)</code></th>"), "\(name)")
+        }
         #expect(html.contains("<code>#2563eb</code>"), "the ring's default color")
         #expect(!html.contains("](") && !html.contains("`"), "no Markdown is left unconverted")
         #expect(service.metrics.requestCount(route: .parameters, format: nil, status: 200, outcome: .page) == 1)
     }
 
-    /// The reference writes the table's Markdown as HTML: code spans, links as their text, escaped bars; the rest
-    /// escaped.
+    /// The reference writes the table's Markdown as HTML: code spans, links (a section of the docs as its text and
+    /// the document's name), escaped bars; the rest escaped.
     @Test func referenceTextsTurnTheirMarkdownIntoEscapedHTML() {
         #expect(
             ReferencePage.inline("`a<b` and [the `x` guide](#x-y) \\| 5 > 4 [not a link")
-                == "<code>a&lt;b</code> and the <code>x</code> guide | 5 &gt; 4 [not a link")
+                == "<code>a&lt;b</code> and the <code>x</code> guide (<code>docs/parameters.md</code>) | 5 &gt; 4 "
+                + "[not a link")
         #expect(ReferencePage.inline("an `open code span") == "an `open code span")
     }
 }
