@@ -162,7 +162,8 @@ struct BadInputBarSweepTests {
             #expect(response.status == (drawn ? .ok : .badRequest), "\(response.header("X-Error") ?? "")")
             if !drawn {
                 let message = response.header("X-Error") ?? ""
-                let width = message.contains(" needs a width of ") && message.contains("(shorten the label, raise width")
+                let width =
+                    message.contains(" needs a width of ") && message.contains("(shorten the label, raise width")
                 let height = message.contains(" needs an image ") && message.contains("(raise height)")
                 #expect(width || height, "\(message)")
             }
