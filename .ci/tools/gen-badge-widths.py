@@ -81,7 +81,7 @@ FACES = [
      "    /// DejaVu Sans Bold's where it has no glyph."),
     ("BadgeTextWidths+DejaVuSansBold.swift", "dejaVuSansBold", Font(DEJAVU_BOLD), None, "DejaVu Sans Bold",
      "DejaVu Sans Bold's advances, for for-the-badge's bold value: shields measures it in bold Verdana, which no\n"
-     "    /// Debian or PyPI package carries; DejaVu Sans Bold runs about 2 px narrower on a word."),
+     "    /// Debian or PyPI package carries (`BadgeStyleMetrics.dejaVuToVerdanaBold` scales it to bold Verdana's)."),
 ]
 
 stale = []

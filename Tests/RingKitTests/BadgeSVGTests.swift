@@ -90,7 +90,7 @@ struct BadgeSVGTests {
     /// `build | passing` (flat, `textLength` 270 and 410), badge-maker's social snapshots (`Cactus | grown`,
     /// `Test | test`) and a GitHub stars badge (`Stars | 0`), and a for-the-badge `TESTS | PASSING` (382.5 and
     /// 597.5). Widths are cut to a whole pixel and made odd, as shields makes them; for-the-badge's bold value is
-    /// measured in DejaVu Sans Bold and may be up to 2 px narrower. (The table itself is checked against the fonts
+    /// measured in DejaVu Sans Bold × 1.025 (see the next test). (The table itself is checked against the fonts
     /// by `make lint`: `.ci/tools/gen-badge-widths.py --check`.)
     @Test(arguments: [
         ("flat", "build", "passing", 27, 41, 0), ("flat-square", "build", "passing", 27, 41, 0),
@@ -107,6 +107,25 @@ struct BadgeSVGTests {
         #expect(abs(layout.value.length - messageWidth) <= slack, "\(layout.value.length) for \(messageWidth)")
         let document = try #require(SVGDocument(BadgeRenderer.svg(spec)))
         #expect(document.all("text").contains { $0.attributes["textLength"] == String(labelWidth) })
+    }
+
+    /// for-the-badge's texts against shields' own badges (`textLength` less 1.25 px a letter): the regular label
+    /// exactly, by Verdana's table (the box rounds shields' quarter pixels to whole ones); the bold value within 1 px, by DejaVu Sans Bold × 1.025 (without the factor
+    /// `PASSING`, `KO-FI`, `SUDHI`, `NOT PASSING` and `SHELL SCRIPT` came out 2 px short).
+    @Test func forTheBadgeTextsTakeShieldsWidths() {
+        let m = BadgeStyleMetrics.forTheBadge
+        for (text, shields) in [("CACTUS", 41), ("RATING", 39), ("LISTENING NOW", 84), ("TESTS", 32)] {
+            let reserved = Double(m.reservedWidth(of: text, bold: false))
+            #expect(abs(reserved - (Double(shields) + 1.25 * Double(text.count))) <= 0.5, "\(text): \(reserved)")
+        }
+        let bold = [
+            ("GROWN", 44), ("KO-FI", 32), ("SUDHI", 37), ("SHELL SCRIPT", 80), ("PYTHON", 46), ("PASSING", 51),
+            ("NOT PASSING", 78),
+        ]
+        for (text, shields) in bold {
+            let reserved = Double(m.reservedWidth(of: text, bold: true)) - 1.25 * Double(text.count)
+            #expect(abs(reserved - Double(shields)) <= 1.5, "\(text): \(reserved) for shields' \(shields)")
+        }
     }
 
     /// Verdana's advances, as shields' width tables hold them: `build` at 11 px is 26.7 px, cut to 26 and made 27.

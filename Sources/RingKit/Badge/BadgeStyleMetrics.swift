@@ -15,8 +15,9 @@ struct BadgeStyleMetrics {
     /// The family every text of the PNG is drawn in: metric-compatible with the font the SVG names first where
     /// Debian has one (social's Liberation Sans), else DejaVu Sans.
     let family: TextLayout.Family
-    /// The advances bold texts are measured with (regular ones are Verdana's).
+    /// The advances bold texts are measured with (regular ones are Verdana's), and what they are multiplied by.
     let boldWidths: BadgeTextWidths.Face
+    var boldScale = 1.0
     /// Corner radius of the panels (social draws its own boxes, see `BadgeLayout.panels`).
     let cornerRadius: Double
     let labelBold: Bool
@@ -74,7 +75,14 @@ struct BadgeStyleMetrics {
 
     /// 28 px, Verdana 10 px on a baseline at 17.5, capitals with 1.25 px more per letter, the value bold; 12 px
     /// around each text, and (as shields places a logo) the icon 9 px in and 6 px before the text.
-    static let forTheBadge = BadgeStyleMetrics(
+    static let forTheBadge = forTheBadgeMetrics.withBoldScale(dejaVuToVerdanaBold)
+
+    /// Bold Verdana runs about 2.5 % wider than DejaVu Sans Bold: × 1.025 brings seven of shields' own
+    /// for-the-badge values (`GROWN`, `KO-FI`, `SUDHI`, `PYTHON`, `PASSING`, `NOT PASSING`, `SHELL SCRIPT`) within
+    /// 1 px of shields' widths, where DejaVu's own were up to 2 px short (`BadgeSVGTests`).
+    static let dejaVuToVerdanaBold = 1.025
+
+    private static let forTheBadgeMetrics = BadgeStyleMetrics(
         height: 28, baseline: 17.5, fontSize: 10, fontFamily: verdana, family: .sans,
         boldWidths: BadgeTextWidths.dejaVuSansBold, cornerRadius: 0,
         labelBold: false, valueBold: true, letterSpacing: 1.25, upperCase: true, capitalizedLabel: false,
@@ -115,14 +123,20 @@ struct BadgeStyleMetrics {
         return text
     }
 
+    private func withBoldScale(_ scale: Double) -> BadgeStyleMetrics {
+        var metrics = self
+        metrics.boldScale = scale
+        return metrics
+    }
+
     /// The advances a text of this weight is measured with: Verdana's, or `boldWidths`.
     func widths(bold: Bool) -> BadgeTextWidths.Face { bold ? boldWidths : BadgeTextWidths.verdana }
 
     /// The width a badge reserves for `text`, by shields' rules (`badge-maker`'s `preferredWidthOf`): the text's
     /// width cut to a whole pixel, then made odd, or for-the-badge plus `letterSpacing` a character. Regular text is
     /// measured by Verdana's table, as shields measures it; bold text by `boldWidths` (social's Liberation Sans Bold
-    /// has bold Helvetica's advances; for-the-badge's bold value is measured in DejaVu Sans Bold, about 2 px narrower
-    /// than shields' bold Verdana on a word). Text a table does not cover (`BadgeTextWidths.covers`) is measured by
+    /// has bold Helvetica's advances; for-the-badge's bold value by DejaVu Sans Bold's × `boldScale`, standing in
+    /// for bold Verdana). Text a table does not cover (`BadgeTextWidths.covers`) is measured by
     /// the layout in every style, without letter spacing: it is drawn at its natural width
     /// (`BadgeLayout.Text.fitted`).
     func reservedWidth(of text: String, bold: Bool) -> Int {
@@ -132,7 +146,8 @@ struct BadgeStyleMetrics {
             let rounded = Int(TextLayout.line(of: text, bold: bold, size: fontSize, family: family).width.rounded())
             return rounded % 2 == 0 ? rounded + 1 : rounded
         }
-        let whole = BadgeTextWidths.width(of: text, size: fontSize, in: widths).rounded(.down)
+        let whole = (BadgeTextWidths.width(of: text, size: fontSize, in: widths) * (bold ? boldScale : 1)).rounded(
+            .down)
         if letterSpacing > 0 { return Int((whole + letterSpacing * Double(text.count)).rounded()) }
         return Int(whole) % 2 == 0 ? Int(whole) + 1 : Int(whole)
     }

@@ -2,7 +2,7 @@
 
 extension BadgeTextWidths {
     /// DejaVu Sans Bold's advances, for for-the-badge's bold value: shields measures it in bold Verdana, which no
-    /// Debian or PyPI package carries; DejaVu Sans Bold runs about 2 px narrower on a word.
+    /// Debian or PyPI package carries (`BadgeStyleMetrics.dejaVuToVerdanaBold` scales it to bold Verdana's).
     static let dejaVuSansBold = Face(
         blocks: [
             Block(
