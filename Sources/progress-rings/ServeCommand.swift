@@ -96,7 +96,14 @@ enum ServeCommand: Command {
         // The drain waits on a queue of its own, so a second signal is handled while it waits (on `queue` it was
         // not until the drain ended).
         let drainQueue = DispatchQueue(label: "drain")
-        let signals = ShutdownSignals(queue: queue) { name in
+        let signals = ShutdownSignals(
+            queue: queue,
+            hangUp: {
+                log.log(
+                    .warn, "SIGHUP ignored: settings are read at start; restart to apply them (SIGTERM drains first)",
+                    [("signal", .text("SIGHUP"))])
+            }
+        ) { name in
             let first = reason.withLock { current -> Bool in
                 if current != nil { return false }
                 current = name
