@@ -74,6 +74,16 @@ struct MetricsTests {
         let start = text.split(separator: "\n").first { $0.hasPrefix("process_start_time_seconds ") }
         let startTime = start.flatMap { Double($0.split(separator: " ")[1]) } ?? 0
         #expect(abs(startTime - Date().timeIntervalSince1970) < 3600)
+        // The process figures Prometheus' own clients report, and which build answers.
+        func number(_ name: String) -> Double? {
+            text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap {
+                Double($0.split(separator: " ")[1])
+            }
+        }
+        #expect((number("process_cpu_seconds_total") ?? 0) > 0)
+        let open = number("process_open_fds") ?? 0
+        #expect(open >= 3 && open < (number("process_max_fds") ?? 0))
+        #expect(text.contains(#"progress_rings_build_info{version="\#(ProgressRingsVersion.current)",allocator=""#))
         let (status, output) = try await Self.promtool(text)
         #expect(status == 0, "\(output)")
     }

@@ -27,6 +27,33 @@ enum ProcessStatistics {
         return boot + ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// User and system CPU time the process has used, in seconds: fields 14 and 15 of `/proc/self/stat`, in clock
+    /// ticks.
+    static func cpuSeconds() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// File descriptors open now (the entries of `/proc/self/fd`, less the one reading it) and the most the process
+    /// may open (`RLIMIT_NOFILE`'s soft limit): connections, files and sockets of every kind count.
+    static func fileDescriptors() -> (open: Int, max: Int)? {
+        guard let directory = opendir("/proc/self/fd") else { return nil }
+        var count = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { $0.first }
+            if name != UInt8(ascii: ".") { count += 1 }
+        }
+        closedir(directory)
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        // The directory's own descriptor was open while it was read.
+        return (Swift.max(0, count - 1), limit.rlim_cur > UInt64(Int.max) ? Int.max : Int(limit.rlim_cur))
+    }
+
     /// The allocator's view of the heap: bytes in use and held, by name (`pr_allocator_stats`), and which allocator.
     static func allocator() -> (name: String, bytes: [(state: String, value: Int)]) {
         var stats = pr_allocator_stats()

@@ -155,6 +155,21 @@ final class ServiceMetrics: Sendable {
         }
         family("process_start_time_seconds", "gauge", "Start time of the process since unix epoch in seconds.")
         out += "process_start_time_seconds \(startTime)\n"
+        if let cpu = ProcessStatistics.cpuSeconds() {
+            family("process_cpu_seconds_total", "counter", "Total user and system CPU time spent in seconds.")
+            out += "process_cpu_seconds_total \(cpu)\n"
+        }
+        if let descriptors = ProcessStatistics.fileDescriptors() {
+            family("process_open_fds", "gauge", "Number of open file descriptors.")
+            out += "process_open_fds \(descriptors.open)\n"
+            family("process_max_fds", "gauge", "Maximum number of open file descriptors.")
+            out += "process_max_fds \(descriptors.max)\n"
+        }
+        family(
+            "progress_rings_build_info", "gauge",
+            "Always 1; its labels say which build answers: the version and the allocator it runs on.")
+        out +=
+            "progress_rings_build_info{version=\"\(ProgressRingsVersion.current)\",allocator=\"\(allocator.name)\"} 1\n"
         return out
     }
 }
