@@ -10,14 +10,18 @@ import CPostgres
 /// A database that cannot be reached must fail a push within seconds, not hold the store's one writer queue (and
 /// every push behind it) for as long as TCP tries: connecting gives up after `connect_timeout` (5 s), and TCP
 /// keepalives (first probe after 10 s idle, 3 probes 5 s apart) with `tcp_user_timeout` (15 s of unacknowledged
-/// data) end a connection whose host vanished without closing it. These are defaults: the URL's own parameters
-/// win. After an attempt that failed slowly (a second or more), the next is made no sooner than it took, so a
+/// data) end a connection whose host vanished without closing it; a statement that waits on a live but stuck
+/// server (a lock held by another session, a full disk) is cancelled by the server after `statement_timeout`
+/// (5 s), so the push fails with a 503 instead of holding the queue. These are defaults: the URL's own parameters
+/// win (its `options` replace these). After an attempt that failed slowly (a second or more), the next is made no sooner than it took, so a
 /// refused connection (the database restarting) is tried again at once, while pushes queued behind one that timed out are refused
 /// at once instead of each waiting its 5 s.
 final class PostgresConnection {
     private let url: String
     private let connectTimeout: Int
     private(set) var connection: OpaquePointer?
+    /// How long the server lets one statement run before it cancels it.
+    static let statementTimeoutMilliseconds = 5000
     /// When a failed attempt to connect allows the next one, in seconds of the monotonic clock, and its error.
     private var failure: (retryAt: Double, message: String)?
 
@@ -35,7 +39,8 @@ final class PostgresConnection {
     private var parameters: [(String, String)] {
         [
             ("connect_timeout", String(connectTimeout)), ("keepalives", "1"), ("keepalives_idle", "10"),
-            ("keepalives_interval", "5"), ("keepalives_count", "3"), ("tcp_user_timeout", "15000"), ("dbname", url),
+            ("keepalives_interval", "5"), ("keepalives_count", "3"), ("tcp_user_timeout", "15000"),
+            ("options", "-c statement_timeout=\(Self.statementTimeoutMilliseconds)"), ("dbname", url),
         ]
     }
 

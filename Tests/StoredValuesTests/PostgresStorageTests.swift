@@ -1,8 +1,9 @@
 import Foundation
 import Locking
-import StoredValues
 import TestSupport
 import Testing
+
+@testable import StoredValues
 
 /// The store on a real PostgreSQL: what SQLite does, plus what replicas need: a push on one store is read by another
 /// on the same database, the database going away fails writes and keeps the values, and coming back heals.
@@ -83,5 +84,41 @@ final class PostgresStorageTests {
         while reader.record("cov")?.value != 70 && Date() < deadline { usleep(10_000) }
         #expect(reader.record("cov")?.value == 70)
         #expect(reader.history("cov", since: 0)?.map(\.value) == [50, 70])
+    }
+}
+
+/// A live server that does not answer a statement (here a lock another session holds) cancels it after the
+/// connection's `statement_timeout`: the push fails and the writer queue moves on, where it waited for as long
+/// as the lock was held.
+@Suite(.serialized)
+final class PostgresStatementTimeoutTests {
+    let database: PostgresProcess
+
+    init() throws { database = try PostgresProcess() }
+
+    deinit { database.remove() }
+
+    @Test func aStatementStuckOnALockFailsWithinTheTimeout() throws {
+        let store = try ValueStore(storage: try PostgresStorage(url: database.url))
+        _ = try ValueStoreTests.put(store, "cov", 50).get()
+        let holder = try PostgresConnection(url: database.url)
+        #expect(try holder.run("SHOW statement_timeout").first?.first == "5s")
+        _ = try holder.run("BEGIN")
+        _ = try holder.run("LOCK TABLE value_points IN ACCESS EXCLUSIVE MODE")
+        let answer = Lock<Result<StoredRecord, ValueStore.WriteError>?>(nil)
+        let started = Date()
+        store.put("cov", value: 60, max: nil) { result in answer.withLock { $0 = result } }
+        let deadline = Date().addingTimeInterval(15)
+        while answer.withLock({ $0 }) == nil && Date() < deadline { usleep(50_000) }
+        let elapsed = Date().timeIntervalSince(started)
+        _ = try holder.run("ROLLBACK")
+        store.flush()
+        guard case .failure(.storage) = answer.withLock({ $0 }) else {
+            Issue.record("the push behind a held lock did not fail: \(String(describing: answer.withLock { $0 }))")
+            return
+        }
+        #expect(elapsed < 12, "failed after \(elapsed) s")
+        #expect(store.record("cov")?.value == 50)
+        #expect(try ValueStoreTests.put(store, "cov", 70).get().value == 70)
     }
 }
