@@ -51,6 +51,27 @@ int pr_eventfd_drain(int fd) {
 
 int pr_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
 
+int pr_peer_address(int fd, unsigned char *out) {
+    struct sockaddr_storage peer;
+    socklen_t length = sizeof peer;
+    if (getpeername(fd, (struct sockaddr *)&peer, &length) != 0) return -1;
+    if (peer.ss_family == AF_INET) {
+        memcpy(out, &((struct sockaddr_in *)&peer)->sin_addr, 4);
+        return 4;
+    }
+    if (peer.ss_family == AF_INET6) {
+        memcpy(out, &((struct sockaddr_in6 *)&peer)->sin6_addr, 16);
+        return 16;
+    }
+    return -1;
+}
+
+int pr_address_text(const unsigned char *address, int length, char *out, int size) {
+    if (length != 4 && length != 16) return -1;
+    if (inet_ntop(length == 4 ? AF_INET : AF_INET6, address, out, (socklen_t)size) == NULL) return -1;
+    return (int)strlen(out);
+}
+
 int pr_make_address(const char *host, int port, struct sockaddr_storage *out, socklen_t *length) {
     memset(out, 0, sizeof *out);
     struct sockaddr_in *v4 = (struct sockaddr_in *)out;

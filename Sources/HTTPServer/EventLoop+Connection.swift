@@ -25,7 +25,8 @@ extension EventLoop {
                 }
                 readsLeft -= 1
                 readInput(connection)
-            case .respond(let request, let keepAlive):
+            case .respond(var request, let keepAlive):
+                request.client = connection.client
                 let isHead = request.method == .head
                 switch handler.answer(request) {
                 case .now(let response):

@@ -8,9 +8,12 @@ final class HTTPConnection {
     var output = OutputBuffer()
     /// In its loop's list of connections to serve again after the next poll (`EventLoop.resumeLater`).
     var resumeQueued = false
+    /// Where the connection comes from, read once when it is taken (every request on it carries it).
+    let client: ClientAddress?
 
     init(fd: Int32, slot: Int, generation: UInt32, state: HTTPConnectionStateMachine) {
         self.fd = fd
+        client = ClientAddress(peerOf: fd)
         self.slot = slot
         self.generation = generation
         self.state = state

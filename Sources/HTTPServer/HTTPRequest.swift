@@ -35,6 +35,8 @@ public struct HTTPRequest: Sendable, Hashable {
     /// bound (empty for `Content-Length: 0`); nil where none was read (none announced, chunked, or over the bound:
     /// the headers say which).
     public var body: [UInt8]?
+    /// The connection's peer (nil where no socket is behind the request, as in tests that call a handler).
+    public var client: ClientAddress?
 
     public init(
         method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:],

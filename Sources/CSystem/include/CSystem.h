@@ -40,6 +40,11 @@ int pr_eventfd_drain(int fd);
 
 /// accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC.
 int pr_accept(int fd);
+/// The peer of a connected socket: its address's 4 (IPv4) or 16 (IPv6) bytes into `out`, which holds 16; returns
+/// how many, or -1 (not connected, another family).
+int pr_peer_address(int fd, unsigned char *out);
+/// The text of 4 or 16 address bytes (inet_ntop) into `out` of `size` bytes; returns its length, or -1.
+int pr_address_text(const unsigned char *address, int length, char *out, int size);
 
 /// Fills `out` from an IPv4 or IPv6 literal; returns the address family, or -1 when `host` is neither.
 int pr_make_address(const char *host, int port, struct sockaddr_storage *out, socklen_t *length);

@@ -34,7 +34,8 @@ struct RequestRecorder: Sendable {
             log.access(
                 method: request.method.rawValue, path: request.path, status: response.status.code,
                 bytes: request.method == .head ? 0 : response.body.count, microseconds: Int(elapsed / 1000),
-                cache: served.cache.rawValue, source: served.source?.rawValue)
+                cache: served.cache.rawValue, source: served.source?.rawValue, client: request.client?.description,
+                agent: request.headers["User-Agent"], error: served.error)
         }
         return response
     }

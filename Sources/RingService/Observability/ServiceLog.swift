@@ -54,7 +54,7 @@ public final class ServiceLog: Sendable {
     /// One line per request.
     func access(
         method: String, path: Substring, status: Int, bytes: Int, microseconds: Int, cache: String,
-        source: String? = nil
+        source: String? = nil, client: String? = nil, agent: String? = nil, error: String? = nil
     ) {
         guard logsRequests else { return }
         var fields: [(String, Value)] = [
@@ -63,8 +63,16 @@ public final class ServiceLog: Sendable {
         ]
         // Only on images of live values: where the value came from.
         if let source { fields.append(("source", .text(source))) }
+        // Who asked (the connection's peer; behind a proxy, the proxy), with what, and why an answer refused it.
+        if let client { fields.append(("client", .text(client))) }
+        if let agent { fields.append(("agent", .text(String(agent.prefix(Self.agentLength))))) }
+        if let error { fields.append(("error", .text(error))) }
         append(level: .info, message: "request", fields: fields)
     }
+
+    /// The most of a `User-Agent` an access line keeps: enough for any browser's or proxy's, while a client's
+    /// 8 KiB header does not become 8 KiB a line.
+    static let agentLength = 256
 
     /// A lifecycle or diagnostic line.
     public func log(_ level: Level, _ message: String, _ fields: [(String, Value)] = []) {

@@ -1,0 +1,53 @@
+import CSystem
+
+/// The address a connection comes from (its peer, as the kernel reports it), for logs and per-client decisions.
+/// IPv4 or IPv6; an IPv4 client of a dual-stack listener is written as IPv6 (`::ffff:127.0.0.1`), as it arrived.
+/// Held in two words, so a connection's address costs no allocation.
+public struct ClientAddress: Sendable, Hashable, CustomStringConvertible {
+    private let high: UInt64
+    private let low: UInt64
+    private let isIPv4: Bool
+
+    /// 4 bytes (IPv4) or 16 (IPv6), big-endian as on the wire; nil for any other count.
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 4 || bytes.count == 16 else { return nil }
+        var padded = bytes + [UInt8](repeating: 0, count: 16 - bytes.count)
+        high = padded.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self) }
+        low = padded.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
+        isIPv4 = bytes.count == 4
+        padded.removeAll()
+    }
+
+    /// The peer of connected socket `fd`, or nil (not a TCP socket, or no longer connected).
+    init?(peerOf fd: Int32) {
+        var words: (UInt64, UInt64) = (0, 0)
+        let length = withUnsafeMutableBytes(of: &words) {
+            Int(pr_peer_address(fd, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)))
+        }
+        guard length == 4 || length == 16 else { return nil }
+        (high, low, isIPv4) = (words.0, words.1, length == 4)
+    }
+
+    /// The address's bytes: 4 for IPv4, 16 for IPv6.
+    public var bytes: [UInt8] {
+        var all = [UInt8](repeating: 0, count: 16)
+        all.withUnsafeMutableBytes {
+            $0.storeBytes(of: high, toByteOffset: 0, as: UInt64.self)
+            $0.storeBytes(of: low, toByteOffset: 8, as: UInt64.self)
+        }
+        return Array(all.prefix(isIPv4 ? 4 : 16))
+    }
+
+    /// `127.0.0.1`, `2001:db8::1`.
+    public var description: String {
+        let address = bytes
+        var text = [CChar](repeating: 0, count: 64)
+        let length = address.withUnsafeBufferPointer { address in
+            text.withUnsafeMutableBufferPointer {
+                Int(pr_address_text(address.baseAddress, Int32(address.count), $0.baseAddress, Int32($0.count)))
+            }
+        }
+        guard length > 0 else { return "unknown" }
+        return String(decoding: text.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
