@@ -112,6 +112,9 @@ final class LiveImageTests {
             ("/ring.svg?url=\(url("missing.json"))&size=5000", "size: 5000 is out of range 16...1024"),
             ("/bar.png?url=\(url("c.json"))&query=done&maxQuery=total&unit=parsecs", "unit: "),
             ("/badge.svg?url=\(url("e.json"))&scale=9", "scale: "),
+            ("/ring.svg?url=\(url("missing.json"))&color=nope", #"color: "nope" is not a color"#),
+            ("/badge.svg?url=\(url("missing.json"))&style=round", #"style: "round""#),
+            ("/badge.svg?url=\(url("e.json"))&labelColor=zz", #"labelColor: "zz""#),
         ] {
             let answer = service.get(target)
             #expect(answer.status == .badRequest, "\(target)")

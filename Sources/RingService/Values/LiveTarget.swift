@@ -100,11 +100,13 @@ public struct LiveTarget: Sendable {
     /// its colors by value): with none of them, the message is drawn as written.
     static let askForNumber = ["unit", "thresholds", "map", "decimals", "locale", "neutral", "min", "max", "icon"]
 
-    /// The parameters whose validity can hang on the value read (its bounds, what its label or marks show) or that a
-    /// document may supply: checked once the value is read. Any other is the URL's own.
+    /// The parameters whose validity can hang on the value read (its bounds, what its label or marks show):
+    /// checked once the value is read. Any other is the URL's own, a color or a style included: a document may
+    /// supply one the URL leaves out, but never makes the URL's own bad one right (`color=nope` was fetched for,
+    /// and answered with the source's 502 where the source was down).
     static let checkedWithTheValue: Set<String> = [
         "value", "min", "max", "label", "title", "message", "target", "neutral", "previous", "markers", "thresholds",
-        "thresholdsMode", "color", "labelColor", "style", "logo", "logoColor",
+        "thresholdsMode",
     ]
 
     /// The URL's own mistake, found before anything is fetched: `request` parsed with a stand-in value (the
