@@ -39,6 +39,7 @@ RUN apt-get update \
         libpng-dev \
         libpq-dev \
         libsqlite3-dev \
+        libssl-dev \
         libxml2-dev \
         make \
         pkg-config \
@@ -77,6 +78,7 @@ RUN apt-get update \
         libpng16-16 \
         libpq5 \
         libsqlite3-0 \
+        libssl3 \
         libstdc++6 \
         libxml2 \
         zlib1g \

@@ -5,12 +5,12 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), Pango (text layout: shaping, bidi, font fallback), libpng and zlib
-# (PNG encoding), libcurl (live values), ICU (how each locale writes numbers), jemalloc (the allocator), SQLite and
+# (PNG encoding), libcurl (live values), OpenSSL's libcrypto (SHA-256 and HMAC), ICU (how each locale writes numbers), jemalloc (the allocator), SQLite and
 # libpq (stored values, in a file or in PostgreSQL), libxml2 (custom logos' SVG), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
 # Arabic…), Liberation Sans (social badges: Helvetica's advances), Noto Sans CJK (Chinese, Japanese, Korean, with a
 # real bold face) and Noto Color Emoji.
 BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-openssl-dev libicu-dev libjemalloc-dev \
-	libsqlite3-dev libpq-dev libxml2-dev pkg-config \
+	libsqlite3-dev libpq-dev libxml2-dev libssl-dev pkg-config \
 	fonts-dejavu-core fonts-liberation2 \
 	fonts-noto-cjk fonts-noto-color-emoji
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, libpng and pngcheck read our

@@ -41,6 +41,12 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]
         ),
+        // OpenSSL's libcrypto: SHA-256 and HMAC-SHA256 (tokens, the pages' CSP hashes).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
@@ -87,6 +93,7 @@ let package = Package(
             name: "RingService",
             dependencies: [
                 "HTTPServer", "RingKit", "LiveValues", "StoredValues", "StrictJSON", "CZlib", "CSystem", "Locking",
+                "CCrypto",
             ],
             exclude: ["Pages/BuilderReadout.js", "Pages/BuilderKinds.js", "Pages/BuilderPage.js"],
             plugins: fuzzing ? [] : ["BuilderScriptPlugin"]),

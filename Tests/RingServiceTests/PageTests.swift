@@ -22,6 +22,29 @@ struct PageTests {
         #expect(digest.map { String(format: "%02x", $0) }.joined() == hex)
     }
 
+    /// RFC 4231's HMAC-SHA256 test cases 1, 2 and 6 (a key longer than a block), and an empty key; and the
+    /// comparison that takes the same time whatever the bytes.
+    @Test func hmacMatchesRFC4231() {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        #expect(
+            hex(SHA256.hmac(key: [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8)))
+                == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        #expect(
+            hex(SHA256.hmac(key: Array("Jefe".utf8), Array("what do ya want for nothing?".utf8)))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(
+            hex(
+                SHA256.hmac(
+                    key: [UInt8](repeating: 0xaa, count: 131),
+                    Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+                == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+        #expect(
+            hex(SHA256.hmac(key: [], []))
+                == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
+        #expect(
+            SHA256.equal([1, 2, 3], [1, 2, 3]) && !SHA256.equal([1, 2, 3], [1, 2, 4]) && !SHA256.equal([1], [1, 1]))
+    }
+
     /// The inline text between `<tag>` and `</tag>`, as the browser hashes it.
     func inline(_ tag: String, in html: String) -> String? {
         guard let open = html.range(of: "<\(tag)>"),

@@ -33,7 +33,7 @@ struct ValueTokens: Sendable {
         var known = false
         var allowed = false
         for grant in grants {
-            let match = Self.equalInConstantTime(digest, grant.digest)
+            let match = SHA256.equal(digest, grant.digest)
             known = known || match
             allowed = allowed || (match && Self.matches(grant.pattern, name))
         }
@@ -46,13 +46,6 @@ struct ValueTokens: Sendable {
     }
 
     /// Compares every byte whatever the first difference.
-    static func equalInConstantTime(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for i in a.indices { difference |= a[i] ^ b[i] }
-        return difference == 0
-    }
-
     /// The 32 bytes of `sha256:` and 64 hex digits; nil for anything else.
     static func digestBytes(_ text: String) -> [UInt8]? {
         guard text.hasPrefix("sha256:") else { return nil }
