@@ -12,7 +12,8 @@ against a live progress-rings server on a free loopback port.
    container draws it in (Noto Sans CJK Bold).
 4. Badge fidelity (badge_fidelity.py): the same for badges, outside their texts pixel by pixel and each text by its
    ink and its glyphs.
-5. An animated SVG's final frame is the static SVG.
+5. Emoji in color (emoji_fidelity.py): a label's emoji that our PNG draws in color, Chromium draws in color too.
+6. An animated SVG's final frame is the static SVG.
 
 Usage: browser_test.py [--binary .build/debug/progress-rings] [--artifacts DIR] [--update-screenshots]
 A failure saves both renderings and their difference under the artifacts directory, prints the paths and a base64
@@ -35,6 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import badge_fidelity  # noqa: E402
 import bar_fidelity  # noqa: E402
 import builder_pages  # noqa: E402
+import emoji_fidelity  # noqa: E402
 import gallery_pages  # noqa: E402
 import label_fidelity  # noqa: E402
 import live_pages  # noqa: E402
@@ -213,6 +215,7 @@ def main():
         bar_fidelity.check(driver, server, artifacts)
         spark_fidelity.check(driver, server, artifacts)
         badge_fidelity.check(driver, server, artifacts)
+        emoji_fidelity.check(driver, server, artifacts)
         check_animation(driver, server, artifacts)
         # The dark scheme is the browser's, set when it starts: a second browser for the second run of the pages.
         driver.quit()

@@ -154,7 +154,7 @@ public enum BadgeRenderer {
                 w.number(text.shadowOpacity)
             }
             w.raw("\">")
-            w.escaped(text.text)
+            w.labelContent(text.text)
             w.raw("</text>")
         }
         w.raw("<text")
@@ -162,7 +162,7 @@ public enum BadgeRenderer {
         w.raw(" fill=\"")
         w.color(text.fill)
         w.raw("\">")
-        w.escaped(text.text)
+        w.labelContent(text.text)
         w.raw("</text>")
     }
 

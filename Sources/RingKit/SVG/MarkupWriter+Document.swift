@@ -58,7 +58,7 @@ extension MarkupWriter {
         raw(bold ? "\" font-weight=\"bold\" fill=\"" : "\" font-weight=\"normal\" fill=\"")
         self.color(color)
         raw("\">")
-        escaped(text)
+        labelContent(text)
         raw("</text>")
     }
 }

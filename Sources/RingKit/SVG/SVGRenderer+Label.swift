@@ -18,7 +18,7 @@ extension SVGRenderer {
         w.color(spec.textColor)
         w.raw("\">")
         if layout.lines.count == 1 {
-            w.escaped(layout.lines[0])
+            w.labelContent(layout.lines[0])
         } else {
             for (line, baseline) in zip(layout.lines, layout.baselines) {
                 w.raw("<tspan x=\"")
@@ -26,7 +26,7 @@ extension SVGRenderer {
                 w.raw("\" y=\"")
                 w.number(baseline)
                 w.raw("\">")
-                w.escaped(line)
+                w.labelContent(line)
                 w.raw("</tspan>")
             }
         }
