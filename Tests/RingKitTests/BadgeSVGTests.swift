@@ -72,7 +72,7 @@ struct BadgeSVGTests {
         let printable = SVGRendererTests.shown(text)
         #expect(document.first("title")?.text == printable + ": 30%")
         #expect(document.first("svg")?.attributes["aria-label"] == printable + ": 30%")
-        #expect(document.all("text").first?.text == printable)
+        #expect(document.all("text").first?.content == printable)
     }
 
     @Test(arguments: [

@@ -8,7 +8,10 @@ final class SVGDocument: NSObject, XMLParserDelegate {
     struct Element {
         var name: String
         var attributes: [String: String]
+        /// The element's own text, without its children's.
         var text = ""
+        /// All its text, its children's too, in order: what `textContent` reads (a label with its emoji `<tspan>`s).
+        var content = ""
     }
 
     private(set) var elements: [Element] = []
@@ -35,6 +38,7 @@ final class SVGDocument: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if let i = open.last { elements[i].text += string }
+        for i in open { elements[i].content += string }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
@@ -112,7 +116,7 @@ struct SVGRendererTests {
         let document = try #require(SVGDocument(svg))
         // The text survives as text, wherever it goes.
         let printable = Self.shown(text)
-        #expect(document.first("text")?.text == printable)
+        #expect(document.first("text")?.content == printable)
         #expect(document.first("title")?.text == printable)
         #expect(document.first("svg")?.attributes["aria-label"] == printable)
     }
