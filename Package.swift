@@ -82,9 +82,9 @@ let package = Package(
         .target(name: "MessageText"),
         .target(
             name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG", "CICU", "CLibXML2", "Locking", "MessageText"]),
-        .target(name: "LiveValues", dependencies: ["CCurl", "Locking", "MessageText"]),
-        // RFC 8259 JSON, checked strictly (no trailing comma, no key twice), with each object's key order: the
-        // settings files and the bodies of pushed values.
+        .target(name: "LiveValues", dependencies: ["CCurl", "Locking", "MessageText", "StrictJSON"]),
+        // RFC 8259 JSON, read strictly in one pass (no trailing comma, no key twice) into one model whose objects keep
+        // their key order: the settings files, the bodies of pushed values and the documents read live.
         .target(name: "StrictJSON"),
         .target(name: "StoredValues", dependencies: ["CSQLite", "CPostgres", "Locking", "CSystem", "StrictJSON"]),
         // The builder page's script is its .js files (each checked by `node --check` in `make lint`), embedded in
@@ -136,8 +136,9 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         // first).
         .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings", "Locking", "TestSupport"]),
         .testTarget(
-            name: "LiveValuesTests", dependencies: ["LiveValues", "Locking", "TestSupport"]),
+            name: "LiveValuesTests", dependencies: ["LiveValues", "StrictJSON", "Locking", "TestSupport"]),
         .testTarget(name: "StoredValuesTests", dependencies: ["StoredValues", "Locking", "TestSupport"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
     ]
 }
 

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A shields endpoint document (`{"schemaVersion": 1, "label": …, "message": "87%", "color": …}`) read as shields
 /// reads it: every field of its schema that shapes a badge, each checked for its type. Errors name the field and
 /// the parameter that named the document (`url`); a document that is not an endpoint document at all names `query`,
@@ -49,7 +51,7 @@ public struct EndpointDocument: Sendable, Hashable {
         guard case .object(let object) = document, let version = object["schemaVersion"] else {
             return notEndpoint("the document is not a shields endpoint document (give query, e.g. $.coverage)")
         }
-        guard case .number(let v) = version, v == 1 else {
+        guard case .number(let v) = version, v.double == 1 else {
             return notEndpoint("the endpoint document's schemaVersion is not 1")
         }
         guard let messageNode = object["message"] else {
@@ -83,7 +85,8 @@ public struct EndpointDocument: Sendable, Hashable {
         }
         var cacheSeconds: Int?
         if let node = object["cacheSeconds"] {
-            guard case .number(let seconds) = node, seconds >= 0, seconds == seconds.rounded(), seconds.isFinite
+            guard case .number(let number) = node, case let seconds = number.double, seconds >= 0,
+                seconds == seconds.rounded(), seconds.isFinite
             else {
                 return wrong("cacheSeconds", "is \(Self.shown(node)), not a whole number of seconds, 0 or more")
             }
@@ -112,7 +115,7 @@ public struct EndpointDocument: Sendable, Hashable {
     /// A number or text as written (shortened), else its kind.
     private static func shown(_ node: JSONValue) -> String {
         switch node {
-        case .number(let n): LiveText.shown(n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n))
+        case .number(let n): LiveText.shown(JSONNumber.format(n.double))
         case .string(let s): LiveText.quoted(s)
         default: kind(of: node)
         }

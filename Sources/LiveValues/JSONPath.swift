@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Where a value sits in a JSON document: the subset of JSONPath that badge URLs use.
 ///
 /// `$.a.b`, `$.a[0].b`, `a.b` (the `$.` may be left out), `$['key.with.dots']`, `$["k"]`; `$` alone is the whole

@@ -1,10 +1,12 @@
 import FoundationEssentials
+import StrictJSON
 
 /// Reads a value out of a JSON document (`JSONValue`).
 enum JSONReading {
-    /// The document, or nil when the bytes are not JSON. Any top-level value is a document (`42` is one).
+    /// The document, or nil when the bytes are not strict JSON (`StrictJSON`). Any top-level value is a document
+    /// (`42` is one).
     static func document(_ bytes: [UInt8]) -> JSONValue? {
-        JSONValue.parse(bytes)
+        try? StrictJSON.parse(bytes)
     }
 
     /// The finite number at `path`: a JSON number, or a string such as `"87"` or `"87%"`. Errors name `parameter`.
@@ -83,7 +85,7 @@ enum JSONReading {
     private static func classify(_ node: JSONValue) -> Node {
         switch node {
         case .string(let s): .string(s)
-        case .number(let n): .number(n)
+        case .number(let n): .number(n.double)
         case .bool(let b): .other(b ? "true" : "false")
         case .array: .other("an array")
         case .object: .other("an object")

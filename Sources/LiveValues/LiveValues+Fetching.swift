@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Locking
+import StrictJSON
 
 extension LiveValues {
     /// Delivers the answer for `source`: at once on the calling thread when the cache has one, otherwise from the

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StrictJSON
 
 /// Reads the one number out of a Prometheus HTTP API answer to `GET /api/v1/query`: a `scalar`, or a `vector` of
 /// exactly one sample. Any other shape is an error that names it (`the query returned 3 series; one is needed`).
@@ -72,7 +73,7 @@ enum PrometheusAnswer {
 
     /// A sample is `[timestamp, "value"]`: Unix seconds, and the value as text (`"1.5"`, `"NaN"`, `"+Inf"`).
     private static func number(_ sample: [JSONValue]) -> Result<(value: Double, time: Date), LiveError> {
-        guard sample.count == 2, case .number(let seconds) = sample[0], seconds.isFinite,
+        guard sample.count == 2, case .number(let time) = sample[0], case let seconds = time.double, seconds.isFinite,
             let text = sample[1].stringValue
         else {
             return .failure(

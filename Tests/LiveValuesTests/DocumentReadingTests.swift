@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 import TestSupport
 import Testing
 
@@ -19,12 +20,12 @@ struct DocumentReadingTests {
     }
 
     @Test func aPathFindsItsNodeOrNothing() throws {
-        let document = try #require(JSONValue.parse(Array(#"{"a": [{"b.c": 4}], "n": null}"#.utf8)))
+        let document = try #require(JSONReading.document(Array(#"{"a": [{"b.c": 4}], "n": null}"#.utf8)))
         func find(_ text: String) -> JSONValue? {
             guard case .success(let path) = JSONPath.parse(text) else { return nil }
             return path.find(in: document)
         }
-        #expect(find("$.a[0]['b.c']") == .number(4))
+        #expect(find("$.a[0]['b.c']") == .number(JSONNumber(4)))
         #expect(find("$.a[1]") == nil)
         #expect(find("$.a.b") == nil)
         #expect(find("$.n") == .null)
