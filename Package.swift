@@ -172,7 +172,7 @@ if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "StoredValuesFuzz",
-            dependencies: ["StoredValues"],
+            dependencies: ["StoredValues", "StrictJSON"],
             path: "Tests/Fuzz/StoredValuesFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

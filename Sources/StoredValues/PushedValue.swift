@@ -1,4 +1,3 @@
-import FoundationEssentials
 import StrictJSON
 
 /// The body of `PUT /values/{name}`: one finite number (`87.4`), or a JSON object `{"value": 87.4, "max": 100}`
@@ -10,43 +9,47 @@ public struct PushedValue: Equatable, Sendable {
 
     /// Reads `body`, or throws the sentence a 400 says.
     public static func parse(_ body: [UInt8]) throws(PushError) -> PushedValue {
-        let order: [[String]: [String]]
+        let document: JSONValue
         do {
-            order = try StrictJSON.check(body)
+            document = try StrictJSON.parse(body)
         } catch {
             throw notAValue(body)
         }
-        if let keys = order[[]] {
-            if let unknown = keys.first(where: { $0 != "value" && $0 != "max" }) {
+        switch document {
+        case .object(let members):
+            if let unknown = members.first(where: { $0.key != "value" && $0.key != "max" }) {
                 throw PushError(
-                    "the body has an unknown key \(StrictJSON.quoted(unknown)) (accepted: value, max)")
+                    "the body has an unknown key \(StrictJSON.quoted(unknown.key)) (accepted: value, max)")
             }
-            let fields: Fields
-            do {
-                fields = try JSONDecoder().decode(Fields.self, from: Data(body))
-            } catch {
-                throw PushError("value and max must be numbers, and value must be given (\(Self.reason(error)))")
+            guard let valueNode = members["value"] else {
+                throw PushError("value and max must be numbers, and value must be given (no value)")
             }
-            let max = try fields.max.map { v throws(PushError) in try finite(v, "max") }
+            guard case .number(let value) = valueNode else { throw notANumber("value", valueNode) }
+            var max: Double?
+            switch members["max"] {
+            case .number(let number)?: max = try finite(number.double, "max")
+            // As an absent max: no total.
+            case .null?, nil: max = nil
+            case let node?: throw notANumber("max", node)
+            }
             // What a push accepts, every image draws: a max is a total the value counts toward, 0 (an empty
             // sprint's) or more.
             if let max, max < 0 {
                 throw PushError("max is below 0 (accepted: 0 or more, the total the value counts toward)")
             }
-            return PushedValue(value: try finite(fields.value, "value"), max: max)
-        }
-        let number: Double
-        do {
-            number = try JSONDecoder().decode(Double.self, from: Data(body))
-        } catch {
-            // StrictJSON read a number that a double cannot hold (1e999).
-            if let first = body.first(where: { $0 > 0x20 }), first == UInt8(ascii: "-") || (0x30...0x39).contains(first)
-            {
+            return PushedValue(value: try finite(value.double, "value"), max: max)
+        case .number(let number):
+            guard number.double.isFinite else {
                 throw PushError("value is not a finite number (beyond a double's range)")
             }
+            return PushedValue(value: try finite(number.double, "value"), max: nil)
+        default:
             throw notAValue(body)
         }
-        return PushedValue(value: try finite(number, "value"), max: nil)
+    }
+
+    private static func notANumber(_ name: String, _ node: JSONValue) -> PushError {
+        PushError("value and max must be numbers, and value must be given (\(name) is \(node.kindName))")
     }
 
     /// The refusal of a body that is neither a number nor an object: it quotes the body's start (up to 32
@@ -66,26 +69,9 @@ public struct PushedValue: Equatable, Sendable {
                 + "{\"value\": 12, \"max\": 40}; NaN and Infinity are not numbers)")
     }
 
-    private struct Fields: Decodable {
-        let value: Double
-        let max: Double?
-    }
-
     private static func finite(_ number: Double, _ name: String) throws(PushError) -> Double {
         guard number.isFinite else { throw PushError("\(name) is not a finite number") }
         return number == 0 ? 0 : number
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-            DecodingError.dataCorrupted(let context):
-            return context.debugDescription
-        case DecodingError.keyNotFound(let key, _):
-            return "no \(key.stringValue)"
-        default:
-            return "not JSON"
-        }
     }
 }
 

@@ -32,10 +32,12 @@ public indirect enum JSONValue: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// The value as JSON text on one line, object members in their order, whole numbers without a fraction.
+    /// The value as JSON text on one line, object members in their order, whole numbers without a fraction (the text
+    /// reads back as the same value).
     public var json: String {
         switch self {
-        case .number(let n): JSONNumber.format(n.double)
+        // A number beyond a double's range is written as it was: `inf` is not JSON.
+        case .number(let n): n.double.isFinite ? JSONNumber.format(n.double) : n.text
         case .string(let s): StrictJSON.string(s)
         case .bool(let b): String(b)
         case .null: "null"

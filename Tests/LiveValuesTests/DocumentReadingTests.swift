@@ -65,6 +65,12 @@ struct DocumentReadingTests {
         #expect(DocumentNumber.leading(text) == nil)
     }
 
+    /// A document is strict JSON, as a settings file is: one that says two things is not read as either.
+    @Test(arguments: [#"{"total": 1, "total": 2}"#, #"{"total": 1,}"#, "[1, 2,]", #"{"a": "\ud800"}"#])
+    func aDocumentThatIsNotStrictJSONIsNotRead(text: String) {
+        #expect(JSONReading.document(Array(text.utf8)) == nil)
+    }
+
     @Test func endpointDocumentsAreReadAsShieldsWritesThem() throws {
         func endpoint(_ json: String) -> Result<EndpointDocument, LiveError> {
             JSONReading.endpoint(JSONReading.document(Array(json.utf8)) ?? .null)

@@ -145,10 +145,23 @@ struct StrictConfigurationFileTests {
         ),
         ("{\"port\": 1 // comment\n}", #"rings.json:1: expected , or } after the value, at key "port""#),
         ("[1, 2,]", "rings.json:1: a comma before ] (trailing commas are not JSON)"),
+        ("[1, 2]", "rings.json: not a JSON object of settings (the file holds an array, not an object)"),
+        (#"{"port": 1, "\u0070ort": 2}"#, #"rings.json:1: key "port" given twice in one object"#),
     ])
     func notStrictJSONStopsStartUpNamingTheFileLineAndKey(text: String, message: String) {
         var config = ServiceConfiguration()
         #expect(throws: ConfigurationError(message)) { try config.apply(fileData: Data(text.utf8), path: "rings.json") }
+    }
+
+    /// A number beyond a double's range is refused as written, naming the setting.
+    @Test func aNumberBeyondADoubleIsRefusedAsWritten() {
+        var config = ServiceConfiguration()
+        do {
+            try config.apply(fileData: Data(#"{"port": 1e999}"#.utf8), path: "rings.json")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.hasPrefix(#"port: "1e999" is not accepted (from rings.json)"#))
+        }
     }
 
     @Test func strictJSONWithEscapesAndNestingIsAccepted() throws {

@@ -23,7 +23,7 @@ struct ConfigurationSetting: Sendable {
         case list
         /// A JSON object (JSON text in the environment and on the command line), its shape described by
         /// `accepted` and checked by `check`, which names what is wrong.
-        case object(accepted: String, check: @Sendable (ConfigJSON) -> LiveSettingsJSON.Problem?)
+        case object(accepted: String, check: @Sendable (JSONValue) -> LiveSettingsJSON.Problem?)
     }
 
     enum Value: Sendable, Hashable {
@@ -32,7 +32,7 @@ struct ConfigurationSetting: Sendable {
         case seconds(Double)
         case bool(Bool)
         case list([String])
-        case json(ConfigJSON)
+        case json(JSONValue)
     }
 
     let name: String
@@ -118,13 +118,11 @@ struct ConfigurationSetting: Sendable {
             }
             return .list(words.filter { !$0.isEmpty })
         case .object:
-            let json: ConfigJSON
+            let json: JSONValue
             do {
-                json = try ConfigJSON.read(ConfigJSON.self, from: Array(text.utf8))
-            } catch let problem as StrictJSON.Problem {
-                throw ConfigurationError("\(name): not JSON (from \(source)): \(problem.message)")
+                json = try StrictJSON.parse(Array(text.utf8))
             } catch {
-                throw ConfigurationError("\(name): not JSON (from \(source))")
+                throw ConfigurationError("\(name): not JSON (from \(source)): \(error.message)")
             }
             return try convert(json, from: source)
         }
@@ -137,12 +135,15 @@ struct ConfigurationSetting: Sendable {
     }
 
     /// Reads a JSON value from a configuration file (or a structured setting's JSON text).
-    func convert(_ json: ConfigJSON, from source: String) throws(ConfigurationError) -> Value {
+    func convert(_ json: JSONValue, from source: String) throws(ConfigurationError) -> Value {
         switch (kind, json) {
         case (.text, .string(let s)), (.choice, .string(let s)), (.path, .string(let s)), (.list, .string(let s)),
             (.staleAfter, .string(let s)):
             return try parse(s, from: source)
-        case (.integer, .number(let d)), (.integerChoice, .number(let d)), (.seconds, .number(let d)):
+        case (.integer, .number(let number)), (.integerChoice, .number(let number)), (.seconds, .number(let number)):
+            let d = number.double
+            // Beyond a double's range: the text written, not `inf`.
+            guard d.isFinite else { throw refusal(number.text, from: source) }
             // Whole numbers print without a fraction so `8080` and `8080.0` both read as an integer.
             let text = d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
             return try parse(text, from: source)
@@ -186,7 +187,7 @@ struct ConfigurationSetting: Sendable {
     }
 
     static func format(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        JSONNumber.format(d)
     }
 
     static func jsonString(_ s: String) -> String { StrictJSON.string(s) }

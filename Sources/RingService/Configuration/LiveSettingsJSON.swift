@@ -1,10 +1,11 @@
 import LiveValues
+import StrictJSON
 
 /// The structured live-value settings as JSON, both ways: what a file, a variable or a flag gives is read into
 /// `LiveSettings` (a failure says what is wrong, naming the entry), and `--print-config` writes them back.
 /// Names, URLs and PromQL are checked when the service starts (`LiveValues.check`), with the rest of the settings.
 enum LiveSettingsJSON {
-    static func sources(_ json: ConfigJSON) -> Result<[String: LiveSettings.Source], Problem> {
+    static func sources(_ json: JSONValue) -> Result<[String: LiveSettings.Source], Problem> {
         entries(json) { (name, value) throws(Problem) in
             switch value {
             case .string(let url):
@@ -19,7 +20,7 @@ enum LiveSettingsJSON {
         }.map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
     }
 
-    static func servers(_ json: ConfigJSON) -> Result<[LiveSettings.PrometheusServer], Problem> {
+    static func servers(_ json: JSONValue) -> Result<[LiveSettings.PrometheusServer], Problem> {
         entries(json) { (name, value) throws(Problem) in
             guard case .string(let url) = value else {
                 throw Problem("\(quoted(name)) is \(value.kindName), not a base URL")
@@ -28,7 +29,7 @@ enum LiveSettingsJSON {
         }.map { $0.map(\.1) }
     }
 
-    static func queries(_ json: ConfigJSON) -> Result<[String: LiveSettings.PrometheusQuery], Problem> {
+    static func queries(_ json: JSONValue) -> Result<[String: LiveSettings.PrometheusQuery], Problem> {
         entries(json) { (name, value) throws(Problem) in
             switch value {
             case .string(let query):
@@ -51,7 +52,7 @@ enum LiveSettingsJSON {
 
     /// A named query's `parameters`: name → pattern, or name → `{"pattern": …, "default": …}`.
     private static func queryParameters(
-        _ json: ConfigJSON, of query: String
+        _ json: JSONValue, of query: String
     ) throws(Problem) -> [String: LiveSettings.PrometheusQuery.Parameter] {
         let read = entries(json) { (name, value) throws(Problem) in
             switch value {
@@ -78,36 +79,36 @@ enum LiveSettingsJSON {
         }
     }
 
-    static func json(sources: [String: LiveSettings.Source]) -> ConfigJSON {
+    static func json(sources: [String: LiveSettings.Source]) -> JSONValue {
         .object(
             sources.sorted { $0.key < $1.key }.map { name, source in
-                var fields = [ConfigJSON.Member(key: "url", value: .string(source.url))]
+                var fields = [JSONValue.Member(key: "url", value: .string(source.url))]
                 if let query = source.query { fields.append(.init(key: "query", value: .string(query))) }
                 if let maxQuery = source.maxQuery { fields.append(.init(key: "maxQuery", value: .string(maxQuery))) }
-                return ConfigJSON.Member(key: name, value: .object(fields))
+                return JSONValue.Member(key: name, value: .object(fields))
             })
     }
 
-    static func json(servers: [LiveSettings.PrometheusServer]) -> ConfigJSON {
-        .object(servers.map { ConfigJSON.Member(key: $0.name, value: .string($0.url)) })
+    static func json(servers: [LiveSettings.PrometheusServer]) -> JSONValue {
+        .object(servers.map { JSONValue.Member(key: $0.name, value: .string($0.url)) })
     }
 
-    static func json(queries: [String: LiveSettings.PrometheusQuery]) -> ConfigJSON {
+    static func json(queries: [String: LiveSettings.PrometheusQuery]) -> JSONValue {
         .object(
             queries.sorted { $0.key < $1.key }.map { name, query in
-                var fields: [ConfigJSON.Member] = []
+                var fields: [JSONValue.Member] = []
                 if let server = query.server { fields.append(.init(key: "server", value: .string(server))) }
                 fields.append(.init(key: "query", value: .string(query.query)))
                 if let maxQuery = query.maxQuery { fields.append(.init(key: "maxQuery", value: .string(maxQuery))) }
                 if !query.parameters.isEmpty {
                     let parameters = query.parameters.sorted { $0.key < $1.key }.map { name, rule in
-                        var rules = [ConfigJSON.Member(key: "pattern", value: .string(rule.pattern))]
+                        var rules = [JSONValue.Member(key: "pattern", value: .string(rule.pattern))]
                         if let value = rule.defaultValue { rules.append(.init(key: "default", value: .string(value))) }
-                        return ConfigJSON.Member(key: name, value: .object(rules))
+                        return JSONValue.Member(key: name, value: .object(rules))
                     }
                     fields.append(.init(key: "parameters", value: .object(parameters)))
                 }
-                return ConfigJSON.Member(key: name, value: .object(fields))
+                return JSONValue.Member(key: name, value: .object(fields))
             })
     }
 
@@ -139,7 +140,7 @@ enum LiveSettingsJSON {
 
     /// Each member of the object read by `read`, in the order written.
     private static func entries<T>(
-        _ json: ConfigJSON, _ read: (String, ConfigJSON) throws(Problem) -> T
+        _ json: JSONValue, _ read: (String, JSONValue) throws(Problem) -> T
     ) -> Result<[(String, T)], Problem> {
         guard case .object(let members) = json else { return .failure(Problem("not an object")) }
         var out: [(String, T)] = []
@@ -156,7 +157,7 @@ enum LiveSettingsJSON {
     /// The object's string fields, refusing any field not `allowed` (named by its path: the object's `path` and
     /// the field) and any value that is not a string.
     private static func strings(
-        _ json: ConfigJSON, of name: String, at path: [String], allowed: [String]
+        _ json: JSONValue, of name: String, at path: [String], allowed: [String]
     ) throws(Problem) -> [String: String] {
         guard case .object(let members) = json else { return [:] }
         var fields: [String: String] = [:]

@@ -83,16 +83,24 @@ extension ServiceConfiguration {
     mutating func apply(fileData: Data, path: String) throws(ConfigurationError) {
         var bytes = [UInt8](fileData)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        let entries: [String: FileEntry]
+        let document: JSONValue
         do {
-            entries = try ConfigJSON.read([String: FileEntry].self, from: bytes)
-        } catch let problem as StrictJSON.Problem {
-            throw ConfigurationError("\(path):\(problem.line): \(problem.message)")
-        } catch let error as FileEntry.Refusal {
-            throw ConfigurationError(
-                ConfigurationSetting.unknownField(at: error.path, accepted: FileEntry.fields, from: path))
+            document = try StrictJSON.parse(bytes)
         } catch {
-            throw ConfigurationError("\(path): not a JSON object of settings (\(Self.describe(error)))")
+            throw ConfigurationError("\(path):\(error.line): \(error.message)")
+        }
+        guard case .object(let members) = document else {
+            throw ConfigurationError(
+                "\(path): not a JSON object of settings (the file holds \(document.kindName), not an object)")
+        }
+        var entries: [String: JSONValue?] = [:]
+        for member in members {
+            do {
+                entries.updateValue(try FileEntry.value(of: member.value, setting: member.key), forKey: member.key)
+            } catch {
+                throw ConfigurationError(
+                    ConfigurationSetting.unknownField(at: error.path, accepted: FileEntry.fields, from: path))
+            }
         }
         for key in entries.keys.sorted() {
             guard let setting = Self.setting(named: key) else {
@@ -102,53 +110,35 @@ extension ServiceConfiguration {
                     "\(ConfigurationSetting.quoted(key)): unknown setting in \(path); \(near)known settings: "
                         + names.joined(separator: ", "))
             }
-            guard let value = entries[key]?.value else {
+            guard let entry = entries[key], let value = entry else {
                 throw ConfigurationError("\(key): has no value in \(path)")
             }
             setting.set(&self, try setting.convert(value, from: path))
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error { return context.debugDescription }
-        return "the file is not valid JSON of that shape"
-    }
-
     /// One setting's entry in a file: a bare value, or `{"value": …, "doc": …}` as `config/default.json` writes it.
     /// An object-valued setting's bare object is its value unless it holds `value` or `doc`: then it is the
     /// documented form, and any other key in it a typo (`{"value": {…}, "dco": …}`), named as such rather than
     /// read as the name of an entry.
-    struct FileEntry: Decodable {
+    enum FileEntry {
         /// The fields of the documented form.
         static let fields = ["value", "doc"]
 
         /// A field of the documented form that is not one, by its path: the setting's name and the field.
         struct Refusal: Error { let path: [String] }
 
-        let value: ConfigJSON?
-
-        init(from decoder: any Decoder) throws {
-            let json = try ConfigJSON(from: decoder)
-            guard case .object(let members) = json else {
-                value = json
-                return
-            }
-            let settingName = decoder.codingPath.last?.stringValue ?? "?"
+        /// The value of the entry `json` of the setting `settingName`; nil when it has none (`{}`).
+        static func value(of json: JSONValue, setting settingName: String) throws(Refusal) -> JSONValue? {
+            guard case .object(let members) = json else { return json }
             let documented = members.allSatisfy { Self.fields.contains($0.key) }
-            if documented && !members.isEmpty {
-                value = json["value"]
-                return
-            }
+            if documented && !members.isEmpty { return json["value"] }
             if case .object = ServiceConfiguration.setting(named: settingName)?.kind,
                 !members.contains(where: { Self.fields.contains($0.key) })
             {
-                value = json
-                return
+                return json
             }
-            if members.isEmpty {
-                value = nil
-                return
-            }
+            if members.isEmpty { return nil }
             let unknown = members.first { !Self.fields.contains($0.key) }?.key ?? ""
             throw Refusal(path: [settingName, unknown])
         }

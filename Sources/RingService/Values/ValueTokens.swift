@@ -1,4 +1,5 @@
 import StoredValues
+import StrictJSON
 
 /// Who may write which stored values: name patterns and the SHA-256 digests of their tokens. The server never holds
 /// a token, only digests: a presented token is hashed and compared with every digest, in time that does not depend
@@ -85,7 +86,7 @@ struct ValueTokens: Sendable {
     }
 
     /// Reads `valueTokens`: an object of pattern → digest, each checked.
-    static func parse(_ json: ConfigJSON) -> Result<[String: String], LiveSettingsJSON.Problem> {
+    static func parse(_ json: JSONValue) -> Result<[String: String], LiveSettingsJSON.Problem> {
         guard case .object(let members) = json else { return .failure(.init("not an object")) }
         var tokens: [String: String] = [:]
         for member in members {
@@ -102,8 +103,8 @@ struct ValueTokens: Sendable {
         return .success(tokens)
     }
 
-    static func json(_ tokens: [String: String]) -> ConfigJSON {
-        .object(tokens.sorted { $0.key < $1.key }.map { ConfigJSON.Member(key: $0.key, value: .string($0.value)) })
+    static func json(_ tokens: [String: String]) -> JSONValue {
+        .object(tokens.sorted { $0.key < $1.key }.map { JSONValue.Member(key: $0.key, value: .string($0.value)) })
     }
 }
 

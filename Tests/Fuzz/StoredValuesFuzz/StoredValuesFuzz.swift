@@ -1,9 +1,12 @@
 import StoredValues
+import StrictJSON
 
 /// libFuzzer entry: reads the input as the body of `PUT /values/{name}` and as a name, and traps when the body
 /// reader accepts what the contract refuses (a value or max that is not finite, an unknown key), gives a number that
 /// its own text does not read back as, or a message that is empty or not one line; and when the name rules accept a
-/// name outside 1–64 of a-z 0-9 . _ -, or refuse one inside it.
+/// name outside 1–64 of a-z 0-9 . _ -, or refuse one inside it. The body is also read as a JSON document
+/// (`StrictJSON`, which reads settings, pushed bodies and live documents): a problem is one line, and a document's
+/// JSON text reads back as a document that writes the same text.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
@@ -19,6 +22,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if try PushedValue.parse(Array(object.utf8)) != pushed { fatalError("\(object) does not read back") }
     } catch {
         if error.message.isEmpty || error.message.contains("\n") { fatalError("message: \(error.message)") }
+    }
+    do {
+        let text = try StrictJSON.parse(body).json
+        let again = try StrictJSON.parse(Array(text.utf8)).json
+        if again != text { fatalError("\(text) reads back as \(again)") }
+    } catch {
+        if error.message.isEmpty || error.message.contains("\n") { fatalError("problem: \(error.message)") }
     }
     let name = String(decoding: body, as: UTF8.self)
     let expected =
