@@ -46,6 +46,13 @@ struct LiveValueStore {
         return .failed(failure)
     }
 
+    /// Whether `source`'s last fetch failed for the source's sake (not a null it holds, not a lack of fetch slots):
+    /// what an operator is told of when it begins and ends (`LiveHealthChange`).
+    func isDown(_ source: LiveSource) -> Bool {
+        guard let failure = entries[source]?.failure else { return false }
+        return failure.missing == nil && failure.kind != .busy && failure.kind != .badParameter
+    }
+
     /// Stores what a fetch gave and returns the answer for it: fresh on success; on failure, the last good reading
     /// as stale while within its staleness time, otherwise the failure.
     mutating func record(

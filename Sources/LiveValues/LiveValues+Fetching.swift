@@ -121,13 +121,24 @@ extension LiveValues {
         var results: [LiveSource: Result<LiveReading, LiveError>] = [:]
         for source in sources { results[source] = reading(source, fetched, fetchedMax?.0, parsed, readAt) }
         let now = clock.now()
+        var changes: [LiveHealthChange] = []
+        defer {
+            if !changes.isEmpty, let listener = healthListener.withLock({ $0 }) { changes.forEach(listener) }
+        }
         return state.withLock { s in
             let flight = s.flights.removeValue(forKey: fetch)
             let late = flight?.sources.subtracting(sources) ?? []
             for source in late { results[source] = reading(source, fetched, fetchedMax?.0, parsed, readAt) }
             var answers: [LiveSource: LiveAnswer] = [:]
             for (source, result) in results {
+                let wasDown = s.store.isDown(source)
                 let answer = s.store.record(source, result, now: now, settings: settings)
+                let isDown = s.store.isDown(source)
+                if wasDown != isDown {
+                    var failure: LiveError? = nil
+                    if isDown, case .failure(let error) = result { failure = error }
+                    changes.append(LiveHealthChange(source: source.shownName, failure: failure))
+                }
                 if case .stale = answer { s.counters.staleAnswers += 1 }
                 answers[source] = answer
             }

@@ -36,6 +36,15 @@ public final class LiveValues: Sendable {
     let gate: FetchGate
     let clock: any LiveClock
     let state: Lock<State>
+    /// Told when a source begins to fail and when it reads again (`onHealthChange`).
+    let healthListener = Lock<(@Sendable (LiveHealthChange) -> Void)?>(nil)
+
+    /// Calls `listener` (on the fetching thread, outside every lock) each time a source that read begins to fail
+    /// for its own sake (unreachable, an error status, not JSON, a timeout…), and when a failing one reads again:
+    /// once per change, however many requests wait for it, so an outage is one line in a log, not one per request.
+    public func onHealthChange(_ listener: @escaping @Sendable (LiveHealthChange) -> Void) {
+        healthListener.withLock { $0 = listener }
+    }
 
     /// Who waits for a document being fetched: the sources read from it, and each request's delivery.
     struct Flight {
@@ -121,4 +130,12 @@ public final class LiveValues: Sendable {
             return c
         }
     }
+}
+
+/// A source that began to fail, or that reads again: how messages name it (its URL, or the configured name that
+/// keeps the URL private) and, when it fails, why.
+public struct LiveHealthChange: Sendable {
+    public let source: String
+    /// Nil when the source reads again.
+    public let failure: LiveError?
 }

@@ -49,4 +49,41 @@ final class LiveAccessLogTests {
         }
         #expect(sources == ["source=fresh", "source=cached", "source=stale", "source=error", "none"], "\(access)")
     }
+
+    /// An outage is one warning when it begins, whatever the requests during it, and one line when the source reads
+    /// again: with `logLevel=warn` the log said nothing while a source was down. A null it holds is no outage.
+    @Test func anOutageIsOneWarningAndItsEndOneLine() throws {
+        let clock = TestClock()
+        try fixture.write("w.json", #"{"v": 40}"#)
+        let target = "/ring.svg?url=\(QueryParameters.encode(fixture.url("w.json")))&query=v"
+        let fixture = fixture
+        for level in [ServiceLog.Level.warn, .info] {
+            let lines = ServiceLogTests.lines(format: .logfmt, level: level) { log in
+                guard
+                    let service = try? makeLiveService(
+                        fixture, clock: clock, log: log,
+                        change: {
+                            $0.live.ttl = 60
+                            $0.live.retrySeconds = 15
+                        })
+                else { return }
+                _ = service.get(target)
+                try? fixture.remove("w.json")
+                for _ in 0..<3 {
+                    clock.advance(61)
+                    _ = service.get(target)
+                }
+                try? fixture.write("w.json", #"{"v": null}"#)
+                clock.advance(61)
+                _ = service.get(target)
+                try? fixture.write("w.json", #"{"v": 41}"#)
+            }
+            let failing = lines.filter { $0.contains(#"msg="live source failing""#) }
+            #expect(failing.count == 1, "\(lines)")
+            #expect(failing.first?.contains("level=warn") == true && failing.first?.contains("error=") == true)
+            #expect(failing.first?.contains(fixture.url("w.json")) == true, "\(failing)")
+            let again = lines.filter { $0.contains(#"msg="live source reads again""#) }
+            #expect(again.count == (level == .info ? 1 : 0), "\(lines)")
+        }
+    }
 }

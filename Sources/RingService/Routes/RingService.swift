@@ -132,6 +132,17 @@ public final class RingService: HTTPHandler {
         builderPage = BuilderPage.make()
         // The gallery shows the live cards whose sources this server reads (by name, as a README would).
         liveSourceNames = Set(live?.settings.sources.keys.map(\.self) ?? [])
+        // An outage is a warning once, when it begins, and its end a line too: with logLevel=warn the log said
+        // nothing while every image of the source went stale.
+        live?.onHealthChange { change in
+            if let failure = change.failure {
+                log.log(
+                    .warn, "live source failing",
+                    [("source", .text(change.source)), ("error", .text(failure.message))])
+            } else {
+                log.log(.info, "live source reads again", [("source", .text(change.source))])
+            }
+        }
     }
 
     /// The gallery page, built on the first call and again when the stored values its cards show come or go.
