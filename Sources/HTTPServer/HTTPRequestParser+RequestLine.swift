@@ -90,3 +90,18 @@ extension HTTPRequestParser {
         return version
     }
 }
+
+extension HTTPRequestParser {
+    /// The path of a request line's target (`GET /ring.svg?…` → `/ring.svg`): after the first space, up to `?`,
+    /// printable ASCII starting with `/`, at most `refusedPathLength` bytes; nil otherwise.
+    static func path(in line: ArraySlice<UInt8>) -> String? {
+        guard let space = line.firstIndex(of: ASCII.space) else { return nil }
+        let target = line[(space + 1)...]
+        guard target.first == UInt8(ascii: "/") else { return nil }
+        let path = target.prefix { $0 != UInt8(ascii: "?") && $0 != ASCII.space }
+        guard path.count <= refusedPathLength, path.endIndex < target.endIndex,
+            path.allSatisfy({ $0 > 0x20 && $0 < 0x7f })
+        else { return nil }
+        return String(decoding: path, as: UTF8.self)
+    }
+}

@@ -279,28 +279,6 @@ extension LiveValues {
         return .success(reading)
     }
 
-    /// The fetch's outcome label: whether the document came back usable, whatever each source then read from it;
-    /// for Prometheus, whether its answer holds one finite number, or why not (`many_series`, `not_finite`, …).
-    private static func outcome(
-        of fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>, document: LiveSource.Document, parsed: JSONValue?
-    ) -> String {
-        switch fetched {
-        case .failure(let failure):
-            return LiveError.kind(of: failure).rawValue
-        case .success(let response):
-            // Prometheus' answer says what went wrong in its body, whatever the status: read it as a source would.
-            if case .prometheus(let server) = document.kind {
-                switch PrometheusAnswer.value(status: response.status, body: response.body, server: server) {
-                case .success: return "ok"
-                case .failure(let error): return error.kind.rawValue
-                }
-            }
-            guard (200..<300).contains(response.status) else { return LiveError.Kind.status.rawValue }
-            if parsed == nil { return LiveError.Kind.notJSON.rawValue }
-            return "ok"
-        }
-    }
-
     /// Cannot happen (every waiter is answered); an answer rather than a crash if it ever does.
     private static func lost(_ source: LiveSource) -> LiveError {
         LiveError(parameter: source.parameter, value: "", reason: "was not answered by its fetch", kind: .unreachable)
