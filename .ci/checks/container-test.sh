@@ -3,7 +3,7 @@
 #   - base images: `debian:bookworm-slim` (where the runtime files are installed, then copied; mmdebstrap --variant=minbase, dpkg excludes as the official slim image)
 #     and `swift:6.3-bookworm` (the same plus the toolchain the Makefile finds and the libraries it needs), made
 #     locally when absent (no registry is reachable here) and kept between runs under the names the Dockerfile uses;
-#   - the image builds; its size stays under 150 MB; it holds no program but the binary (no shell);
+#   - the image builds; its size stays under IMAGE_LIMIT_MB (160 MB); it holds no program but the binary (no shell);
 #   - a second build after a README-only change reuses the dependency and compile layers (both builds timed);
 #   - the container turns `healthy` through the image's own HEALTHCHECK (`progress-rings check`);
 #   - it runs as uid 10001 with --read-only --cap-drop ALL --security-opt no-new-privileges (seen from /proc);
