@@ -17,7 +17,7 @@ struct BadgeStyleMetrics {
     let family: TextLayout.Family
     /// The advances bold texts are measured with (regular ones are Verdana's), and what they are multiplied by.
     let boldWidths: BadgeTextWidths.Face
-    var boldScale = 1.0
+    let boldScale: Double
     /// Corner radius of the panels (social draws its own boxes, see `BadgeLayout.panels`).
     let cornerRadius: Double
     let labelBold: Bool
@@ -63,7 +63,7 @@ struct BadgeStyleMetrics {
     /// the icon 5 px from the seam (a ring has no side bearing, a glyph about one pixel) and 4 px before the text.
     static let flat = BadgeStyleMetrics(
         height: 20, baseline: 14, fontSize: 11, fontFamily: verdana, family: .sans,
-        boldWidths: BadgeTextWidths.dejaVuSansBold, cornerRadius: 3,
+        boldWidths: BadgeTextWidths.dejaVuSansBold, boldScale: 1, cornerRadius: 3,
         labelBold: false, valueBold: false, letterSpacing: 0, upperCase: false, capitalizedLabel: false,
         shadowOpacity: 0.3, labelPadding: (6, 4), gutter: 0, iconInset: 5, iconGap: 4, textInset: 4, endPadding: 6)
 
@@ -75,19 +75,17 @@ struct BadgeStyleMetrics {
 
     /// 28 px, Verdana 10 px on a baseline at 17.5, capitals with 1.25 px more per letter, the value bold; 12 px
     /// around each text, and (as shields places a logo) the icon 9 px in and 6 px before the text.
-    static let forTheBadge = forTheBadgeMetrics.withBoldScale(dejaVuToVerdanaBold)
+    static let forTheBadge = BadgeStyleMetrics(
+        height: 28, baseline: 17.5, fontSize: 10, fontFamily: verdana, family: .sans,
+        boldWidths: BadgeTextWidths.dejaVuSansBold, boldScale: dejaVuToVerdanaBold, cornerRadius: 0,
+        labelBold: false, valueBold: true, letterSpacing: 1.25, upperCase: true, capitalizedLabel: false,
+        shadowOpacity: nil, labelPadding: (12, 12), gutter: 0, iconInset: 9, iconGap: 6, textInset: 12,
+        endPadding: 12)
 
     /// Bold Verdana runs about 2.5 % wider than DejaVu Sans Bold: × 1.025 brings seven of shields' own
     /// for-the-badge values (`GROWN`, `KO-FI`, `SUDHI`, `PYTHON`, `PASSING`, `NOT PASSING`, `SHELL SCRIPT`) within
     /// 1 px of shields' widths, where DejaVu's own were up to 2 px short (`BadgeSVGTests`).
     static let dejaVuToVerdanaBold = 1.025
-
-    private static let forTheBadgeMetrics = BadgeStyleMetrics(
-        height: 28, baseline: 17.5, fontSize: 10, fontFamily: verdana, family: .sans,
-        boldWidths: BadgeTextWidths.dejaVuSansBold, cornerRadius: 0,
-        labelBold: false, valueBold: true, letterSpacing: 1.25, upperCase: true, capitalizedLabel: false,
-        shadowOpacity: nil, labelPadding: (12, 12), gutter: 0, iconInset: 9, iconGap: 6, textInset: 12,
-        endPadding: 12)
 
     /// 20 px, bold 11 px Helvetica on a baseline at 14 with a white shadow; the label's box is 10 px wider than its
     /// text plus its 1 px border, the value's bubble 6 px beyond the box's text area (5 px beyond its border),
@@ -98,7 +96,7 @@ struct BadgeStyleMetrics {
     static let social = BadgeStyleMetrics(
         height: 20, baseline: 14, fontSize: 11,
         fontFamily: "Helvetica,Arial,Liberation Sans,DejaVu Sans,sans-serif", family: .helvetica,
-        boldWidths: BadgeTextWidths.liberationSansBold, cornerRadius: 2,
+        boldWidths: BadgeTextWidths.liberationSansBold, boldScale: 1, cornerRadius: 2,
         labelBold: true, valueBold: true, letterSpacing: 0, upperCase: false, capitalizedLabel: true,
         shadowOpacity: 1, labelPadding: (5, 6), gutter: 5, iconInset: 5, iconGap: 4, textInset: 4, endPadding: 5)
 
@@ -107,7 +105,8 @@ struct BadgeStyleMetrics {
     ) -> BadgeStyleMetrics {
         BadgeStyleMetrics(
             height: height ?? self.height, baseline: baseline ?? self.baseline, fontSize: fontSize,
-            fontFamily: fontFamily, family: family, boldWidths: boldWidths, cornerRadius: cornerRadius,
+            fontFamily: fontFamily, family: family, boldWidths: boldWidths, boldScale: boldScale,
+            cornerRadius: cornerRadius,
             labelBold: labelBold,
             valueBold: valueBold, letterSpacing: letterSpacing, upperCase: upperCase,
             capitalizedLabel: capitalizedLabel, shadowOpacity: shadowOpacity, labelPadding: labelPadding,
@@ -121,12 +120,6 @@ struct BadgeStyleMetrics {
             return first.uppercased() + text.dropFirst()
         }
         return text
-    }
-
-    private func withBoldScale(_ scale: Double) -> BadgeStyleMetrics {
-        var metrics = self
-        metrics.boldScale = scale
-        return metrics
     }
 
     /// The advances a text of this weight is measured with: Verdana's, or `boldWidths`.
