@@ -17,7 +17,7 @@ import RingKit
 
 func spec(size: Int, value: Double = 72) -> RingSpec {
     var s = RingSpec()
-    s.value = value
+    s.reading.value = value
     s.size = size
     return s
 }

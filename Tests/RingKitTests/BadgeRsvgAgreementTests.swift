@@ -42,9 +42,9 @@ struct BadgeRsvgAgreementTests {
             spec.color = RGBAColor(
                 UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
                 UInt8.random(in: 0...255, using: &rng), Bool.random(using: &rng) ? 255 : 160)
-            spec.min = Double(Int.random(in: -50...50, using: &rng))
-            spec.max = spec.min + Double(Int.random(in: 1...500, using: &rng))
-            spec.value = Double.random(in: spec.min...spec.max, using: &rng)
+            spec.reading.min = Double(Int.random(in: -50...50, using: &rng))
+            spec.reading.max = spec.reading.min + Double(Int.random(in: 1...500, using: &rng))
+            spec.reading.value = Double.random(in: spec.reading.min...spec.reading.max, using: &rng)
             spec.valueStyle.decimals = Int.random(in: 0...3, using: &rng)
             spec.style = BadgeSpec.Style.allCases.randomElement(using: &rng)!
             spec.scale = Int.random(in: 1...2, using: &rng)

@@ -65,7 +65,7 @@ struct BadgeSVGTests {
     func hostileLabelStaysInertText(_ text: String) throws {
         var spec = BadgeSpec()
         spec.label = text
-        spec.value = 30
+        spec.reading.value = 30
         let svg = BadgeRenderer.svg(spec)
         expectNoActiveContent(svg)
         let document = try #require(SVGDocument(svg))

@@ -21,12 +21,12 @@ private func message(_ query: String, pathLabel: String? = nil, pathValue: Strin
 struct BadgeSpecTests {
     static let accepted: [(String, BadgeSpec)] = [
         ("", badge()),
-        ("value=72", badge { $0.value = 72 }),
-        ("value=7.2e1&label=coverage", badge { ($0.value, $0.label) = (72, "coverage") }),
+        ("value=72", badge { $0.reading.value = 72 }),
+        ("value=7.2e1&label=coverage", badge { ($0.reading.value, $0.label) = (72, "coverage") }),
         // The text writes the value as read; only the icon is clamped.
-        ("value=150", badge { $0.value = 150 }),
-        ("value=-3", badge { $0.value = -3 }),
-        ("min=-10&max=10&value=5", badge { ($0.min, $0.max, $0.value) = (-10, 10, 5) }),
+        ("value=150", badge { $0.reading.value = 150 }),
+        ("value=-3", badge { $0.reading.value = -3 }),
+        ("min=-10&max=10&value=5", badge { ($0.reading.min, $0.reading.max, $0.reading.value) = (-10, 10, 5) }),
         ("label=", badge { $0.label = "" }),
         ("label=build+status", badge { $0.label = "build status" }),
         ("label=%F0%9F%8E%89+done", badge { $0.label = "🎉 done" }),
@@ -123,7 +123,7 @@ struct BadgeSpecTests {
     @Test func pathSegmentsAreTheSameParametersAsTheQuery() throws {
         let spec = try BadgeSpec.parse(query: "color=green", pathLabel: "tests", pathValue: "42.5")
         #expect(spec.label == "tests")
-        #expect(spec.value == 42.5)
+        #expect(spec.reading.value == 42.5)
         #expect(spec == (try BadgeSpec.parse(query: "label=tests&value=42.5&color=green")))
         #expect(message("label=x", pathLabel: "tests") == "label: given twice")
         #expect(message("value=1", pathValue: "2") == "value: given twice")
@@ -131,7 +131,7 @@ struct BadgeSpecTests {
             message("", pathValue: "abc")
                 == "value: \"abc\" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)")
         // In a path `+` is a plus, not a space.
-        #expect(try BadgeSpec.parse(query: "", pathValue: "%2B7").value == 7)
+        #expect(try BadgeSpec.parse(query: "", pathValue: "%2B7").reading.value == 7)
     }
 
     @Test(arguments: [
@@ -229,8 +229,8 @@ struct BadgeSpecTests {
 
     @Test func handBuiltSpecsAreNormalizedByTheKey() {
         var spec = BadgeSpec()
-        spec.value = -0.0
-        spec.min = -0.0
+        spec.reading.value = -0.0
+        spec.reading.min = -0.0
         #expect(spec.canonicalKey.contains("&value=0&min=0&"))
     }
 }

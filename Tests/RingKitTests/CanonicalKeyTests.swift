@@ -68,12 +68,12 @@ struct CanonicalKeyTests {
         ),
         (
             {
-                var s = RingSpec(); (s.arc, s.direction, s.value) = (270, .ccw, 40); return s
+                var s = RingSpec(); (s.arc, s.direction, s.reading.value) = (270, .ccw, 40); return s
             }(), "arc=270&direction=ccw&value=40"
         ),
         (
             {
-                var s = RingSpec(); (s.arc, s.value) = (200, 40); return s
+                var s = RingSpec(); (s.arc, s.reading.value) = (200, 40); return s
             }(), "arc=200&value=40"
         ),
         (

@@ -7,8 +7,9 @@ struct DeltaLabelTests {
     func label(_ query: String) throws -> String? {
         let spec = try RingSpec.parse(query: query)
         return LabelText.text(
-            spec.label, value: spec.value, min: spec.min, max: spec.max, fraction: 0, style: spec.valueStyle,
-            previous: spec.previous)
+            spec.label, value: spec.reading.value, min: spec.reading.min, max: spec.reading.max, fraction: 0,
+            style: spec.valueStyle,
+            previous: spec.reading.previous)
     }
 
     @Test(arguments: [

@@ -29,7 +29,7 @@ struct MultiRingTests {
 
     @Test func valuesAreClampedAndTheSingleRingIsUnchanged() throws {
         let spec = try RingSpec.parse(query: "value=-5,150")
-        #expect(spec.value == 0 && spec.innerRings[0].value == 100)
+        #expect(spec.reading.value == 0 && spec.reading.more[0].value == 100)
         let single = try RingSpec.parse(query: "value=72")
         #expect(single.innerRings.isEmpty && single.thickness == 13)
     }
@@ -164,14 +164,15 @@ struct MultiRingTests {
     /// A spec built by hand with inner rings keys and draws as the query its key spells.
     @Test func handBuiltRingsKeyAndDrawAsTheirQuery() throws {
         var spec = RingSpec()
-        spec.value = 20
+        spec.reading.value = 20
+        spec.reading.more = [ValueReading.Item(value: 150), ValueReading.Item(value: 40)]
         spec.innerRings = [
-            RingSpec.InnerRing(value: 150, color: Self.green, track: nil),
-            RingSpec.InnerRing(value: 40, color: Self.blue, track: Self.track, gradient: Self.red),
+            RingSpec.InnerRing(color: Self.green, track: nil),
+            RingSpec.InnerRing(color: Self.blue, track: Self.track, gradient: Self.red),
         ]
         let parsed = try RingSpec.parse(query: spec.canonicalKey)
         #expect(parsed.canonicalKey == spec.canonicalKey)
-        #expect(parsed.innerRings[0].value == 100)
+        #expect(parsed.reading.more[0].value == 100)
         #expect(SVGRenderer.render(spec) == SVGRenderer.render(parsed))
         #expect(try PNGRenderer.render(spec) == PNGRenderer.render(parsed))
     }

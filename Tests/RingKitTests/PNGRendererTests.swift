@@ -23,7 +23,7 @@ struct PNGRendererTests {
 
         var spec: RingSpec {
             var s = RingSpec()
-            s.value = value
+            s.reading.value = value
             s.start = start
             s.direction = direction
             s.arc = arc
@@ -99,7 +99,7 @@ struct PNGRendererTests {
     func zeroDrawsNoProgressNotEvenACap(_ value: Double) throws {
         for cap in RingSpec.Cap.allCases {
             var spec = RingSpec()
-            spec.value = value
+            spec.reading.value = value
             spec.cap = cap
             spec.label = .none
             let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
@@ -117,7 +117,7 @@ struct PNGRendererTests {
 
     @Test func fullValueDrawsAClosedRingWithoutTrack() throws {
         var spec = RingSpec()
-        spec.value = 100
+        spec.reading.value = 100
         spec.label = .none
         let g = RingGeometry(spec)
         let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
@@ -135,7 +135,7 @@ struct PNGRendererTests {
     @Test(arguments: [RingSpec.Cap.square, .round, .butt], [12.5, 37.5, 62.5, 87.5])
     func capsAreNeverClipped(_ cap: RingSpec.Cap, _ value: Double) throws {
         var spec = RingSpec()
-        spec.value = value
+        spec.reading.value = value
         spec.cap = cap
         spec.thickness = 32
         spec.label = .none
@@ -154,7 +154,7 @@ struct PNGRendererTests {
 
     @Test func backgroundFillsTheSquare() throws {
         var spec = RingSpec()
-        spec.value = 50
+        spec.reading.value = 50
         spec.background = RGBAColor(0x10, 0x20, 0x30)
         spec.track = nil
         let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
@@ -168,7 +168,7 @@ struct PNGRendererTests {
 
     @Test func translucentColorsComeBackStraight() throws {
         var spec = RingSpec()
-        spec.value = 100
+        spec.reading.value = 100
         spec.color = RGBAColor(0xff, 0x80, 0x00, 0x80)
         spec.track = nil
         spec.label = .none
@@ -180,7 +180,7 @@ struct PNGRendererTests {
 
     @Test func labelIsDrawnCentredInTextColor() throws {
         var spec = RingSpec()
-        spec.value = 88
+        spec.reading.value = 88
         spec.label = .template("{value}{value}")
         spec.textColor = RGBAColor(0xff, 0x00, 0x00)
         let image = try #require(DecodedPNG(try PNGRenderer.render(spec)))
@@ -201,7 +201,7 @@ struct PNGRendererTests {
     @Test func encoderIsDeterministicAndNoLargerThanCairos() throws {
         for size in [32, 128, 512] {
             var spec = RingSpec()
-            spec.value = 72
+            spec.reading.value = 72
             spec.size = size
             let ours = try PNGRenderer.render(spec)
             #expect(try PNGRenderer.render(spec) == ours)
@@ -223,7 +223,7 @@ struct PNGRendererTests {
     @Test(arguments: PNGVariant.Filter.allCases)
     func everyRowFilterGivesTheSamePixelsAcrossChunks(filter: PNGVariant.Filter) throws {
         var spec = RingSpec()
-        spec.value = 72
+        spec.reading.value = 72
         spec.size = 512
         let reference = try #require(DecodedPNG(try PNGRenderer.render(spec)))
         let png = try PNGVariant.zlib(level: 6, strategy: .standard, filter: filter).render(spec)
@@ -243,7 +243,7 @@ struct PNGRendererTests {
     ])
     func pngHasNoTimeOrTextChunks(label: RingSpec.Label, chunks: [String]) throws {
         var spec = RingSpec()
-        spec.value = 72
+        spec.reading.value = 72
         spec.label = label
         let png = try PNGRenderer.render(spec)
         var offset = 8
@@ -259,14 +259,14 @@ struct PNGRendererTests {
 
     @Test func rendersConcurrentlyFromManyThreads() async throws {
         var base = RingSpec()
-        base.value = 61
+        base.reading.value = 61
         let spec = base
         let expected = try PNGRenderer.render(spec)
         let results = try await withThrowingTaskGroup(of: Bool.self) { group in
             for i in 0..<8 {
                 group.addTask {
                     var other = spec
-                    other.value = Double(i)
+                    other.reading.value = Double(i)
                     for _ in 0..<20 { _ = try PNGRenderer.render(other) }
                     return try PNGRenderer.render(spec) == expected
                 }

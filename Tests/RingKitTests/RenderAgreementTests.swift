@@ -27,7 +27,7 @@ struct RenderAgreementTests {
 
         var spec: RingSpec {
             var s = RingSpec()
-            s.value = value
+            s.reading.value = value
             s.arc = arc
             s.direction = direction
             s.cap = cap
@@ -65,7 +65,7 @@ struct RenderAgreementTests {
     @Test(arguments: scripts)
     func labelsInEveryScriptAgreeWithRsvg(_ template: String) throws {
         var spec = RingSpec()
-        spec.value = 30
+        spec.reading.value = 30
         spec.size = 256
         spec.label = .template(template)
         try expectAgreement(spec, labelOffset: 1.5)
@@ -87,9 +87,9 @@ struct RenderAgreementTests {
         for _ in 0..<24 {
             var s = RingSpec()
             s.size = Int.random(in: 16...200, using: &rng)
-            s.min = Double(Int.random(in: -50...50, using: &rng))
-            s.max = s.min + Double(Int.random(in: 1...500, using: &rng))
-            s.value = Double.random(in: s.min...s.max, using: &rng)
+            s.reading.min = Double(Int.random(in: -50...50, using: &rng))
+            s.reading.max = s.reading.min + Double(Int.random(in: 1...500, using: &rng))
+            s.reading.value = Double.random(in: s.reading.min...s.reading.max, using: &rng)
             if Bool.random(using: &rng) { s.thickness = Double.random(in: 1...(Double(s.size) / 2), using: &rng) }
             s.cap = RingSpec.Cap.allCases.randomElement(using: &rng)!
             s.direction = Bool.random(using: &rng) ? .cw : .ccw

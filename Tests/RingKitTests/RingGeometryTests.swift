@@ -66,7 +66,7 @@ struct RingGeometryTests {
 
     @Test(arguments: [(0.0, 0.0), (25, 90), (72, 259.2), (100, 360), (150, 360), (-10, 0)])
     func progressSweepIsTheShareOfTheArc(_ value: Double, _ sweep: Double) {
-        let g = RingGeometry(spec { $0.value = value })
+        let g = RingGeometry(spec { $0.reading.value = value })
         #expect(abs(g.progressSweep - sweep) < 1e-9)
         #expect(g.hasProgress == (sweep > 0))
         #expect(g.isProgressClosed == (sweep == 360))
@@ -76,9 +76,9 @@ struct RingGeometryTests {
         let g = RingGeometry(
             spec {
                 $0.arc = 270
-                $0.min = 50
-                $0.max = 150
-                $0.value = 100
+                $0.reading.min = 50
+                $0.reading.max = 150
+                $0.reading.value = 100
             })
         #expect(g.trackSweep == 270)
         #expect(g.progressSweep == 135)
@@ -99,18 +99,18 @@ struct RingGeometryTests {
         let g = RingGeometry(
             spec {
                 $0.label = label
-                $0.value = value
+                $0.reading.value = value
                 $0.valueStyle.decimals = decimals
             })
         #expect(g.label == text)
     }
 
     @Test func titleDefaultsToProgressPercentAndKeepsGivenText() {
-        #expect(RingGeometry(spec { $0.value = 72 }).title == "Progress: 72%")
+        #expect(RingGeometry(spec { $0.reading.value = 72 }).title == "Progress: 72%")
         #expect(
             RingGeometry(
                 spec {
-                    $0.value = 72.25
+                    $0.reading.value = 72.25
                     $0.valueStyle.decimals = 1
                 }
             ).title == "Progress: 72.3%")
@@ -151,7 +151,7 @@ struct RingGeometryTests {
             })
         #expect(wrapped.labelLayout?.lines == ["1234 of 5678", "tasks done"])
         // Big enough to read: "72%" on the default ring is over a fifth of the image.
-        #expect(RingGeometry(spec { $0.value = 72 }).fontSize > 25)
+        #expect(RingGeometry(spec { $0.reading.value = 72 }).fontSize > 25)
         #expect(RingGeometry(spec { $0.fontSize = 9 }).fontSize == 9)
     }
 

@@ -15,18 +15,18 @@ private func ring(_ change: (inout RingSpec) -> Void = { _ in }) -> RingSpec {
 struct RingSpecParsingTests {
     static let accepted: [(String, RingSpec)] = [
         ("", ring()),
-        ("value=72", ring { $0.value = 72 }),
-        ("value=72.0", ring { $0.value = 72 }),
-        ("value=7.2e1", ring { $0.value = 72 }),
-        ("value=%2B72", ring { $0.value = 72 }),
-        ("value=.5", ring { $0.value = 0.5 }),
-        ("value=1e-05", ring { $0.value = 0.00001 }),
-        ("value=1E-5", ring { $0.value = 0.00001 }),
-        ("value=150", ring { $0.value = 100 }),
-        ("value=-5", ring { $0.value = 0 }),
-        ("value=1e300", ring { $0.value = 100 }),
-        ("min=-50&max=50&value=-20", ring { ($0.min, $0.max, $0.value) = (-50, 50, -20) }),
-        ("min=0.5&max=0.75", ring { ($0.min, $0.max, $0.value) = (0.5, 0.75, 0.5) }),
+        ("value=72", ring { $0.reading.value = 72 }),
+        ("value=72.0", ring { $0.reading.value = 72 }),
+        ("value=7.2e1", ring { $0.reading.value = 72 }),
+        ("value=%2B72", ring { $0.reading.value = 72 }),
+        ("value=.5", ring { $0.reading.value = 0.5 }),
+        ("value=1e-05", ring { $0.reading.value = 0.00001 }),
+        ("value=1E-5", ring { $0.reading.value = 0.00001 }),
+        ("value=150", ring { $0.reading.value = 100 }),
+        ("value=-5", ring { $0.reading.value = 0 }),
+        ("value=1e300", ring { $0.reading.value = 100 }),
+        ("min=-50&max=50&value=-20", ring { ($0.reading.min, $0.reading.max, $0.reading.value) = (-50, 50, -20) }),
+        ("min=0.5&max=0.75", ring { ($0.reading.min, $0.reading.max, $0.reading.value) = (0.5, 0.75, 0.5) }),
         ("size=256", ring { ($0.size, $0.thickness) = (256, 26) }),
         ("size=256.0", ring { ($0.size, $0.thickness) = (256, 26) }),
         ("size=2.56e2", ring { ($0.size, $0.thickness) = (256, 26) }),
@@ -93,8 +93,8 @@ struct RingSpecParsingTests {
         ("foo=bar&utm_source=x&Valeur=3&Taille=9", ring()),
         ("x=1&x=2&junk=%zz&%ZZ=1&bad=%FF", ring()),
         ("Schwellen=50:orange&Farbschema=dark&style=flat", ring()),
-        ("&&value=5&", ring { $0.value = 5 }),
-        ("%76alue=5", ring { $0.value = 5 }),
+        ("&&value=5&", ring { $0.reading.value = 5 }),
+        ("%76alue=5", ring { $0.reading.value = 5 }),
         // Without a label, the label's styling cannot show: it takes its defaults.
         ("label=none&textColor=red&fontWeight=normal&fontSize=20", ring { $0.label = .none }),
     ]
@@ -106,23 +106,23 @@ struct RingSpecParsingTests {
 
     @Test func negativeZeroIsZero() throws {
         let spec = try RingSpec.parse(query: "value=-0&min=-0.0&start=-0")
-        #expect(spec.value.sign == .plus)
-        #expect(spec.min.sign == .plus)
+        #expect(spec.reading.value.sign == .plus)
+        #expect(spec.reading.min.sign == .plus)
         #expect(spec.start?.sign == .plus)
         var byHand = RingSpec()
-        (byHand.value, byHand.min, byHand.start) = (-0.0, -0.0, -0.0)
+        (byHand.reading.value, byHand.reading.min, byHand.start) = (-0.0, -0.0, -0.0)
         let normalized = byHand.normalized()
-        #expect(normalized.value.sign == .plus)
-        #expect(normalized.min.sign == .plus)
+        #expect(normalized.reading.value.sign == .plus)
+        #expect(normalized.reading.min.sign == .plus)
         #expect(normalized.start?.sign == .plus)
         #expect(normalized.normalized() == normalized)
     }
 
     @Test func pathValueIsTheValueParameter() throws {
-        #expect(try RingSpec.parse(query: "", pathValue: "72").value == 72)
-        #expect(try RingSpec.parse(query: "size=64", pathValue: "72%2E5").value == 72.5)
+        #expect(try RingSpec.parse(query: "", pathValue: "72").reading.value == 72)
+        #expect(try RingSpec.parse(query: "size=64", pathValue: "72%2E5").reading.value == 72.5)
         // In a path `+` is a plus sign, not a space.
-        #expect(try RingSpec.parse(query: "", pathValue: "+5").value == 5)
+        #expect(try RingSpec.parse(query: "", pathValue: "+5").reading.value == 5)
         #expect(ringMessage("value=5", pathValue: "5") == "value: given twice")
         #expect(
             ringMessage("", pathValue: "abc")
@@ -131,7 +131,7 @@ struct RingSpecParsingTests {
 
     @Test func manyParametersAreReadAndRepeatsFound() throws {
         let unknown = (0..<1000).map { "p\($0)=\($0)" }.joined(separator: "&")
-        #expect(try RingSpec.parse(query: unknown + "&value=5").value == 5)
+        #expect(try RingSpec.parse(query: unknown + "&value=5").reading.value == 5)
         let repeated = Array(repeating: "value=1", count: 1000).joined(separator: "&")
         #expect(ringMessage(repeated) == "value: given twice")
     }

@@ -147,7 +147,7 @@ struct RingSpecRefusalTests {
             ringMessage("value=" + long) == "value: " + String(repeating: "9", count: 40)
                 + "… is not a finite number (accepted: a decimal such as 72, -0.5 or 1e-5)")
         let tiny = "0." + String(repeating: "0", count: 8190) + "1"
-        #expect(try RingSpec.parse(query: "value=" + tiny).value == 0)
+        #expect(try RingSpec.parse(query: "value=" + tiny).reading.value == 0)
         let label = String(repeating: "%E2%9C%93", count: 8192 / 9)
         let text = try #require(ringMessage("label=" + label))
         #expect(text.hasSuffix("…\" is longer than 40 characters"))

@@ -105,7 +105,7 @@ struct SVGRendererTests {
     @Test(arguments: hostile)
     func hostileLabelAndTitleStayInertText(_ text: String) throws {
         var spec = RingSpec()
-        spec.value = 50
+        spec.reading.value = 50
         spec.label = .template(text)
         // A size given: the label is one line however long, so its text is the element's whole text.
         spec.fontSize = 8
@@ -123,7 +123,7 @@ struct SVGRendererTests {
 
     @Test func defaultRingHasSizeRoleTitleTrackProgressAndLabel() throws {
         var spec = RingSpec()
-        spec.value = 72
+        spec.reading.value = 72
         let document = try #require(SVGDocument(SVGRenderer.render(spec)))
         let svg = try #require(document.first("svg"))
         #expect(svg.attributes["width"] == "128")
@@ -154,9 +154,9 @@ struct SVGRendererTests {
 
     @Test func zeroDrawsNoProgressPathAndFullDrawsAClosedOne() throws {
         var spec = RingSpec()
-        spec.value = 0
+        spec.reading.value = 0
         #expect(try #require(SVGDocument(SVGRenderer.render(spec))).all("path").isEmpty)
-        spec.value = 100
+        spec.reading.value = 100
         let full = try #require(SVGDocument(SVGRenderer.render(spec))?.first("path"))
         #expect(full.attributes["d"]?.hasSuffix("Z") == true)
         #expect(full.attributes["stroke-linecap"] == nil)
@@ -164,7 +164,7 @@ struct SVGRendererTests {
 
     @Test func optionalPartsAppearOnlyWhenAsked() throws {
         var spec = RingSpec()
-        spec.value = 30
+        spec.reading.value = 30
         spec.background = RGBAColor(0, 0, 0, 0x80)
         spec.track = nil
         spec.label = .none
@@ -178,7 +178,7 @@ struct SVGRendererTests {
 
     @Test func animationEndsOnTheStaticValueAndRespectsReducedMotion() throws {
         var spec = RingSpec()
-        spec.value = 50
+        spec.reading.value = 50
         spec.animate = 2
         let svg = SVGRenderer.render(spec)
         expectNoActiveContent(svg)
@@ -207,7 +207,7 @@ struct SVGRendererTests {
     @Test func identicalSpecsGiveIdenticalBytesAndNumbersHaveNoNegativeZero() {
         for value in stride(from: 0.0, through: 100, by: 0.5) {
             var spec = RingSpec()
-            spec.value = value
+            spec.reading.value = value
             spec.start = -0.0
             spec.direction = value.truncatingRemainder(dividingBy: 2) == 0 ? .cw : .ccw
             let a = SVGRenderer.render(spec)

@@ -19,8 +19,8 @@ struct SparkSpecTests {
     @Test func defaultsAreA120By24LineWithItsAreaAndNoLabel() throws {
         let spec = try SparkSpec.parse(query: "points=3,5,4,8")
         #expect(spec.width == 120 && spec.height == 24 && spec.fill == .area && spec.series.label == .none)
-        #expect(spec.points == [3, 5, 4, 8] && spec.series.value == 8)
-        #expect(spec.series.min == 3 && spec.series.max == 8)
+        #expect(spec.points == [3, 5, 4, 8] && spec.series.reading.value == 8)
+        #expect(spec.series.reading.min == 3 && spec.series.reading.max == 8)
     }
 
     @Test func oneImageIsOneKeyWhateverTheSpelling() throws {
@@ -101,12 +101,12 @@ struct SparkSpecTests {
 
     @Test func aGivenBoundWinsAndAFlatLineSitsInTheMiddle() throws {
         let high = try SparkSpec.parse(query: "points=80,82&max=100")
-        #expect(high.series.min == 80 && high.series.max == 100)
+        #expect(high.series.reading.min == 80 && high.series.reading.max == 100)
         let flat = SparkLayout(try SparkSpec.parse(query: "points=5,5,5"))
         #expect(flat.points.allSatisfy { $0.y == 12 })
         // Only max given, below every point: the line runs along the top.
         let below = try SparkSpec.parse(query: "points=50,60&max=10")
-        #expect(below.series.min == 9 && SparkLayout(below).points.allSatisfy { $0.y == 2.25 })
+        #expect(below.series.reading.min == 9 && SparkLayout(below).points.allSatisfy { $0.y == 2.25 })
     }
 
     @Test func theLabelWritesTheLastValueInItsUnitAndDeltaIsTheChangeSinceTheFirst() throws {

@@ -149,7 +149,7 @@ struct ThemeTests {
     /// A spec built by hand with a theme draws what the parsed query draws.
     @Test func handBuiltSpecsFollowTheirTheme() throws {
         var spec = RingSpec()
-        spec.value = 40
+        spec.reading.value = 40
         spec.theme = .dark
         spec.color = RGBAColor(255, 0, 0)
         let parsed = try RingSpec.parse(query: "value=40&theme=dark&color=red")

@@ -19,7 +19,7 @@ struct FaultInjectionTests {
     /// Fails the PNG of every ring whose value is 13.
     static let failingThirteen = CountingRenderer { drawing, format in
         guard let spec = drawing.image as? RingSpec else { return false }
-        return format == .png && spec.value == 13
+        return format == .png && spec.reading.value == 13
     }
 
     @Test func aFailingRenderIsA500ForThatRequestOnlyAndIsNotCached() throws {

@@ -149,15 +149,13 @@ public struct BadgeLayout: Sendable, Hashable {
             var ring = RingSpec()
             ring.size = Self.iconSize
             ring.thickness = Self.iconThickness
-            ring.min = spec.min
-            ring.max = spec.max
-            ring.value = spec.value
+            ring.reading = spec.reading
             ring.valueStyle.neutral = spec.valueStyle.neutral
             ring.label = .none
             icon = .ring(RingGeometry(ring))
         case .bar:
             let neutral =
-                spec.valueStyle.neutral.map { n in spec.max > spec.min ? (n - spec.min) / (spec.max - spec.min) : 0 }
+                spec.valueStyle.neutral.map { n in spec.reading.share(of: n, at: 0) }
                 ?? 0
             icon = .bar(from: Swift.min(neutral, spec.fraction), to: Swift.max(neutral, spec.fraction))
         }

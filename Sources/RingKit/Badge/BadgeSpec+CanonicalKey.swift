@@ -6,14 +6,10 @@ extension BadgeSpec {
     /// Parsing returns normalized specs; the keys normalize a spec built by hand.
     public func normalized() -> BadgeSpec {
         var spec = self
-        // Adding +0 turns -0 into +0 and leaves every other number as it is.
-        spec.min = min + 0
-        spec.max = max + 0
-        // With a unit the text writes the value as read; the icon clamps it.
         // A neutral point at min is the default (decided first, so a second normalization agrees).
-        spec.valueStyle = valueStyle.normalized(min: min)
-        // The text writes the value as read (`130%`); the icon clamps it.
-        spec.value = value + 0
+        spec.valueStyle = valueStyle.normalized(min: reading.min)
+        // The text writes the value as read (`130%`, or with a unit); the icon clamps it.
+        spec.reading = reading.normalized(keepsValues: true)
         let light = Self.defaultColors(.light)
         var atLightDefaults: ColorRoles = []
         if labelColor == light.labelColor { atLightDefaults.insert(.labelColor) }

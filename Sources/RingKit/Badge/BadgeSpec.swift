@@ -25,9 +25,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var color: RGBAColor = RGBAColor(0x25, 0x63, 0xeb) { didSet { themedColors.remove(.color) } }
     /// Value-driven color of the right half; `nil` means it is always `color`.
     public var thresholds: Thresholds? = nil
-    public var value: Double = 0
-    public var min: Double = 0
-    public var max: Double = 100
+    /// The value and its `min…max`: what every kind reads alike (a badge reads one value).
+    public var reading = ValueReading()
     /// How the value is written (unit, digits, locale), what replaces it (map, the missing value) and the neutral
     /// point the icon grows from (with it the value is shown signed): the style every kind shares.
     public var valueStyle = ValueStyle.initial
@@ -86,19 +85,20 @@ extension BadgeSpec {
     }
 
     /// Share of the ring that is done, 0…1.
-    public var fraction: Double {
-        let span = max - min
-        guard span > 0, span.isFinite, value.isFinite else { return 0 }
-        return Swift.min(Swift.max((value - min) / span, 0), 1)
-    }
+    public var fraction: Double { reading.fraction }
 
     /// The right text: the percentage with `decimals` digits (`72%`), or the value in `unit` (`1.2 GiB`). The icon
     /// is clamped, the text is not: 130 of 100 reads `130%` (a badge says its number, as a ring's `{value}` does).
     public var valueText: String {
         if let message { return message }
+        return LabelText.text(.auto, of: reading, fraction: shownShare, style: valueStyle)!
+    }
+
+    /// The value's share of `min…max` as the badge's text writes it: not clamped (`130%`), unlike the icon's.
+    var shownShare: Double {
+        let (value, min, max) = (reading.value, reading.min, reading.max)
         let span = max - min
-        let share = span > 0 && span.isFinite && value.isFinite ? (value - min) / span : fraction
-        return LabelText.text(.auto, value: value, min: min, max: max, fraction: share, style: valueStyle)!
+        return span > 0 && span.isFinite && value.isFinite ? (value - min) / span : fraction
     }
 
     /// The percentage as the badge shows it (see `PercentText`), which thresholds compare.
@@ -107,7 +107,7 @@ extension BadgeSpec {
     /// The right half's fill: the `thresholds` step the shown percentage reaches, or `color`.
     public var valueColor: RGBAColor {
         if message != nil { return color }
-        if let mapped = valueStyle.mappedItem(for: value)?.color { return mapped }
+        if let mapped = valueStyle.mappedItem(for: reading.value)?.color { return mapped }
         guard let thresholds else { return color }
         return thresholds.color(forPercent: shownPercent.shown, default: color)
     }

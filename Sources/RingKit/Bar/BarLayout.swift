@@ -220,10 +220,10 @@ public struct BarLayout: Sendable {
 
     /// Bar `ring`'s label: the percentage, the template filled with its own value, or none.
     static func labelText(_ series: RingSpec, ring index: Int, fraction: Double) -> String? {
+        // Every bar's label compares with `previous`, not only the first's.
         LabelText.text(
-            series.label, value: series.value(ofRing: index), min: series.min, max: series.max(ofRing: index),
-            fraction: fraction,
-            style: series.valueStyle, previous: series.previous)
+            series.label, value: series.value(ofRing: index), min: series.reading.min, max: series.max(ofRing: index),
+            fraction: fraction, style: series.valueStyle, previous: series.reading.previous)
     }
 
     /// The x the label is anchored at: the track's middle (centred) inside; beside, the image's right edge, where

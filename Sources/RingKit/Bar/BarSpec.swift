@@ -5,8 +5,8 @@
 /// scale, title, cacheSeconds, theme, thresholds, gradient, lists for several bars) is read by the ring's own parser
 /// and kept in `series`, so it has the ring's meaning, grammar and messages; the bar adds its shape.
 public struct BarSpec: Sendable, Hashable {
-    /// The shared parameters, each bar a ring of `series` (the first bar is `series.value`, the others its inner
-    /// rings). The ring-only parameters stay at their defaults.
+    /// The shared parameters, each bar a ring of `series` (the first bar is `series.reading.value`, the others its
+    /// inner rings). The ring-only parameters stay at their defaults.
     public var series = RingSpec()
     /// The image's width in CSS pixels: the track, and the label beside it when the label sits outside.
     public var width = 200

@@ -130,12 +130,9 @@ public struct RingGeometry: Sendable, Hashable {
         if start == 0 { start = 0 }  // no -0
         startAngle = start
 
-        let span = spec.max - spec.min
-        func share(of value: Double) -> Double {
-            guard span > 0, span.isFinite, value.isFinite else { return 0 }
-            return Swift.min(Swift.max((value - spec.min) / span, 0), 1)
-        }
-        let fraction = share(of: spec.value)
+        let reading = spec.reading
+        func share(of value: Double) -> Double { reading.share(of: value, at: 0) }
+        let fraction = share(of: reading.value)
         self.fraction = fraction
         let neutral = spec.valueStyle.neutral.map(share(of:)) ?? 0
         let sign = clockwise ? 1.0 : -1.0
@@ -163,14 +160,14 @@ public struct RingGeometry: Sendable, Hashable {
         } else {
             let spacing = RingSpec.ringSpacing(thickness: thickness)
             var bands: [Band] = []
-            for (index, ring) in spec.innerRings.enumerated() {
+            for (index, item) in reading.more.enumerated() {
                 // Each ring on its own scale (`max=100,42`): its share, and where its neutral point lies.
-                let share = spec.share(of: ring.value, ofRing: index + 1)
+                let share = reading.share(of: item.value, at: index + 1)
                 let ownNeutral =
-                    ring.max == nil
+                    item.max == nil
                     ? neutral
                     : spec.valueStyle.neutral.map {
-                        spec.share(of: $0, ofRing: index + 1)
+                        reading.share(of: $0, at: index + 1)
                     } ?? 0
                 let from = start + sign * arc * Swift.min(share, ownNeutral)
                 let sweep = arc * abs(share - ownNeutral)
@@ -183,9 +180,7 @@ public struct RingGeometry: Sendable, Hashable {
             innerBands = bands
         }
 
-        let text = LabelText.text(
-            spec.label, value: spec.value, min: spec.min, max: spec.max, fraction: fraction, style: spec.valueStyle,
-            previous: spec.previous)
+        let text = LabelText.text(spec.label, of: reading, fraction: fraction, style: spec.valueStyle)
         title = AccessibleName.ring(spec, label: text, fractions: [fraction] + innerBands.map(\.fraction))
 
         let inner = Swift.max(0, innermostRadius - t2)

@@ -27,7 +27,7 @@ public enum PNGRenderer {
     /// Loads fontconfig and the label font (several milliseconds, once) so the first request does not pay for it.
     public static func warmUp() {
         var spec = RingSpec()
-        spec.value = 50
+        spec.reading.value = 50
         _ = try? render(spec)
     }
 

@@ -114,12 +114,12 @@ extension ImageParameter {
             ring: .init(
                 22,
                 read: { reader, spec throws(ParameterError) in
-                    spec.thresholds = try reader.thresholds(min: spec.min, max: spec.max)
+                    spec.thresholds = try reader.thresholds(min: spec.reading.min, max: spec.reading.max)
                 }, key: { spec, _ in spec.thresholds?.canonicalText }),
             badge: .init(
                 3,
                 read: { reader, spec throws(ParameterError) in
-                    spec.thresholds = try reader.thresholds(min: spec.min, max: spec.max)
+                    spec.thresholds = try reader.thresholds(min: spec.reading.min, max: spec.reading.max)
                 }, key: { spec, _ in spec.thresholds?.canonicalText })),
         .init(
             "map", .all, .text,

@@ -11,7 +11,7 @@ extension ImageParameter {
             ring: .init(
                 28,
                 read: { reader, spec throws(ParameterError) in
-                    spec.target = try reader.amount("target", within: spec.min...spec.max)
+                    spec.target = try reader.amount("target", within: spec.reading.min...spec.reading.max)
                 }, key: { spec, _ in spec.target.map(CanonicalNumber.text) })),
         .init(
             "markers", [.ring, .bar], .keyword(["true", "false"]),
@@ -50,11 +50,12 @@ extension ImageParameter {
             field: .init(
                 "Label", "The value {delta} in the label is the change from, and {previous} writes.",
                 placeholder: "none"),
-            ring: .init(
-                31,
-                read: { reader, spec throws(ParameterError) in spec.previous = try reader.number(of: "previous")?.number
+            reading: .init(
+                ring: 31, badge: nil,
+                read: { reader, _, reading, _ throws(ParameterError) in
+                    reading.previous = try reader.number(of: "previous")?.number
                 },
-                key: { spec, _ in spec.previous.map(CanonicalNumber.text) })),
+                key: { reading, _ in reading.previous.map(CanonicalNumber.text) })),
     ]
 
     /// `true` or `false`, spelled so.

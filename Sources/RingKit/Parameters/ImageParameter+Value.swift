@@ -22,47 +22,35 @@ extension ImageParameter {
                     + "@name shows a value pushed to this server (a sparkline: its history). Off while a live value is "
                     + "read (url or prometheus).",
                 placeholder: "0"),
-            ring: .init(
-                0,
-                read: { reader, spec throws(ParameterError) in
-                    // Each inner ring's own max, read with the bounds.
-                    let maxima = spec.innerRings.map(\.max)
-                    spec.innerRings = []
-                    // null or nan (from a source, or written so): an empty ring, for a map item to show.
+            reading: .init(
+                ring: 0, badge: 4,
+                read: { reader, several, reading, style throws(ParameterError) in
+                    // Each further value's own max, read with the bounds.
+                    let maxima = reading.more.map(\.max)
+                    reading.more = []
+                    // null or nan (from a source, or written so): an empty image, for a map item to show.
                     if let missing = reader.missingRead {
-                        (spec.value, spec.valueStyle.missing) = (spec.min, missing)
+                        (reading.value, style.missing) = (reading.min, missing)
                         return
                     }
-                    let list: (first: ParameterReader.Given, more: [ParameterReader.Given])?
-                    do throws(ParameterError) { list = try reader.numberList("value") } catch {
-                        (spec.value, spec.valueStyle.missing) = (spec.min, try reader.missingWritten(after: error))
-                        return
-                    }
-                    guard let given = list else { return }
-                    spec.value = given.first.number
-                    guard !given.more.isEmpty else { return }
-                    let light = RingSpec.Theme.light
-                    spec.innerRings = given.more.enumerated().map { index, item in
-                        RingSpec.InnerRing(
-                            value: item.number, color: light.ringColors[index + 1], track: light.track,
-                            max: index < maxima.count ? maxima[index] : nil)
+                    do throws(ParameterError) {
+                        guard several else {
+                            reading.value = try reader.number(of: "value")!.number
+                            return
+                        }
+                        guard let given = try reader.numberList("value") else { return }
+                        reading.value = given.first.number
+                        reading.more = given.more.enumerated().map { index, item in
+                            ValueReading.Item(value: item.number, max: index < maxima.count ? maxima[index] : nil)
+                        }
+                    } catch {
+                        (reading.value, style.missing) = (reading.min, try reader.missingWritten(after: error))
                     }
                 },
-                key: { spec, _ in
-                    let first = spec.valueStyle.missing?.text ?? CanonicalNumber.text(spec.value)
-                    return spec.innerRings.reduce(first) { $0 + "," + CanonicalNumber.text($1.value) }
-                }),
-            badge: .init(
-                4,
-                read: { reader, spec throws(ParameterError) in
-                    if let missing = reader.missingRead {
-                        (spec.value, spec.valueStyle.missing) = (spec.min, missing)
-                        return
-                    }
-                    do throws(ParameterError) { spec.value = try reader.number(of: "value")!.number } catch {
-                        (spec.value, spec.valueStyle.missing) = (spec.min, try reader.missingWritten(after: error))
-                    }
-                }, key: { spec, _ in spec.valueStyle.missing?.text ?? CanonicalNumber.text(spec.value) })),
+                key: { reading, style in
+                    let first = style.missing?.text ?? CanonicalNumber.text(reading.value)
+                    return reading.more.reduce(first) { $0 + "," + CanonicalNumber.text($1.value) }
+                })),
         .init(
             "min", [.all, .spark], .decimal,
             docs: .init(
@@ -70,12 +58,11 @@ extension ImageParameter {
                 accepted: "a number less than `max`, and `max − min` a finite number (`min=-1e308&max=1e308` is "
                     + "refused)"),
             field: .init("Value", "The value of the empty ring or bar. Default 0.", placeholder: "0"),
-            ring: .init(
-                1, read: { reader, spec throws(ParameterError) in try readBounds(reader, &spec) },
-                key: { spec, _ in CanonicalNumber.text(spec.min) }),
-            badge: .init(
-                5, read: { reader, spec throws(ParameterError) in (spec.min, spec.max) = try reader.bounds() },
-                key: { spec, _ in CanonicalNumber.text(spec.min) })),
+            reading: .init(
+                ring: 1, badge: 5,
+                read: { reader, several, reading, _ throws(ParameterError) in
+                    try readBounds(reader, several: several, &reading)
+                }, key: { reading, _ in CanonicalNumber.text(reading.min) })),
         .init(
             "max", [.all, .spark], .decimal,
             docs: .init(
@@ -89,20 +76,17 @@ extension ImageParameter {
                 "The value of the full ring or bar; greater than min. Default 100. Several rings or bars: one "
                     + "for all, or one for each (100,42).", placeholder: "100"),
             // `min`'s row reads both bounds when both are given.
-            ring: .init(
-                2,
-                read: { reader, spec throws(ParameterError) in
-                    if !reader.parameters.contains("min") { try readBounds(reader, &spec) }
+            reading: .init(
+                ring: 2, badge: 6,
+                read: { reader, several, reading, _ throws(ParameterError) in
+                    if !reader.parameters.contains("min") { try readBounds(reader, several: several, &reading) }
                 },
-                key: { spec, _ in
-                    spec.innerRings.isEmpty
-                        ? CanonicalNumber.text(spec.max) : spec.listText { CanonicalNumber.text($0.max(ofRing: $1)) }
-                }),
-            badge: .init(
-                6,
-                read: { reader, spec throws(ParameterError) in
-                    if !reader.parameters.contains("min") { (spec.min, spec.max) = try reader.bounds() }
-                }, key: { spec, _ in CanonicalNumber.text(spec.max) })),
+                key: { reading, _ in
+                    // One max for all where every value's is the same.
+                    let first = CanonicalNumber.text(reading.max)
+                    let maxima = reading.more.map { CanonicalNumber.text($0.max ?? reading.max) }
+                    return maxima.allSatisfy { $0 == first } ? first : ([first] + maxima).joined(separator: ",")
+                })),
         .init(
             "decimals", [.all, .spark], .integer,
             docs: .init(
@@ -124,10 +108,16 @@ extension ImageParameter {
                 key: { style in style.decimals.map { String($0) } ?? "auto" })),
     ]
 
-    /// Reads `min` and `max` (one max for all rings or bars, or one for each) into `spec`. The bounds are read
-    /// before `value` (whose missing value is `min`), so the rings are counted from its text, and each inner ring's
-    /// own max waits in `innerRings` for `value` to fill them.
-    private static func readBounds(_ reader: ParameterReader, _ spec: inout RingSpec) throws(ParameterError) {
+    /// Reads `min` and `max` (for several values one max for all, or one for each) into `reading`. The bounds are
+    /// read before `value` (whose missing value is `min`), so the values are counted from its text, and each further
+    /// value's own max waits in `reading.more` for `value` to fill them.
+    private static func readBounds(
+        _ reader: ParameterReader, several: Bool, _ reading: inout ValueReading
+    ) throws(ParameterError) {
+        guard several else {
+            (reading.min, reading.max) = try reader.bounds()
+            return
+        }
         let bounds = try reader.ringBounds {
             // Counted only for a list of maxima: the common query pays nothing for it.
             let listed =
@@ -135,10 +125,8 @@ extension ImageParameter {
             let count = listed.map { $0.utf8.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 } } ?? 1
             return Swift.min(count, RingSpec.Limits.rings)
         }
-        (spec.min, spec.max) = (bounds.min, bounds.max)
-        spec.innerRings = bounds.more.map {
-            RingSpec.InnerRing(value: 0, color: RingSpec().color, track: nil, max: $0)
-        }
+        (reading.min, reading.max) = (bounds.min, bounds.max)
+        reading.more = bounds.more.map { ValueReading.Item(value: 0, max: $0) }
     }
 
     /// The live-value parameters: every image route takes them, and the service reads them (`LiveTarget`).

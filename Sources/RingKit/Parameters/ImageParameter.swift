@@ -124,12 +124,53 @@ public struct ImageParameter: Sendable {
         }
 
         /// The binding of a kind that holds a value style.
-        func binding<Spec: StyledValue>(at place: Int) -> Binding<Spec> {
+        func binding<Spec: DrawsReading>(at place: Int) -> Binding<Spec> {
             Binding(
                 place,
                 read: { reader, spec throws(ParameterError) in
-                    try read(reader, (spec.min, spec.max), &spec.valueStyle)
+                    try read(reader, (spec.reading.min, spec.reading.max), &spec.valueStyle)
                 }, key: { spec, _ in key(spec.valueStyle) })
+        }
+    }
+
+    /// How a parameter of the value itself (`value`, `min`, `max`, `previous`) is read into a `ValueReading` and
+    /// keyed, declared once for every kind that draws a value: each kind binds it at its own place in its key.
+    struct ReadingBinding: Sendable {
+        /// Its place in a ring's key (bars and sparklines share the ring's rows) and in a badge's; `nil`: a badge
+        /// does not read it.
+        let ringPlace: Int
+        let badgePlace: Int?
+        /// Reads the parameter into the reading (and the style, where the value is missing); `several` says whether
+        /// the kind draws several values (`value=30,60,90`) or one.
+        let read:
+            @Sendable (ParameterReader, _ several: Bool, inout ValueReading, inout ValueStyle) throws(ParameterError)
+                -> Void
+        /// The canonical text of its value (`nil`: nothing to write).
+        let key: @Sendable (ValueReading, ValueStyle) -> String?
+
+        init(
+            ring ringPlace: Int, badge badgePlace: Int?,
+            read:
+                @escaping @Sendable (ParameterReader, _ several: Bool, inout ValueReading, inout ValueStyle)
+                throws(ParameterError) -> Void,
+            key: @escaping @Sendable (ValueReading, ValueStyle) -> String?
+        ) {
+            self.ringPlace = ringPlace
+            self.badgePlace = badgePlace
+            self.read = read
+            self.key = key
+        }
+
+        /// The binding of a kind that draws a reading.
+        func binding<Spec: DrawsReading>(at place: Int) -> Binding<Spec> {
+            Binding(
+                place,
+                read: { reader, spec throws(ParameterError) in
+                    var (reading, style) = (spec.reading, spec.valueStyle)
+                    try read(reader, Spec.drawsSeveral, &reading, &style)
+                    (spec.reading, spec.valueStyle) = (reading, style)
+                    spec.fitLooksToReading()
+                }, key: { spec, _ in key(spec.reading, spec.valueStyle) })
         }
     }
 
@@ -176,7 +217,8 @@ public struct ImageParameter: Sendable {
     init(
         _ name: String, _ kinds: Kinds, _ grammar: Grammar, docs: Docs, badgeDocs: Docs? = nil, field: Field,
         readByService: Bool = false, ring: Binding<RingSpec>? = nil, bar: Binding<BarSpec>? = nil,
-        badge: Binding<BadgeSpec>? = nil, spark: Binding<SparkSpec>? = nil, style: StyleBinding? = nil
+        badge: Binding<BadgeSpec>? = nil, spark: Binding<SparkSpec>? = nil, style: StyleBinding? = nil,
+        reading: ReadingBinding? = nil
     ) {
         self.name = name
         self.kinds = kinds
@@ -185,22 +227,13 @@ public struct ImageParameter: Sendable {
         self.badgeDocs = badgeDocs
         self.field = field
         self.readByService = readByService
-        self.ring = style.map { $0.binding(at: $0.ringPlace) } ?? ring
+        self.ring = style.map { $0.binding(at: $0.ringPlace) } ?? reading.map { $0.binding(at: $0.ringPlace) } ?? ring
         self.bar = bar
-        self.badge = style.map { $0.binding(at: $0.badgePlace) } ?? badge
+        self.badge =
+            style.map { $0.binding(at: $0.badgePlace) } ?? reading?.badgePlace.map { reading!.binding(at: $0) } ?? badge
         self.spark = spark
     }
 }
-
-/// A spec that draws a value in `min…max` written in a `ValueStyle`: what a style parameter's row binds to.
-protocol StyledValue {
-    var min: Double { get }
-    var max: Double { get }
-    var valueStyle: ValueStyle { get set }
-}
-
-extension RingSpec: StyledValue {}
-extension BadgeSpec: StyledValue {}
 
 extension ImageParameter {
     /// The rows that apply to `kind`, in the order of the table.

@@ -37,7 +37,7 @@ public struct SparkLayout: Sendable {
         dotRadius = lineWidth * 1.5
         color = series.effectiveColor
         areaColor = spec.fill == .area ? Self.translucent(color, SparkSpec.areaOpacity) : nil
-        let last = spec.points.last ?? series.min
+        let last = spec.points.last ?? series.reading.min
         let shown = Self.labelText(series, value: last)
         label = shown
         let bold = series.fontWeight == .bold
@@ -60,11 +60,11 @@ public struct SparkLayout: Sendable {
         title = AccessibleName.sparkline(series, label: shown, last: last)
 
         let pad = dotRadius
-        let span = series.max - series.min
+        let (min, span) = (series.reading.min, series.reading.max - series.reading.min)
         let count = spec.points.count
         let step = count > 1 ? (lineEnd - 2 * pad) / Double(count - 1) : 0
         points = spec.points.enumerated().map { index, value in
-            let share = span > 0 && span.isFinite ? Swift.min(Swift.max((value - series.min) / span, 0), 1) : 0.5
+            let share = span > 0 && span.isFinite ? Swift.min(Swift.max((value - min) / span, 0), 1) : 0.5
             let x = count > 1 ? pad + Double(index) * step : lineEnd - pad
             let y = pad + (1 - share) * (h - 2 * pad)
             return (Self.hundredths(x), Self.hundredths(y))
@@ -74,12 +74,12 @@ public struct SparkLayout: Sendable {
     /// The label of the last point: `auto` writes the value as `{value}` does; a template is filled as a ring's,
     /// with `{delta}` the change from the first point (or `previous`).
     static func labelText(_ series: RingSpec, value: Double) -> String? {
-        let span = series.max - series.min
-        let fraction = span > 0 && span.isFinite ? Swift.min(Swift.max((value - series.min) / span, 0), 1) : 0
+        let reading = series.reading
+        let fraction = value.isFinite ? reading.share(of: value, at: 0) : 0
         let label = series.label == .auto ? RingSpec.Label.template("{value}") : series.label
         return LabelText.text(
-            label, value: value, min: series.min, max: series.max, fraction: fraction, style: series.valueStyle,
-            previous: series.previous)
+            label, value: value, min: reading.min, max: reading.max, fraction: fraction, style: series.valueStyle,
+            previous: reading.previous)
     }
 
     /// `color` with its opacity times `share`.

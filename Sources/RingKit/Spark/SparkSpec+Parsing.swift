@@ -45,7 +45,7 @@ extension SparkSpec {
         if !parameters.contains("label"), series.stale.since == nil || series.stale.label == nil {
             series.label = .none
         }
-        series.value = last
+        series.reading.value = last
         let scale = series.scale
         if width * scale > ImageLimits.pixelEdge || height * scale > ImageLimits.pixelEdge {
             throw ParameterError(

@@ -14,7 +14,7 @@ public struct SparkSpec: Sendable, Hashable {
         case none
     }
 
-    /// The shared parameters: `series.value` is the last point, `series.min…series.max` the scale drawn from the
+    /// The shared parameters: `series.reading.value` is the last point, `series.reading`'s `min…max` the scale drawn from the
     /// bottom to the top (the points' own range unless the query gives `min` or `max`).
     public var series = RingSpec()
     /// The numbers drawn, oldest first.

@@ -49,8 +49,9 @@ extension RingSpec {
     private static func defaults(rings: Int) -> RingSpec {
         var spec = RingSpec()
         let light = Theme.light
+        spec.reading.more = (1..<rings).map { _ in ValueReading.Item(value: 0) }
         spec.innerRings = (1..<rings).map {
-            InnerRing(value: 0, color: light.ringColors[Swift.min($0, 4)], track: light.track)
+            InnerRing(color: light.ringColors[Swift.min($0, 4)], track: light.track)
         }
         spec.themedColors = .all
         return spec

@@ -14,11 +14,11 @@ extension RingSpec {
     /// Ring `index`'s percentage as its label shows it (see `PercentText`): what thresholds compare, so the color
     /// agrees with the number whatever the rounding.
     public func shownPercent(ofRing index: Int) -> PercentText {
-        let span = max(ofRing: index) - min
+        let span = max(ofRing: index) - reading.min
         let value = value(ofRing: index)
         let decimals = valueStyle.percentDecimals
         guard span > 0, span.isFinite, value.isFinite else { return PercentText(fraction: 0, decimals: decimals) }
-        return PercentText(fraction: (value - min) / span, decimals: decimals)
+        return PercentText(fraction: (value - reading.min) / span, decimals: decimals)
     }
 
     /// Whether ring `index` takes its color from a `thresholds` step (or a `map` item) rather than from `color`.
@@ -30,6 +30,6 @@ extension RingSpec {
 
     /// The `map` item that ring `index`'s value matches (the first ring's may be missing).
     func mappedItem(ofRing index: Int) -> ValueMap.Item? {
-        index == 0 ? valueStyle.mappedItem(for: value) : valueStyle.map?.item(for: value(ofRing: index))
+        index == 0 ? valueStyle.mappedItem(for: reading.value) : valueStyle.map?.item(for: value(ofRing: index))
     }
 }

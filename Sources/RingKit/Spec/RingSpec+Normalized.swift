@@ -8,25 +8,15 @@ extension RingSpec {
     /// Parsing returns normalized specs; `canonicalKey` normalizes a spec built by hand.
     public func normalized() -> RingSpec {
         var spec = self
-        // Adding +0 turns -0 into +0 and leaves every other number as it is.
-        spec.min = min + 0
-        spec.max = max + 0
         // The arc is clamped; the text is not: a label that writes the value keeps it as read (`450 ms` on a full
         // ring of max 300).
         // A map matches the value as read, whatever the label shows: it may color the ring.
         // Growing from min is the default: one image, one key (decided first, so a second normalization agrees).
-        let style = valueStyle.normalized(min: min)
+        let style = valueStyle.normalized(min: reading.min)
         let keepsValue =
             LabelText.showsValue(label, unit: style.unit, signed: style.neutral != nil) || style.map != nil
         spec.valueStyle = style
-        spec.value = keepsValue ? value + 0 : clamped(value, max: max)
-        for index in innerRings.indices {
-            let own = innerRings[index].max.map { $0 + 0 }
-            spec.innerRings[index].max = own == max + 0 ? nil : own
-            let ringMax = own ?? max
-            spec.innerRings[index].value =
-                keepsValue ? innerRings[index].value + 0 : clamped(innerRings[index].value, max: ringMax)
-        }
+        spec.reading = reading.normalized(keepsValues: keepsValue)
         spec.thickness = (thickness ?? Self.defaultThickness(size: size, rings: ringCount)) + 0
         spec.cap = Self.capDrawn(cap, size: size, thickness: spec.thickness!, rings: ringCount)
         spec.start = Self.normalizedAngle(start ?? Self.defaultStart(arc: arc, direction: direction))
@@ -59,17 +49,12 @@ extension RingSpec {
             spec.themedColors = themed
             if themed.isEmpty && !spec.switchesThresholdOrGradientColors { spec.theme = .light }
         }
-        spec.valueStyle = spec.valueStyle.normalized(min: spec.min)
+        spec.valueStyle = spec.valueStyle.normalized(min: spec.reading.min)
         if spec.theme == .light {
             // Bookkeeping only: in the light theme the values say everything.
             spec.themedColors = spec.rolesAtLightDefaults(.all)
         }
         return spec
-    }
-
-    /// `x` clamped into `min…max`, `-0` made `0`.
-    private func clamped(_ x: Double, max: Double) -> Double {
-        (min <= max ? Swift.min(Swift.max(x, min), max) : x) + 0
     }
 
     /// The default stroke width for a ring `size` pixels wide: `round(size / 10)`, halves away from zero.

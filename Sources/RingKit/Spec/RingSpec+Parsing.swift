@@ -57,7 +57,7 @@ extension RingSpec {
         bounds: (min: Double, max: Double) = (0, 100)
     ) throws(ParameterError) {
         self.init()
-        (min, max) = bounds
+        (reading.min, reading.max) = bounds
         var reader = ParameterReader(parameters: parameters)
         reader.forBars = forBars
         reader.boundsDefaults = bounds
@@ -82,8 +82,7 @@ extension RingSpec {
         let g = RingGeometry(self)
         guard g.labelLayout == nil else { return }
         guard
-            let text = LabelText.text(
-                label, value: value, min: min, max: max, fraction: g.fraction, style: valueStyle, previous: previous)
+            let text = LabelText.text(label, of: reading, fraction: g.fraction, style: valueStyle)
         else { return }
         let needed = LabelLayout.holeNeeded(for: text, bold: fontWeight == .bold)
         throw ParameterError(
@@ -95,7 +94,7 @@ extension RingSpec {
 
     /// `{delta}` and `{previous}` need the value to compare with.
     func checkPrevious() throws(ParameterError) {
-        guard previous == nil, case .template(let template) = label,
+        guard reading.previous == nil, case .template(let template) = label,
             template.contains("{delta}") || template.contains("{previous}")
         else { return }
         throw ParameterError(
@@ -111,7 +110,7 @@ extension RingSpec {
                 parameter: "markers", value: "true",
                 reason: "has nothing to mark (accepted: true with thresholds between min and max, or a target; false)")
         }
-        if let neutral = valueStyle.neutral, neutral != min,
+        if let neutral = valueStyle.neutral, neutral != reading.min,
             (0..<ringCount).contains(where: { gradient(ofRing: $0) != nil })
         {
             throw ParameterError(

@@ -27,20 +27,16 @@ extension RingSpec {
     private static let lightTextColor = RGBAColor(0x11, 0x18, 0x27)
 
     /// How many rings are drawn: one plus the inner ones.
-    public var ringCount: Int { 1 + innerRings.count }
+    public var ringCount: Int { reading.count }
 
     /// The value of ring `index` (0 is the outermost).
-    public func value(ofRing index: Int) -> Double { index == 0 ? value : innerRings[index - 1].value }
+    public func value(ofRing index: Int) -> Double { reading.value(at: index) }
 
     /// The value of ring `index`'s full circle: its own (`max=100,42`), or the spec's `max`.
-    public func max(ofRing index: Int) -> Double { index == 0 ? max : innerRings[index - 1].max ?? max }
+    public func max(ofRing index: Int) -> Double { reading.max(at: index) }
 
     /// Ring `index`'s share of its `min…max`, 0…1 (0 where the span is empty or not finite).
-    public func share(of value: Double, ofRing index: Int) -> Double {
-        let span = max(ofRing: index) - min
-        guard span > 0, span.isFinite, value.isFinite else { return 0 }
-        return Swift.min(Swift.max((value - min) / span, 0), 1)
-    }
+    public func share(of value: Double, ofRing index: Int) -> Double { reading.share(of: value, at: index) }
 
     /// The color of ring `index` before `thresholds`.
     public func color(ofRing index: Int) -> RGBAColor { index == 0 ? color : innerRings[index - 1].color }

@@ -19,26 +19,19 @@ public struct RingSpec: Sendable, Hashable {
         public static let all: ColorRoles = [.color, .track, .textColor]
     }
 
-    /// A ring inside the first one (`value=30,60,90` draws the first ring and two inner ones).
+    /// The look of a ring inside the first one (`value=30,60,90` draws the first ring and two inner ones); its value
+    /// and its own max are the reading's (`ValueReading.more`).
     public struct InnerRing: Sendable, Hashable {
-        public var value: Double
         public var color: RGBAColor
         /// `nil` means `none`.
         public var track: RGBAColor?
         /// Where the progress fades to; `nil` means a solid stroke.
         public var gradient: RGBAColor?
-        /// The value of this ring's full circle where it is not the first ring's (`max=100,42`, or each stored
-        /// value's own record); `nil` means the spec's `max`.
-        public var max: Double?
 
-        public init(
-            value: Double, color: RGBAColor, track: RGBAColor?, gradient: RGBAColor? = nil, max: Double? = nil
-        ) {
-            self.value = value
+        public init(color: RGBAColor, track: RGBAColor?, gradient: RGBAColor? = nil) {
             self.color = color
             self.track = track
             self.gradient = gradient
-            self.max = max
         }
     }
     /// The centre text: `auto` (the percentage), none, or a template with `{value}` `{percent}` `{min}` `{max}`.
@@ -48,9 +41,8 @@ public struct RingSpec: Sendable, Hashable {
         case template(String)
     }
 
-    public var value: Double = 0
-    public var min: Double = 0
-    public var max: Double = 100
+    /// The value or values, their `min…max` and the value compared with: what every kind reads alike.
+    public var reading = ValueReading()
     public var size: Int = 128
     /// Stroke width in CSS pixels; `nil` means the default, `round(size / 10)`.
     public var thickness: Double? = nil
@@ -75,8 +67,6 @@ public struct RingSpec: Sendable, Hashable {
     public var markers = false
     /// The look of a value older than its `staleAfter`, drawn where `stale.since` is set.
     public var stale = StaleLook()
-    /// The value `{delta}` is the change from and `{previous}` writes (a stored value's, over `trend`).
-    public var previous: Double? = nil
     /// `nil` means: fit the inner circle.
     public var fontSize: Double? = nil
     public var fontWeight: FontWeight = .bold
@@ -96,8 +86,8 @@ public struct RingSpec: Sendable, Hashable {
     /// in dark mode); a color whose value differs from the light default is never themed, so setting `color` by
     /// hand is enough.
     public var themedColors: ColorRoles = .all
-    /// The rings inside the first, outermost first; empty for a single ring (`value`, `color`, `track` and
-    /// `gradient` above describe the first ring).
+    /// The looks of the rings inside the first, outermost first, one for each of `reading.more`; empty for a single
+    /// ring (`color`, `track` and `gradient` above describe the first ring).
     public var innerRings: [InnerRing] = []
     /// A logo in the hole (above the label), or at a bar's left end; `logoColor` nil is the default for the logo.
     public var logo: Logo? = nil

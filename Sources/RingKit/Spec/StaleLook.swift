@@ -91,12 +91,7 @@ extension BadgeSpec {
         thresholds = nil
         valueStyle.map = valueStyle.map?.withoutColors
         if let given = stale.label {
-            let span = max - min
-            let share = span > 0 && span.isFinite && value.isFinite ? (value - min) / span : fraction
-            message =
-                LabelText.text(
-                    StaleLook.label(given), value: value, min: min, max: max, fraction: share, style: valueStyle)
-                ?? ""
+            message = LabelText.text(StaleLook.label(given), of: reading, fraction: shownShare, style: valueStyle) ?? ""
         }
         stale.since = since
     }

@@ -19,10 +19,8 @@ public enum AccessibleName {
                 $0 + ", " + percent($1)
             }
         }
-        return zip(spec.innerRings.indices, fractions.dropFirst()).reduce("Progress: " + text) { name, ring in
-            let shown = LabelText.text(
-                spec.label, value: spec.innerRings[ring.0].value, min: spec.min, max: spec.max(ofRing: ring.0 + 1),
-                fraction: ring.1, style: style)
+        return zip(spec.reading.more.indices, fractions.dropFirst()).reduce("Progress: " + text) { name, ring in
+            let shown = LabelText.text(spec.label, of: spec.reading, at: ring.0 + 1, fraction: ring.1, style: style)
             return name + ", " + (shown ?? percent(ring.1))
         }
     }

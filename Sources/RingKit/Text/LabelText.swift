@@ -7,6 +7,17 @@ public enum LabelText {
     /// `previous`) filled (the numbers written in `style`,
     /// the value as read, not clamped: the arc is clamped, the text is not) and is made printable (see
     /// `RingGeometry.printable`); `none` or a template that fills to nothing is `nil`.
+    /// The label of value `index` of `reading` (the first unless given), whose share `fraction` of its `min…max`
+    /// the caller has worked out (clamped or not, as its kind shows it), written in `style`: the one writer every
+    /// kind's label, title and accessible name go through.
+    public static func text(
+        _ label: RingSpec.Label, of reading: ValueReading, at index: Int = 0, fraction: Double, style: ValueStyle
+    ) -> String? {
+        text(
+            label, value: reading.value(at: index), min: reading.min, max: reading.max(at: index), fraction: fraction,
+            style: style, previous: index == 0 ? reading.previous : nil)
+    }
+
     public static func text(
         _ label: RingSpec.Label, value: Double, min: Double, max: Double, fraction: Double, style: ValueStyle,
         previous: Double? = nil

@@ -180,7 +180,7 @@ struct StoredTarget: Sendable {
             // Given as the numbers read, as a live value's max is: a push of 0 of 0 (an empty sprint) draws an empty
             // image with its label rather than a refusal of max=0, and a message about it names `value`. Each value
             // keeps its own record's max; one without takes the default.
-            let each = maxima.map { $0 ?? RingSpec().max }
+            let each = maxima.map { $0 ?? ValueReading().max }
             let more = each.dropFirst().allSatisfy { $0 == each[0] } ? [] : Array(each.dropFirst())
             resolved.read = [ReadNumber("max", each[0], from: "value", more: more)]
             shown += "&max=" + ([each[0]] + more).map(Self.queryNumber).joined(separator: ",")
