@@ -1,18 +1,13 @@
-/// A spec that draws a `ValueReading` written in a `ValueStyle`: what the rows of the value and of its style bind
-/// to, once for every kind.
+/// A spec that draws a `ValueReading` written in a `ValueStyle`: what the rows of the value's style bind to, once
+/// for every kind (`ImageParameter.StyleBinding`).
 protocol DrawsReading {
-    var reading: ValueReading { get set }
+    var reading: ValueReading { get }
     var valueStyle: ValueStyle { get set }
-    /// Whether the kind draws several values (`value=30,60,90`: rings, bars) or one (a badge).
-    static var drawsSeveral: Bool { get }
-    /// Gives every value of the reading after the first its look (a ring's `innerRings`), the defaults for the ones
-    /// it had none for, once the reading changed.
-    mutating func fitLooksToReading()
 }
 
 extension RingSpec: DrawsReading {
-    static var drawsSeveral: Bool { true }
-
+    /// Gives every value of the reading after the first its look (`innerRings`), the defaults for those it had none
+    /// for, once the reading changed.
     mutating func fitLooksToReading() {
         let count = reading.more.count
         guard innerRings.count != count else { return }
@@ -24,7 +19,4 @@ extension RingSpec: DrawsReading {
     }
 }
 
-extension BadgeSpec: DrawsReading {
-    static var drawsSeveral: Bool { false }
-    mutating func fitLooksToReading() {}
-}
+extension BadgeSpec: DrawsReading {}

@@ -161,16 +161,26 @@ public struct ImageParameter: Sendable {
             self.key = key
         }
 
-        /// The binding of a kind that draws a reading.
-        func binding<Spec: DrawsReading>(at place: Int) -> Binding<Spec> {
+        /// The bindings of a ring (bars and sparklines read the ring's rows) and of a badge. Written for each type,
+        /// not over `DrawsReading`: on a concrete spec the reading and the style are two stored properties reached
+        /// in place, where a generic spec's would be copied out and back on every row read.
+        var ringBinding: Binding<RingSpec> {
             Binding(
-                place,
+                ringPlace,
                 read: { reader, spec throws(ParameterError) in
-                    var (reading, style) = (spec.reading, spec.valueStyle)
-                    try read(reader, Spec.drawsSeveral, &reading, &style)
-                    (spec.reading, spec.valueStyle) = (reading, style)
+                    try read(reader, true, &spec.reading, &spec.valueStyle)
                     spec.fitLooksToReading()
                 }, key: { spec, _ in key(spec.reading, spec.valueStyle) })
+        }
+
+        var badgeBinding: Binding<BadgeSpec>? {
+            badgePlace.map { place in
+                Binding(
+                    place,
+                    read: { reader, spec throws(ParameterError) in
+                        try read(reader, false, &spec.reading, &spec.valueStyle)
+                    }, key: { spec, _ in key(spec.reading, spec.valueStyle) })
+            }
         }
     }
 
@@ -227,10 +237,9 @@ public struct ImageParameter: Sendable {
         self.badgeDocs = badgeDocs
         self.field = field
         self.readByService = readByService
-        self.ring = style.map { $0.binding(at: $0.ringPlace) } ?? reading.map { $0.binding(at: $0.ringPlace) } ?? ring
+        self.ring = style.map { $0.binding(at: $0.ringPlace) } ?? reading?.ringBinding ?? ring
         self.bar = bar
-        self.badge =
-            style.map { $0.binding(at: $0.badgePlace) } ?? reading?.badgePlace.map { reading!.binding(at: $0) } ?? badge
+        self.badge = style.map { $0.binding(at: $0.badgePlace) } ?? reading?.badgeBinding ?? badge
         self.spark = spark
     }
 }
