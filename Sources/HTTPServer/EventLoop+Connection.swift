@@ -31,8 +31,9 @@ extension EventLoop {
                 switch handler.answer(request) {
                 case .now(let response):
                     send(response, to: connection, keepAlive: keepAlive, isHead: isHead)
-                case .later(let work, let afterSend):
-                    if !answerOnWorker(connection, work, afterSend: afterSend, isHead: isHead) {
+                case .later(let work, let afterSend, let client):
+                    let turn = client ?? connection.client
+                    if !answerOnWorker(connection, work, afterSend: afterSend, isHead: isHead, client: turn) {
                         // The process is out of threads: the loop makes the answer itself.
                         send(work(), to: connection, keepAlive: keepAlive, isHead: isHead)
                         afterSend?()
@@ -82,11 +83,11 @@ extension EventLoop {
     /// others. Returns false when the worker has no thread and cannot start one.
     private func answerOnWorker(
         _ connection: HTTPConnection, _ work: @escaping @Sendable () -> HTTPResponse,
-        afterSend: (@Sendable () -> Void)?, isHead: Bool
+        afterSend: (@Sendable () -> Void)?, isHead: Bool, client: ClientAddress?
     ) -> Bool {
         let pending = DeferredAnswer.Pending(connection: connection, isHead: isHead)
         workerActivity.workerActive(at: now.nanoseconds)
-        let queued = worker.run { [self] more in
+        let queued = worker.run(for: client) { [self] more in
             let started = MonotonicInstant.now().nanoseconds
             let response = work()
             let finished = MonotonicInstant.now().nanoseconds

@@ -74,4 +74,6 @@ extension HTTPFieldName {
     public static let vary: HTTPFieldName = "Vary"
     public static let wwwAuthenticate: HTTPFieldName = "WWW-Authenticate"
     public static let xContentTypeOptions: HTTPFieldName = "X-Content-Type-Options"
+    public static let xForwardedFor: HTTPFieldName = "X-Forwarded-For"
+    public static let forwarded: HTTPFieldName = "Forwarded"
 }

@@ -7,7 +7,11 @@ public enum HTTPAnswer: Sendable {
     /// later requests on the same connection wait for it. The work carries whatever the handler already parsed.
     /// `afterSend`, when given, runs next on the loop's own thread, once the response is sent (and also when the
     /// connection closed meanwhile, so it runs once whatever became of the response).
-    case later(_ work: @Sendable () -> HTTPResponse, afterSend: (@Sendable () -> Void)? = nil)
+    /// The worker serves the clients whose work waits in turn, one job each (round robin), not in order of arrival,
+    /// so one client's flood delays another's work by at most one job: `client` is whose work it is (the handler
+    /// may know better than the socket, behind a proxy); nil is the connection's peer.
+    case later(
+        _ work: @Sendable () -> HTTPResponse, afterSend: (@Sendable () -> Void)? = nil, client: ClientAddress? = nil)
     /// An answer that waits on something outside the server (a fetch from another service). The loop calls the
     /// closure at once with `respond`; the handler starts its work wherever it runs (its own threads, never the
     /// loop's worker, so a wait of seconds delays nobody else) and calls `respond` exactly once, from any thread,

@@ -24,6 +24,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let contentTooLarge = HTTPStatus(code: 413, reasonPhrase: "Content Too Large")
     public static let uriTooLong = HTTPStatus(code: 414, reasonPhrase: "URI Too Long")
     public static let expectationFailed = HTTPStatus(code: 417, reasonPhrase: "Expectation Failed")
+    public static let tooManyRequests = HTTPStatus(code: 429, reasonPhrase: "Too Many Requests")
     public static let requestHeaderFieldsTooLarge = HTTPStatus(
         code: 431, reasonPhrase: "Request Header Fields Too Large")
     public static let internalServerError = HTTPStatus(code: 500, reasonPhrase: "Internal Server Error")

@@ -2,16 +2,18 @@ import CSystem
 import Dispatch
 import Locking
 
-/// One thread that runs a loop's slow answers in order, at nice 10, below the loops: a long render takes the cores
-/// only when the loops leave them idle. A thread of its own rather than a Dispatch queue, because a thread's nice
-/// cannot be raised again without privilege, so a Dispatch pool thread lowered for one render stayed lowered for
-/// whatever work Dispatch gave it next. Started at the first job; ends after `finish()`.
+/// One thread that runs a loop's slow answers, at nice 10, below the loops: a long render takes the cores only when
+/// the loops leave them idle. A thread of its own rather than a Dispatch queue, because a thread's nice cannot be
+/// raised again without privilege, so a Dispatch pool thread lowered for one render stayed lowered for whatever work
+/// Dispatch gave it next. Started at the first job; ends after `finish()`.
+///
+/// Jobs are taken by client in turn (`WorkerQueue`): a client with a hundred jobs waiting delays another's one job by
+/// at most the job running.
 final class WorkerThread: Sendable {
     private let name: String
     /// Holds one entry while the thread runs, so the server's `waitUntilStopped` waits for it too.
     private let running: DispatchGroup
-    private let state = Lock<(jobs: [@Sendable (_ more: Bool) -> Void], started: Bool, finishing: Bool)>(
-        ([], false, false))
+    private let state = Lock<(jobs: WorkerQueue, started: Bool, finishing: Bool)>((WorkerQueue(), false, false))
     /// Signalled once per job and once by `finish()`: the thread sleeps here while there is nothing to do.
     private let signal = DispatchSemaphore(value: 0)
 
@@ -20,12 +22,13 @@ final class WorkerThread: Sendable {
         self.running = running
     }
 
-    /// Queues `job` behind the others (it is told whether more jobs wait behind it); returns false (and drops it) once `finish()` was called or when no thread
-    /// could be started. Called by the owning loop's thread only, so a failed start cannot drop another's job.
-    func run(_ job: @escaping @Sendable (_ more: Bool) -> Void) -> Bool {
+    /// Queues `job` of `client` (it is told whether more jobs wait behind it); returns false (and drops it) once
+    /// `finish()` was called or when no thread could be started. Called by the owning loop's thread only, so a
+    /// failed start cannot drop another's job.
+    func run(for client: ClientAddress?, _ job: @escaping @Sendable (_ more: Bool) -> Void) -> Bool {
         let (accepted, start) = state.withLock { state -> (Bool, Bool) in
             guard !state.finishing else { return (false, false) }
-            state.jobs.append(job)
+            state.jobs.append(job, of: client)
             defer { state.started = true }
             return (true, !state.started)
         }
@@ -41,7 +44,7 @@ final class WorkerThread: Sendable {
             guard started == 0 else {
                 running.leave()
                 state.withLock { state in
-                    state.jobs.removeAll()
+                    state.jobs = WorkerQueue()
                     state.started = false
                 }
                 return false
@@ -56,7 +59,7 @@ final class WorkerThread: Sendable {
     func finish() {
         state.withLock { state in
             state.finishing = true
-            state.jobs.removeAll()
+            state.jobs = WorkerQueue()
         }
         signal.signal()
     }
@@ -64,12 +67,13 @@ final class WorkerThread: Sendable {
     private func serve() {
         _ = pr_lower_thread_priority()
         while true {
+            // One signal per job: each wake takes the next job in turn, if `finish()` left one.
             signal.wait()
-            let (jobs, finishing) = state.withLock { state in
-                defer { state.jobs.removeAll() }
-                return (state.jobs, state.finishing)
+            let (job, more, finishing) = state.withLock { state in
+                let job = state.jobs.next()
+                return (job, !state.jobs.isEmpty, state.finishing)
             }
-            for (index, job) in jobs.enumerated() { job(index < jobs.count - 1) }
+            job?(more)
             if finishing { return }
         }
     }

@@ -76,7 +76,7 @@ func answer(_ service: RingService, _ target: String) -> Int {
     let request = HTTPRequest(method: .get, target: target)
     switch service.answer(request) {
     case .now(let response): return response.body.count
-    case .later(let work, _): return work().body.count
+    case .later(let work, _, _): return work().body.count
     case .whenReady(let start):
         // Not for these targets (no live values); answered all the same, waiting on this thread.
         let done = DispatchSemaphore(value: 0)

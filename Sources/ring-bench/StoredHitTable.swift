@@ -48,7 +48,7 @@ func storedHitTable(rounds: Int) throws {
 func response(_ service: RingService, _ request: HTTPRequest) -> HTTPResponse {
     switch service.answer(request) {
     case .now(let response): return response
-    case .later(let work, _): return work()
+    case .later(let work, _, _): return work()
     case .whenReady(let start):
         let done = DispatchSemaphore(value: 0)
         let answered = Mutex<HTTPResponse?>(nil)

@@ -40,7 +40,7 @@ extension RingService {
     func response(to request: HTTPRequest) -> HTTPResponse {
         switch answer(request) {
         case .now(let response): response
-        case .later(let work, let afterSend):
+        case .later(let work, let afterSend, _):
             // As the loop does: the work, then its after-send step.
             {
                 let response = work()

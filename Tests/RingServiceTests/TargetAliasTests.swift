@@ -59,7 +59,9 @@ struct TargetAliasTests {
     @Test func aPNGMissLeftToTheWorkerIsParsedOnce() {
         let renderer = CountingRenderer()
         let service = makeService(renderer: renderer)
-        guard case .later(let work, _) = service.answer(HTTPRequest(method: .get, target: "/ring.png?value=5&size=512"))
+        guard
+            case .later(let work, _, _) = service.answer(
+                HTTPRequest(method: .get, target: "/ring.png?value=5&size=512"))
         else {
             Issue.record("an uncached 512 px PNG was not left to a worker")
             return

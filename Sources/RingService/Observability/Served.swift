@@ -42,8 +42,10 @@ enum CacheOutcome: String, Sendable {
 /// what it was (`Served`), which `RequestRecorder` counts and logs on its way to the transport.
 enum ServiceAnswer {
     case now(Served)
-    /// `afterSend`: the step on the loop's thread once the answer is sent (see `HTTPAnswer.later`).
-    case later(_ work: @Sendable () -> Served, afterSend: (@Sendable () -> Void)? = nil)
+    /// `afterSend`: the step on the loop's thread once the answer is sent; `client`: whose turn the work takes on
+    /// the worker (see `HTTPAnswer.later`).
+    case later(
+        _ work: @Sendable () -> Served, afterSend: (@Sendable () -> Void)? = nil, client: ClientAddress? = nil)
     /// A value being read or written: the answer is delivered once it is (see `HTTPAnswer.whenReady`).
     case whenReady(@Sendable (_ respond: @escaping @Sendable (Served) -> Void) -> Void)
 
@@ -52,8 +54,8 @@ enum ServiceAnswer {
         switch self {
         case .now(let served):
             return .now(finish(served))
-        case .later(let work, let afterSend):
-            return .later({ finish(work()) }, afterSend: afterSend)
+        case .later(let work, let afterSend, let client):
+            return .later({ finish(work()) }, afterSend: afterSend, client: client)
         case .whenReady(let start):
             return .whenReady { respond in start { respond(finish($0)) } }
         }

@@ -94,7 +94,7 @@ extension RingService {
                     onLoop: false)
                 {
                 case .now(let served): respond(served)
-                case .later(let work, _): respond(work())
+                case .later(let work, _, _): respond(work())
                 case .whenReady(let start): start(respond)
                 }
             }

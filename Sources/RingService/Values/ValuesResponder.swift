@@ -27,8 +27,8 @@ final class ValuesResponder: Sendable {
         switch response(request, name: name, history: history) {
         case .now(let response):
             return .now(Served(response, source: .stored))
-        case .later(let work, let afterSend):
-            return .later({ Served(work(), source: .stored) }, afterSend: afterSend)
+        case .later(let work, let afterSend, let client):
+            return .later({ Served(work(), source: .stored) }, afterSend: afterSend, client: client)
         case .whenReady(let start):
             return .whenReady { respond in start { respond(Served($0, source: .stored)) } }
         }
