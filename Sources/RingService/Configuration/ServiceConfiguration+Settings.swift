@@ -3,7 +3,7 @@ import RingKit
 
 extension ServiceConfiguration {
     /// Every setting, in the order `config/default.json` and `--print-config` list them.
-    static let settings: [ConfigurationSetting] = serviceSettings + liveSettings + valueSettings
+    static let settings: [ConfigurationSetting] = serviceSettings + clientSettings + liveSettings + valueSettings
 
     private static let serviceSettings: [ConfigurationSetting] = [
         .init(
@@ -119,6 +119,7 @@ extension ServiceConfiguration {
                 "maxHeadBytes: \(maxHeadBytes) is smaller than maxRequestLineBytes (\(maxRequestLineBytes)); "
                     + "the head holds the request line")
         }
+        _ = try trustedNetworks()
         do {
             try LiveValues.check(live)
         } catch {

@@ -46,6 +46,10 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var cacheEntries = 100_000
     public var maxAge = 86400
     public var errorStatus = 400
+    /// Proxies whose forwarded-for header names the client (`ClientResolver`).
+    public var trustedProxies: [String] = []
+    /// Images of one client waiting for a worker thread at most (`ClientShares`).
+    public var clientQueue = 64
     /// Seconds between SIGTERM and the end of accepting: load balancers see `/readyz` fail meanwhile.
     public var drainDelay = 2.0
     /// Seconds in-flight requests get to finish once accepting has stopped.

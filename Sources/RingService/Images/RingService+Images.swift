@@ -53,11 +53,14 @@ extension RingService {
             format: key.format, pixelEdge: drawing.pixelEdge, onLoop: onLoop, cached: cache.holds(key))
         switch placement {
         case .loopWorker:
+            let client = clients.client(of: request)
+            guard clientShares.take(client) else { return .now(tooManyWaiting(request, drawing, key: key)) }
             return .later(
                 { [self] in
+                    defer { clientShares.release(client) }
                     let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, offLoop: true)
                     return Served(headers.map { response.adding($0) } ?? response, cache: outcome, source: origin)
-                }, afterSend: { [cache] in cache.copyWorkerEntry(key) })
+                }, afterSend: { [cache] in cache.copyWorkerEntry(key) }, client: client)
         case .inPlace:
             let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, waits: !onLoop)
             return .now(Served(headers.map { response.adding($0) } ?? response, cache: outcome, source: origin))

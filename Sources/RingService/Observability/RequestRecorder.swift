@@ -8,6 +8,8 @@ import RingKit
 struct RequestRecorder: Sendable {
     let metrics: ServiceMetrics
     let log: ServiceLog
+    /// Whose request it was: behind a trusted proxy, the client it forwards for.
+    let clients: ClientResolver
 
     /// The moment a request's handling starts, for its access line's duration (0 when no line is written).
     func start() -> UInt64 { log.logsRequests ? DispatchTime.now().uptimeNanoseconds : 0 }
@@ -34,7 +36,8 @@ struct RequestRecorder: Sendable {
             log.access(
                 method: request.method.rawValue, path: request.path, status: response.status.code,
                 bytes: request.method == .head ? 0 : response.body.count, microseconds: Int(elapsed / 1000),
-                cache: served.cache.rawValue, source: served.source?.rawValue, client: request.client?.description,
+                cache: served.cache.rawValue, source: served.source?.rawValue,
+                client: clients.client(of: request)?.description,
                 agent: request.headers["User-Agent"], error: served.error)
         }
         return response

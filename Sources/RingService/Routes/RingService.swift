@@ -51,6 +51,9 @@ public final class RingService: HTTPHandler {
     /// Milliseconds since the epoch: what a stored or live value's age is measured against (the store's clock,
     /// else the wall clock; tests set their own).
     let wallClock: @Sendable () -> Int64
+    /// Who a request is from, behind the trusted proxies, and what each client has waiting for a worker.
+    let clients: ClientResolver
+    let clientShares: ClientShares
 
     /// Throws when the live-value settings cannot be used (`ServiceConfiguration.load` has checked them already).
     public convenience init(configuration: ServiceConfiguration, log: ServiceLog) throws(ConfigurationError) {
@@ -118,12 +121,15 @@ public final class RingService: HTTPHandler {
             self.wallClock = ValueStore.wallClock
         }
         self.configuration = configuration
+        // Checked at start-up (`validateTogether`); a configuration built by hand with a bad entry trusts nobody.
+        clients = ClientResolver(trustedProxies: (try? configuration.trustedNetworks()) ?? [])
+        clientShares = ClientShares(bound: configuration.clientQueue)
         self.live = live
         self.store = store
         values = ValuesResponder(store: store, tokens: ValueTokens(configuration.values.tokens), log: log)
         storedHeaders = Self.storedHeaders(maxAge: configuration.values.maxAge)
         self.log = log
-        recorder = RequestRecorder(metrics: metrics, log: log)
+        recorder = RequestRecorder(metrics: metrics, log: log, clients: clients)
         self.renderer = renderer
         cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)
         errorCache = RenderCache(
