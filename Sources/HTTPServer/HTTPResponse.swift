@@ -49,6 +49,11 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
+    /// A response from a head already serialized by one of these (`HTTPResponse+Fields.swift`).
+    init(status: HTTPStatus, serializedHead head: [UInt8], body: [UInt8]) {
+        self.init(status: status, head: head, body: body)
+    }
+
     /// The same response in buffers allocated now, by the calling thread (as an `HTTPAnswer.later`'s `afterSend` may).
     public func copied() -> HTTPResponse {
         HTTPResponse(status: status, head: Self.copy(head), body: Self.copy(body))

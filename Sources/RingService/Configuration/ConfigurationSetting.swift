@@ -40,6 +40,8 @@ struct ConfigurationSetting: Sendable {
     let kind: Kind
     let get: @Sendable (ServiceConfiguration) -> Value
     let set: @Sendable (inout ServiceConfiguration, Value) -> Void
+    /// Whether a refusal may quote the value given: not where it could be a secret written in the wrong place.
+    var quotesValue = true
 
     /// `cacheBytes` → `PROGRESS_RINGS_CACHE_BYTES`, `liveCAFile` → `PROGRESS_RINGS_LIVE_CA_FILE`.
     var environmentName: String { "PROGRESS_RINGS_" + words.map { $0.uppercased() }.joined(separator: "_") }
@@ -170,8 +172,8 @@ struct ConfigurationSetting: Sendable {
 
     func refusal(_ value: String, from source: String, because reason: String? = nil) -> ConfigurationError {
         let why = reason.map { ": \($0)" } ?? ""
-        return ConfigurationError(
-            "\(name): \(Self.quoted(value)) is not accepted (from \(source))\(why); expected \(accepted)")
+        let shown = quotesValue ? Self.quoted(value) : "the value"
+        return ConfigurationError("\(name): \(shown) is not accepted (from \(source))\(why); expected \(accepted)")
     }
 
     /// The value as JSON text.

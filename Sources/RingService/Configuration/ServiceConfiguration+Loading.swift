@@ -71,6 +71,7 @@ extension ServiceConfiguration {
         for (setting, text, flag) in flagValues {
             setting.set(&config, try setting.parse(text, from: flag))
         }
+        try config.readURLKeys(environment: environment)
         try config.validateTogether()
         options.configuration = config
         return options

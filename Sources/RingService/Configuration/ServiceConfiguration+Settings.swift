@@ -3,7 +3,8 @@ import RingKit
 
 extension ServiceConfiguration {
     /// Every setting, in the order `config/default.json` and `--print-config` list them.
-    static let settings: [ConfigurationSetting] = serviceSettings + clientSettings + liveSettings + valueSettings
+    static let settings: [ConfigurationSetting] =
+        serviceSettings + clientSettings + liveSettings + valueSettings + signingSettings
 
     private static let serviceSettings: [ConfigurationSetting] = [
         .init(
@@ -114,6 +115,7 @@ extension ServiceConfiguration {
 
     /// Checks that span settings: each setting alone is checked where it is read.
     func validateTogether() throws(ConfigurationError) {
+        try validateSigning()
         if maxHeadBytes < maxRequestLineBytes {
             throw ConfigurationError(
                 "maxHeadBytes: \(maxHeadBytes) is smaller than maxRequestLineBytes (\(maxRequestLineBytes)); "

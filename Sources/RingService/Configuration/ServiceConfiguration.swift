@@ -62,6 +62,8 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var live = LiveSettings()
     /// Stored values: off until a token may write them.
     public var values = ValueSettings()
+    /// Signed URLs and private values: off until a URL key is named.
+    public var signing = SigningSettings()
 
     public init() {}
 

@@ -5,11 +5,15 @@ import RingKit
 extension RingService {
     /// `/badge.json`: the shields endpoint document of the badge the same query draws (`/badge.svg`), so shields.io
     /// itself can show the number. It goes through the badge's own parsing, stored values and live values included;
-    /// a bad parameter is a JSON error naming it. Validated by its ETag, cached as the image would be.
-    func badgeDocument(_ request: HTTPRequest, _ drawing: Drawing.Request) -> ServiceAnswer {
+    /// a bad parameter is a JSON error naming it. Validated by its ETag, cached as the image would be. A private
+    /// stored value is read only where the URL was `signed`.
+    func badgeDocument(_ request: HTTPRequest, _ drawing: Drawing.Request, signed: Bool = false) -> ServiceAnswer {
         if Self.mayNameStoredValue(request.target),
             let target = StoredTarget.make(drawing, staleAfter: configuration.values.staleAfterMilliseconds)
         {
+            if case .success(let made) = target, !signed, let name = signing.privateName(among: made.names) {
+                return refusal(.missing(name), .badgeDocument(drawing))
+            }
             switch storedRequest(target) {
             case .failure(let error):
                 return .now(documentError(error.message, drawing, brief: error.brief).from(.stored))
@@ -125,7 +129,10 @@ extension RingService {
     /// The endpoint document of the error badge `drawing` gets instead (`isError`, its label, a few words such as
     /// `invalid max` or `inaccessible`, the error badge's red), with the whole sentence in `X-Error`; never stored.
     /// A 200: shields draws any other status as `inaccessible` and drops the document.
-    func documentError(_ message: String, _ drawing: Drawing.Request, brief: String) -> Served {
+    /// `status`: 200 for a bad parameter, as shields reads an endpoint; 403 for a refused signature.
+    func documentError(
+        _ message: String, _ drawing: Drawing.Request, brief: String, status: HTTPStatus = .ok
+    ) -> Served {
         let refusal = RefusalImage(message: message, for: drawing, format: .svg, brief: brief)
         let members = [
             ("label", refusal.badgeLabel), ("message", refusal.brief), ("color", BadgeRenderer.errorFill.hex),
@@ -139,7 +146,7 @@ extension RingService {
         headers.append(.xContentTypeOptions, "nosniff")
         headers.append(.accessControlAllowOrigin, "*")
         return Served(
-            HTTPResponse(status: .ok, headers: headers, body: Array(body.utf8)), cache: .error, error: message)
+            HTTPResponse(status: status, headers: headers, body: Array(body.utf8)), cache: .error, error: message)
     }
 
     static let jsonType = "application/json"

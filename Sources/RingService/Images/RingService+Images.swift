@@ -8,13 +8,17 @@ extension RingService {
     /// up or rendered and remembered. A bad parameter answers with an error image instead (never remembered by
     /// target). Where a render runs is `RenderPlacement`'s decision: work for the worker thread carries the parsed
     /// drawing and its key, so tens of milliseconds never stall an event loop and nothing is parsed twice.
+    /// `signed`: the URL carried a valid signature (checked and stripped by `signedAnswer`).
     func image(
-        _ request: HTTPRequest, _ drawingRequest: Drawing.Request, format: ImageFormat, varyAccept: Bool
+        _ request: HTTPRequest, _ drawingRequest: Drawing.Request, format: ImageFormat, varyAccept: Bool,
+        signed: Bool = false
     ) -> ServiceAnswer {
         // The format is part of the alias because `/ring` negotiates it from Accept; everything else that shapes
         // the response (route, parameters, cacheSeconds) is in the target, and the server's max-age is fixed.
         // Before the alias: the same target shows another image once a stored value changes.
-        if let stored = storedImage(request, drawingRequest, format: format, varyAccept: varyAccept) { return stored }
+        if let stored = storedImage(request, drawingRequest, format: format, varyAccept: varyAccept, signed: signed) {
+            return stored
+        }
         if let clocked = clockImage(request, drawingRequest, format: format, varyAccept: varyAccept) { return clocked }
         let alias = TargetKey(target: request.target, format: format)
         if let entry = cache.value(aliasedBy: alias) {

@@ -48,6 +48,8 @@ public final class RingService: HTTPHandler {
     let clockTargets = TargetMemo<ClockTargetEntry>()
     /// The headers an image of a stored value adds, made once.
     let storedHeaders: HTTPHeaders
+    /// URL signatures and private values.
+    let signing: URLSigning
     /// Milliseconds since the epoch: what a stored or live value's age is measured against (the store's clock,
     /// else the wall clock; tests set their own).
     let wallClock: @Sendable () -> Int64
@@ -126,7 +128,9 @@ public final class RingService: HTTPHandler {
         clientShares = ClientShares(bound: configuration.clientQueue)
         self.live = live
         self.store = store
-        values = ValuesResponder(store: store, tokens: ValueTokens(configuration.values.tokens), log: log)
+        signing = URLSigning(configuration.signing)
+        values = ValuesResponder(
+            store: store, tokens: ValueTokens(configuration.values.tokens), signing: signing, log: log)
         storedHeaders = Self.storedHeaders(maxAge: configuration.values.maxAge)
         self.log = log
         recorder = RequestRecorder(metrics: metrics, log: log, clients: clients)
@@ -193,10 +197,8 @@ public final class RingService: HTTPHandler {
             return values.answer(request, name: name, history: history)
         case _ where request.method != .get && request.method != .head:
             response = responses.methodNotAllowed
-        case .image(let drawing, let format, let varyAccept):
-            return image(request, drawing, format: format, varyAccept: varyAccept)
-        case .badgeDocument(let drawing):
-            return badgeDocument(request, drawing)
+        case .image, .badgeDocument:
+            return signedAnswer(request, route)
         case .builder:
             response = builderPage.response(to: request)
         case .examples:

@@ -5,9 +5,10 @@ import StoredValues
 extension RingService {
     /// An image of stored values (`value=@name`, `value=@a,@b`, `/ring/@name.svg`): the values are written into the
     /// request as numbers, so it is byte for byte the image of the same numbers in the URL, cached by them (an
-    /// unchanged value keeps its ETag), fresh for `storedMaxAge`. Nil when the request names no stored value.
+    /// unchanged value keeps its ETag), fresh for `storedMaxAge`. Nil when the request names no stored value. A
+    /// private value (`privateValues`) is drawn only where the URL was `signed`, refused before any cache is asked.
     func storedImage(
-        _ request: HTTPRequest, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool
+        _ request: HTTPRequest, _ drawing: Drawing.Request, format: ImageFormat, varyAccept: Bool, signed: Bool
     ) -> ServiceAnswer? {
         guard Self.mayNameStoredValue(request.target) else { return nil }
         var entry: StoredTargetEntry
@@ -19,6 +20,11 @@ extension RingService {
             case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
             case .success(let target): entry = StoredTargetEntry(target: target)
             }
+        }
+        if let refused = privateRefusal(
+            entry.target.names, signed: signed, drawing, format: format, varyAccept: varyAccept)
+        {
+            return refused
         }
         if let spark = entry.target.spark {
             return storedSpark(request, drawing, entry, spark, format: format, varyAccept: varyAccept)

@@ -9,12 +9,15 @@ final class ValuesResponder: Sendable {
     /// Nil until the configuration names a token that may write values.
     let store: ValueStore?
     let tokens: ValueTokens
+    /// Which names are private: read only with a token that may write them.
+    let signing: URLSigning
     let metrics = ValueMetrics()
     let log: ServiceLog
 
-    init(store: ValueStore?, tokens: ValueTokens, log: ServiceLog) {
+    init(store: ValueStore?, tokens: ValueTokens, signing: URLSigning, log: ServiceLog) {
         self.store = store
         self.tokens = tokens
+        self.signing = signing
         self.log = log
     }
 
@@ -68,7 +71,12 @@ final class ValuesResponder: Sendable {
         switch request.method {
         case .put: return push(request, name: name, store: store)
         case .delete: return forget(request, name: name, store: store)
-        default: return .now(history ? self.history(request, name: name, store: store) : record(name, store: store))
+        default:
+            // Whether a private name holds a value is itself private: the token is asked for first.
+            if signing.isPrivate(name), let refusal = tokenRefusal(request, name: name, reading: true) {
+                return .now(refusal)
+            }
+            return .now(history ? self.history(request, name: name, store: store) : record(name, store: store))
         }
     }
 
@@ -159,7 +167,14 @@ final class ValuesResponder: Sendable {
 
     /// Why a write may not go ahead (a token in the URL, a missing, unknown or out-of-scope token), or nil.
     private func writeRefusal(_ request: HTTPRequest, name: String) -> HTTPResponse? {
-        guard request.query.isEmpty && !request.target.contains("?") else {
+        tokenRefusal(request, name: name, reading: false)
+    }
+
+    /// Why a request may not write `name`, or (`reading`) read it while it is private, or nil. A read may carry a
+    /// query (`since`); a write carries none, so no token travels in a URL.
+    private func tokenRefusal(_ request: HTTPRequest, name: String, reading: Bool) -> HTTPResponse? {
+        let verb = reading ? "read" : "write"
+        guard reading || (request.query.isEmpty && !request.target.contains("?")) else {
             metrics.count(.badRequest)
             return valueError(
                 .badRequest,
@@ -170,7 +185,9 @@ final class ValuesResponder: Sendable {
         guard fields.count == 1, let token = Self.bearerToken(fields[0]) else {
             metrics.count(.unauthorized)
             return valueError(
-                .unauthorized, "send a token that may write \(name) as Authorization: Bearer TOKEN",
+                .unauthorized,
+                (reading ? "\(name) is private on this server: " : "")
+                    + "send a token that may write \(name) as Authorization: Bearer TOKEN",
                 headers: [.wwwAuthenticate: "Bearer realm=\"progress-rings\""])
         }
         switch tokens.decide(token: token, name: name) {
@@ -183,7 +200,7 @@ final class ValuesResponder: Sendable {
                 headers: [.wwwAuthenticate: "Bearer realm=\"progress-rings\", error=\"invalid_token\""])
         case .notAllowed:
             metrics.count(.forbidden)
-            return valueError(.forbidden, "the token may not write \(name)")
+            return valueError(.forbidden, "the token may not \(verb) \(name)")
         }
     }
 
