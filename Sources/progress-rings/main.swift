@@ -2,7 +2,9 @@ import Glibc
 import RingKit
 
 /// Every command, in the order the usage lists them: a new command is one more entry.
-let commands: [any Command.Type] = [ServeCommand.self, RenderCommand.self, CheckCommand.self, TokenCommand.self]
+let commands: [any Command.Type] = [
+    ServeCommand.self, RenderCommand.self, CheckCommand.self, TokenCommand.self, SignCommand.self,
+]
 
 let usage = """
     usage: progress-rings <command> [options]
