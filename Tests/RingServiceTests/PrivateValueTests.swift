@@ -82,4 +82,20 @@ final class PrivateValueTests {
         #expect(service.get("/values/internal.none", ["Authorization": "Bearer " + Self.token]).status == .notFound)
         #expect(service.get("/values/coverage").status == .ok)
     }
+
+    /// The gallery never draws a private value's card (its image would be the refusal): the card stays a URL.
+    @Test func theGalleryShowsNoPrivateValue() throws {
+        var config = ServiceConfiguration()
+        config.logFormat = .off
+        config.values.store = folder + "/gallery.db"
+        config.values.tokens = ["*": RingService.valueTokenDigest(Array(Self.token.utf8))]
+        config.signing.keys = [URLKey(name: "k", secret: SignedURLTests.secret)]
+        config.signing.privateValues = ["demo.coverage"]
+        let gallery = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+        #expect(gallery.push("demo.coverage", "80", token: Self.token).status == .ok)
+        #expect(gallery.push("demo.tests", "12", token: Self.token).status == .ok)
+        let images = StoredGalleryTests.images(String(decoding: gallery.get("/examples").body, as: UTF8.self))
+        #expect(!images.contains { $0.contains("@demo.coverage") })
+        #expect(images.contains { $0.contains("@demo.tests") })
+    }
 }

@@ -155,9 +155,14 @@ public final class RingService: HTTPHandler {
         }
     }
 
-    /// The gallery page, built on the first call and again when the stored values its cards show come or go.
+    /// The gallery page, built on the first call and again when the stored values its cards show come or go
+    /// (private ones never show).
     var galleryPage: StaticPage {
-        let held: Set<String> = store.map { store in GalleryPage.storedNames.filter { store.record($0) != nil } } ?? []
+        // A private value's card would show its refusal: it is shown as a card of a value not pushed yet.
+        let held: Set<String> =
+            store.map { store in
+                GalleryPage.storedNames.filter { store.record($0) != nil && !signing.isPrivate($0) }
+            } ?? []
         return gallery.withLock { built in
             if let built, built.held == held { return built.page }
             let made = GalleryPage.make(liveSources: liveSourceNames, storedHeld: held)
