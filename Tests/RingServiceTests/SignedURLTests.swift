@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Locking
 import RingKit
 import Testing
 
@@ -164,5 +165,32 @@ struct SignedURLTests {
     @Test func withoutKeysSigningParametersAreIgnored() {
         let service = Self.service(keys: [])
         #expect(service.get("/ring.svg?value=1&sig=nonsense&exp=1&key=x").status == .ok)
+    }
+
+    /// A signed URL answered before is found again by its bytes, and still refused once its `exp` has passed; the
+    /// same URL with one byte of its signature changed is checked in full and refused.
+    @Test func aRememberedSignatureStillExpiresAndAForgeryIsNotRemembered() {
+        let clock = Lock(Self.now)
+        var config = ServiceConfiguration()
+        config.logFormat = .off
+        config.signing.keys = [URLKey(name: "k", secret: Self.secret)]
+        let service = RingService(
+            configuration: config, log: ServiceLog(format: .off, level: .info), renderer: RingKitRenderer(),
+            wallClock: { clock.withLock { $0 } * 1000 })
+        let expires = Self.now + 60
+        let url = Self.signed("/ring.svg", "value=8&exp=\(expires)&key=k", canonical: "exp=\(expires)&key=k&value=8")
+        #expect(service.get(url).status == .ok)
+        #expect(service.signing.verified.entry(url)?.target == "/ring.svg?value=8")
+        clock.withLock { $0 += 30 }
+        let later = service.get(url)
+        #expect(later.status == .ok)
+        #expect(later.header("Cache-Control") == "public, max-age=30, s-maxage=30")
+        let forged = String(url.dropLast()) + (url.hasSuffix("a") ? "b" : "a")
+        #expect(service.get(forged).status == .forbidden)
+        #expect(service.signing.verified.entry(forged) == nil)
+        clock.withLock { $0 += 30 }
+        let expired = service.get(url)
+        #expect(expired.status == .forbidden)
+        #expect(expired.header("X-Error")?.hasPrefix("exp: the signature expired at") == true)
     }
 }

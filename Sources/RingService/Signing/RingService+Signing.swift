@@ -7,16 +7,18 @@ extension RingService {
     /// URL's (one entry however many signatures and expiries point at it), and every answer, a cache hit
     /// included, first passes the check.
     func signedAnswer(_ request: HTTPRequest, _ route: ServiceRoute) -> ServiceAnswer {
+        // Without a key nothing is read, not even the clock: an unsigned server's images cost what they did.
+        guard signing.isEnabled else { return routed(request, route, signed: false) }
         let now = wallClock() / 1000
-        switch signing.check(path: request.path, query: request.query, now: now) {
+        switch signing.check(target: request.target, path: request.path, query: request.query, now: now) {
         case .unsigned:
             if signing.required { return refusal(.missing(nil), route) }
             return routed(request, route, signed: false)
         case .refused(let why):
             return refusal(why, route)
-        case .signed(let remaining, let expires):
+        case .signed(let target, let expires):
             var plain = request
-            plain.target = remaining.isEmpty ? String(request.path) : request.path + "?" + remaining
+            plain.target = target
             let answer = routed(plain, ServiceRoute(plain), signed: true)
             guard let expires else { return answer }
             return Self.expiring(answer, within: expires - now)
@@ -60,15 +62,16 @@ extension RingService {
     /// `answer` with a freshness no longer than the `seconds` its signature has left, so no cache keeps a signed
     /// image past its expiry.
     static func expiring(_ answer: ServiceAnswer, within seconds: Int64) -> ServiceAnswer {
-        let cap: @Sendable (Served) -> Served = { served in
-            var capped = served
-            capped.response = served.response.limitingMaxAge(to: max(0, seconds))
-            return capped
-        }
         switch answer {
-        case .now(let served): return .now(cap(served))
-        case .later(let work, let afterSend): return .later({ cap(work()) }, afterSend: afterSend)
-        case .whenReady(let start): return .whenReady { respond in start { respond(cap($0)) } }
+        case .now(let served): return .now(capped(served, seconds))
+        case .later(let work, let afterSend): return .later({ capped(work(), seconds) }, afterSend: afterSend)
+        case .whenReady(let start): return .whenReady { respond in start { respond(capped($0, seconds)) } }
         }
+    }
+
+    private static func capped(_ served: Served, _ seconds: Int64) -> Served {
+        var capped = served
+        capped.response = served.response.limitingMaxAge(to: max(0, seconds))
+        return capped
     }
 }

@@ -8,8 +8,8 @@ struct URLSigning: Sendable {
     enum Verdict: Sendable {
         /// No signing parameter: an unsigned URL.
         case unsigned
-        /// A valid signature: the query without `sig`, `exp` and `key`, and the expiry (Unix seconds), if any.
-        case signed(remaining: Substring, expires: Int64?)
+        /// A valid signature: the target without `sig`, `exp` and `key`, and the expiry (Unix seconds), if any.
+        case signed(target: String, expires: Int64?)
         /// Refused with a 403 that says why.
         case refused(SignatureRefusal)
     }
@@ -19,6 +19,9 @@ struct URLSigning: Sendable {
     private let onlyKey: HMACKey?
     let privatePatterns: [String]
     let required: Bool
+    /// Targets whose signatures were checked and held, under these keys: a repeated signed URL is found by its
+    /// bytes instead of being decoded, sorted and authenticated again (docs/decisions.md, "Signed URLs").
+    let verified = TargetMemo<VerifiedTarget>(maxBytes: 2 << 20)
 
     init(_ settings: SigningSettings) {
         keys = Dictionary(settings.keys.map { ($0.name, HMACKey($0.secret)) }, uniquingKeysWith: { a, _ in a })
@@ -30,8 +33,26 @@ struct URLSigning: Sendable {
     /// Signatures are read at all: with no key, `sig`, `exp` and `key` are parameters like any unknown one.
     var isEnabled: Bool { !keys.isEmpty }
 
-    /// The verdict on an image URL's path and query (as sent) at `now` (Unix seconds). The signature is checked
-    /// before the expiry, so a forged URL is told it is forged, not that it expired.
+    /// The verdict on an image URL (`target`, and its path and query as sent) at `now` (Unix seconds). A target
+    /// checked before is found by its exact bytes, and only its expiry is read again; any other is checked in full,
+    /// the signature before the expiry, so a forged URL is told it is forged, not that it expired.
+    func check(target: String, path: Substring, query: Substring, now: Int64) -> Verdict {
+        guard isEnabled else { return .unsigned }
+        let mayBeKnown = Self.holdsSig(query)
+        if mayBeKnown, let known = verified.entry(target) {
+            if let expires = known.expires, now >= expires { return .refused(.expired(expires)) }
+            return .signed(target: known.target, expires: known.expires)
+        }
+        switch check(path: path, query: query, now: now) {
+        case .signed(let plain, let expires):
+            if mayBeKnown { verified.remember(VerifiedTarget(target: plain, expires: expires), for: target) }
+            return .signed(target: plain, expires: expires)
+        case let other:
+            return other
+        }
+    }
+
+    /// The verdict of the signature alone, checked in full (see `check(target:path:query:now:)`).
     func check(path: Substring, query: Substring, now: Int64) -> Verdict {
         guard isEnabled else { return .unsigned }
         let given = SigningParameters(query: query)
@@ -58,7 +79,20 @@ struct URLSigning: Sendable {
         let mac = key.authenticate(CanonicalURL.message(path: path, query: query))
         guard SHA256.equal(mac, sig) else { return .refused(.mismatch) }
         if let expires, now >= expires { return .refused(.expired(expires)) }
-        return .signed(remaining: remaining, expires: expires)
+        return .signed(target: remaining.isEmpty ? String(path) : path + "?" + remaining, expires: expires)
+    }
+
+    /// Whether the query holds `sig=` as written (the form every signer writes, and the only one the memo keeps).
+    private static func holdsSig(_ query: Substring) -> Bool {
+        var matched = 0
+        for byte in query.utf8 {
+            switch (matched, byte) {
+            case (0, UInt8(ascii: "s")), (1, UInt8(ascii: "i")), (2, UInt8(ascii: "g")): matched += 1
+            case (3, UInt8(ascii: "=")): return true
+            default: matched = byte == UInt8(ascii: "s") ? 1 : 0
+            }
+        }
+        return false
     }
 
     /// The first of `names` that a `privateValues` pattern covers.
