@@ -85,5 +85,12 @@ struct CanonicalURLTests {
         #expect(SigningParameters(query: "sig=1").remaining == "")
         // Names that merely look alike are parameters like any other.
         #expect(!SigningParameters(query: "sigs=1&ex=2&keys=3&Sig=4").any)
+        // The quick look that spares unsigned URLs the reading finds every form the reading finds.
+        for query in ["a=1&sig=2", "sig", "exp=1", "a=1&key", "%73ig=1", "a=%20&k%65y=2", "value=1&sig=&b"] {
+            #expect(SigningParameters.mayBePresent(in: Substring(query)), "\(query)")
+        }
+        for query in ["", "value=72&size=64", "sigs=1&ex=2&keys=3&Sig=4", "a=sig&b=exp", "label=%20key"] {
+            #expect(!SigningParameters.mayBePresent(in: Substring(query)), "\(query)")
+        }
     }
 }

@@ -43,6 +43,41 @@ struct SigningParameters: Sendable {
         remaining = Substring(kept.map { query[$0] }.joined(separator: "&"))
     }
 
+    /// Whether a piece of `query` may be one of the three: a name of three bytes that is one of them, or a name
+    /// with an escape. One pass over the bytes, no allocation: what every unsigned URL costs on a server with keys.
+    static func mayBePresent(in query: Substring) -> Bool {
+        query.utf8.withContiguousStorageIfAvailable { bytes in
+            func candidate(_ start: Int, _ end: Int, escaped: Bool) -> Bool {
+                guard !escaped else { return true }
+                guard end - start == 3 else { return false }
+                let (a, b, c) = (bytes[start], bytes[start + 1], bytes[start + 2])
+                return (a == UInt8(ascii: "s") && b == UInt8(ascii: "i") && c == UInt8(ascii: "g"))
+                    || (a == UInt8(ascii: "e") && b == UInt8(ascii: "x") && c == UInt8(ascii: "p"))
+                    || (a == UInt8(ascii: "k") && b == UInt8(ascii: "e") && c == UInt8(ascii: "y"))
+            }
+            var start = 0
+            var inName = true
+            var escaped = false
+            for index in 0..<bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "&"):
+                    if inName && candidate(start, index, escaped: escaped) { return true }
+                    start = index + 1
+                    inName = true
+                    escaped = false
+                case UInt8(ascii: "=") where inName:
+                    if candidate(start, index, escaped: escaped) { return true }
+                    inName = false
+                case UInt8(ascii: "%") where inName:
+                    escaped = true
+                default:
+                    break
+                }
+            }
+            return inName && candidate(start, bytes.count, escaped: escaped)
+        } ?? true
+    }
+
     /// Whether the URL carries any of the three.
     var any: Bool { remaining != nil }
 

@@ -37,19 +37,16 @@ struct URLSigning: Sendable {
     /// checked before is found by its exact bytes, and only its expiry is read again; any other is checked in full,
     /// the signature before the expiry, so a forged URL is told it is forged, not that it expired.
     func check(target: String, path: Substring, query: Substring, now: Int64) -> Verdict {
-        guard isEnabled else { return .unsigned }
-        let mayBeKnown = Self.holdsSig(query)
-        if mayBeKnown, let known = verified.entry(target) {
+        guard isEnabled, SigningParameters.mayBePresent(in: query) else { return .unsigned }
+        if let known = verified.entry(target) {
             if let expires = known.expires, now >= expires { return .refused(.expired(expires)) }
             return .signed(target: known.target, expires: known.expires)
         }
-        switch check(path: path, query: query, now: now) {
-        case .signed(let plain, let expires):
-            if mayBeKnown { verified.remember(VerifiedTarget(target: plain, expires: expires), for: target) }
-            return .signed(target: plain, expires: expires)
-        case let other:
-            return other
+        let verdict = check(path: path, query: query, now: now)
+        if case .signed(let plain, let expires) = verdict {
+            verified.remember(VerifiedTarget(target: plain, expires: expires), for: target)
         }
+        return verdict
     }
 
     /// The verdict of the signature alone, checked in full (see `check(target:path:query:now:)`).
@@ -80,19 +77,6 @@ struct URLSigning: Sendable {
         guard SHA256.equal(mac, sig) else { return .refused(.mismatch) }
         if let expires, now >= expires { return .refused(.expired(expires)) }
         return .signed(target: remaining.isEmpty ? String(path) : path + "?" + remaining, expires: expires)
-    }
-
-    /// Whether the query holds `sig=` as written (the form every signer writes, and the only one the memo keeps).
-    private static func holdsSig(_ query: Substring) -> Bool {
-        var matched = 0
-        for byte in query.utf8 {
-            switch (matched, byte) {
-            case (0, UInt8(ascii: "s")), (1, UInt8(ascii: "i")), (2, UInt8(ascii: "g")): matched += 1
-            case (3, UInt8(ascii: "=")): return true
-            default: matched = byte == UInt8(ascii: "s") ? 1 : 0
-            }
-        }
-        return false
     }
 
     /// The first of `names` that a `privateValues` pattern covers.
