@@ -6,6 +6,7 @@
 //   ring-bench --labels     a labelled ring with a unit and a locale beside the same ring's plain label
 //   ring-bench --logos      badges with a logo (named and custom) beside the same badges without one, parse and draw
 //   ring-bench --live       a live value's lookup when cached, its parameters' parsing, and one fetch over libcurl
+//   ring-bench --signed-hits  a cached hit unsigned, signed, signed with exp, and a private value signed
 //   ring-bench --misses [--images N] [--only "ring, labelled 128×128"]
 //                           a PNG miss split into draw, encode and the service's own work, per image kind and size
 //   ring-bench --accuracy   how far the exact coverage and Cairo's are from the true area of each edge pixel
@@ -188,6 +189,8 @@ if CommandLine.arguments.contains("--accuracy") {
     try logoTable()
 } else if CommandLine.arguments.contains("--stored-hits") {
     try storedHitTable(rounds: argument("--rounds").flatMap { Int($0) } ?? 9)
+} else if CommandLine.arguments.contains("--signed-hits") {
+    try signedHitTable(rounds: argument("--rounds").flatMap { Int($0) } ?? 9)
 } else if CommandLine.arguments.contains("--live") {
     try liveTable()
 } else {
