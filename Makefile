@@ -21,6 +21,9 @@ BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-opens
 TEST_DEPS := $(BUILD_DEPS) librsvg2-bin pngcheck prometheus chromium chromium-driver python3-selenium nginx-light \
 	wrk curl openssl python3 python3-pip postgresql
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
+# The tools that write the report fixtures (`make report-fixtures`): gcc and lcov, and Debian's coverage.py and pytest
+# (they serve /usr/bin/python3).
+REPORT_FIXTURE_DEPS := gcc lcov python3-coverage python3-pytest
 # The Swift tests draw labels with the system's fonts less WenQuanYi, which fontconfig would otherwise prefer for
 # Chinese, Japanese and Korean while fonts-wqy-microhei is installed (Tests/fonts.conf;
 # .ci/checks/browser-tests.sh and .ci/checks/container-test.sh set it too).
@@ -37,7 +40,7 @@ FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 180 (long enough for the drift rule to see a heap that grows).
 SOAK_SECONDS ?= 600
 
-.PHONY: all deps build release run live-demo check test unit lint fuzz bench bench-http bench-live bench-stored bench-render browser-tests screenshots \
+.PHONY: all deps build release run live-demo check test unit lint fuzz bench bench-http bench-live bench-stored report-fixtures bench-render browser-tests screenshots \
 	soak sanitizers httplint container-test deploy-lint clean check-swift
 
 all: build
@@ -163,6 +166,12 @@ bench-live: check-swift
 bench-stored: check-swift
 	@.ci/lib/deps.sh $(BENCH_DEPS) postgresql
 	.ci/bench/bench-stored.sh
+
+## The reports Tests/ValueReportsTests reads, made again by the tools that write them (lcov over gcc, coverage.py,
+## pytest), with Debian's packages: the parsers checked against the versions Debian ships now.
+report-fixtures:
+	@.ci/lib/deps.sh $(REPORT_FIXTURE_DEPS)
+	.ci/fixtures/make-report-fixtures.sh
 
 ## Per-image cost of the SVG and PNG renderers (release build), as a Markdown table.
 bench-render: check-swift deps

@@ -87,6 +87,10 @@ let package = Package(
         // their key order: the settings files, the bodies of pushed values and the documents read live.
         .target(name: "StrictJSON"),
         .target(name: "StoredValues", dependencies: ["CSQLite", "CPostgres", "Locking", "CSystem", "StrictJSON"]),
+        // The reports CI tools write (LCOV, Cobertura, JaCoCo, Go's coverprofile, coverage.py's JSON, Istanbul's
+        // summary, JUnit XML), read as pure functions from bytes to records: apart from StoredValues, so a parser
+        // builds, tests and fuzzes without SQLite or PostgreSQL, and storage stays about storage.
+        .target(name: "ValueReports", dependencies: ["CLibXML2", "StrictJSON"]),
         // The builder page's script is its .js files (each checked by `node --check` in `make lint`), embedded in
         // RingService at build time as `BuilderPage.script` by BuilderScriptPlugin and its tool, not read at run time.
         .target(
@@ -139,6 +143,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
             name: "LiveValuesTests", dependencies: ["LiveValues", "StrictJSON", "Locking", "TestSupport"]),
         .testTarget(name: "StoredValuesTests", dependencies: ["StoredValues", "Locking", "TestSupport"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "ValueReportsTests", dependencies: ["ValueReports", "TestSupport"], exclude: ["Fixtures"]),
     ]
 }
 
@@ -172,7 +177,7 @@ if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "StoredValuesFuzz",
-            dependencies: ["StoredValues", "StrictJSON"],
+            dependencies: ["StoredValues", "StrictJSON", "ValueReports"],
             path: "Tests/Fuzz/StoredValuesFuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

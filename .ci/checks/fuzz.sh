@@ -4,7 +4,8 @@
 # Usage: .ci/checks/fuzz.sh [SECONDS] [TARGET...]   (default: $FUZZ_SECONDS, else 60, for every target)
 # Targets: HTTPParserFuzz (seeds: Tests/HTTPServerTests/Corpus), RingSpecFuzz (seeds: Tests/Fuzz/RingSpecCorpus),
 # LiveSourceFuzz (seeds: Tests/Fuzz/LiveSourceCorpus), PNGFuzz (the rasterizer and the PNG writer; seeds:
-# Tests/Fuzz/PNGCorpus), StoredValuesFuzz (PUT /values bodies and value names; seeds: Tests/Fuzz/StoredValuesCorpus)
+# Tests/Fuzz/PNGCorpus), StoredValuesFuzz (PUT /values bodies, every report format and value names; seeds:
+# Tests/Fuzz/StoredValuesCorpus)
 # and LogoFuzz (custom logos' SVG through libxml2 and the logo reader, then drawn; seeds: Tests/Fuzz/LogoCorpus).
 # Seeds are copied, so new inputs never land in the repository. Fails on any crash, broken invariant, leak,
 # timeout or out-of-memory; the failing input is kept under .fuzz/artifacts/.

@@ -1,12 +1,15 @@
 import StoredValues
 import StrictJSON
+import ValueReports
 
 /// libFuzzer entry: reads the input as the body of `PUT /values/{name}` and as a name, and traps when the body
 /// reader accepts what the contract refuses (a value or max that is not finite, an unknown key), gives a number that
 /// its own text does not read back as, or a message that is empty or not one line; and when the name rules accept a
 /// name outside 1–64 of a-z 0-9 . _ -, or refuse one inside it. The body is also read as a JSON document
 /// (`StrictJSON`, which reads settings, pushed bodies and live documents): a problem is one line, and a document's
-/// JSON text reads back as a document that writes the same text.
+/// JSON text reads back as a document that writes the same text. The body is also read as a report of every
+/// format (`ValueReports`) and recognised as a push would recognise it: a refusal is one non-empty line, and what
+/// is accepted is counts (whole, 0 to 2^53, no more covered than there are), the pushed name's record first.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
@@ -30,6 +33,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         if error.message.isEmpty || error.message.contains("\n") { fatalError("problem: \(error.message)") }
     }
+    checkReports(body)
     let name = String(decoding: body, as: UTF8.self)
     let expected =
         (1...64).contains(body.count)
@@ -41,4 +45,27 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         && body.last != UInt8(ascii: ".")
     if (ValueName.problem(name) == nil) != expected { fatalError("name rules disagree on \(body)") }
     return 0
+}
+
+/// Reads `body` as each report format, and as a push recognises it; traps on what the readers promise not to give.
+func checkReports(_ body: [UInt8]) {
+    if case .unsupported(let sentence) = PushBodyKind.of(contentType: nil, body: body),
+        sentence.isEmpty || sentence.contains("\n")
+    {
+        fatalError("415 sentence: \(sentence)")
+    }
+    for format in ReportFormat.allCases {
+        do {
+            let report = try format.read(body)
+            guard report.records.first?.suffix == "" else { fatalError("\(format): the name's record is not first") }
+            for record in report.records {
+                let whole = { (x: Double) in x.isFinite && x >= 0 && x == x.rounded() && x <= 9_007_199_254_740_992 }
+                guard whole(record.value), whole(record.max), record.value <= record.max else {
+                    fatalError("\(format): \(record.suffix) is \(record.value) of \(record.max)")
+                }
+            }
+        } catch {
+            if error.message.isEmpty || error.message.contains("\n") { fatalError("\(format): \(error.message)") }
+        }
+    }
 }
