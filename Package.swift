@@ -96,8 +96,8 @@ let package = Package(
         .target(
             name: "RingService",
             dependencies: [
-                "HTTPServer", "RingKit", "LiveValues", "StoredValues", "StrictJSON", "CZlib", "CSystem", "Locking",
-                "CCrypto",
+                "HTTPServer", "RingKit", "LiveValues", "StoredValues", "ValueReports", "StrictJSON", "CZlib", "CSystem",
+                "Locking", "CCrypto",
             ],
             exclude: ["Pages/BuilderReadout.js", "Pages/BuilderKinds.js", "Pages/BuilderPage.js"],
             plugins: fuzzing ? [] : ["BuilderScriptPlugin"]),

@@ -67,6 +67,7 @@ extension HTTPFieldName {
     public static let eTag: HTTPFieldName = "ETag"
     public static let expect: HTTPFieldName = "Expect"
     public static let host: HTTPFieldName = "Host"
+    public static let idempotencyKey: HTTPFieldName = "Idempotency-Key"
     public static let ifNoneMatch: HTTPFieldName = "If-None-Match"
     public static let referrerPolicy: HTTPFieldName = "Referrer-Policy"
     public static let retryAfter: HTTPFieldName = "Retry-After"

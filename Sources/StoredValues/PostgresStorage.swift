@@ -70,6 +70,29 @@ public final class PostgresStorage: SharedValueStorage, @unchecked Sendable {
         return sequence
     }
 
+    public func append(points: [ValueStore.NewPoint], time: Int64) throws(StorageError) -> [Int64] {
+        // One statement, one transaction: every record of a report and the news of each, or none. Names are
+        // a-z 0-9 . _ - (ValueName), so they need no quoting inside an array literal.
+        func array(_ items: [String]) -> String { "{" + items.joined(separator: ",") + "}" }
+        let rows = try writer.run(
+            """
+            WITH inserted AS (INSERT INTO value_points (name, time_ms, value, max) \
+            SELECT n, $2, v, m FROM unnest($1::text[], $3::float8[], $4::float8[]) WITH ORDINALITY AS p(n, v, m, o) \
+            ORDER BY o RETURNING sequence, name) \
+            SELECT sequence, pg_notify('\(Self.channel)', name) FROM inserted ORDER BY sequence
+            """,
+            [
+                array(points.map(\.name)), String(time), array(points.map { "\($0.value)" }),
+                array(points.map { $0.max.map { "\($0)" } ?? "NULL" }),
+            ])
+        let sequences = rows.compactMap { $0[0].flatMap { Int64($0) } }
+        guard sequences.count == points.count else {
+            throw StorageError(
+                "PostgreSQL: the insert returned \(sequences.count) sequences for \(points.count) points")
+        }
+        return sequences
+    }
+
     public func delete(name: String) throws(StorageError) {
         try writer.run(
             """

@@ -96,6 +96,27 @@ public final class SQLiteStorage: ValueStorage, @unchecked Sendable {
         return sqlite3_last_insert_rowid(db)
     }
 
+    public func append(points: [ValueStore.NewPoint], time: Int64) throws(StorageError) -> [Int64] {
+        guard points.count > 1 else {
+            return try points.map { point throws(StorageError) in
+                try append(name: point.name, time: time, value: point.value, max: point.max)
+            }
+        }
+        // One transaction: one sync for the report's records, and all of them or none.
+        try SQLiteStatement.execute(db, "BEGIN IMMEDIATE")
+        do throws(StorageError) {
+            var sequences: [Int64] = []
+            for point in points {
+                sequences.append(try append(name: point.name, time: time, value: point.value, max: point.max))
+            }
+            try SQLiteStatement.execute(db, "COMMIT")
+            return sequences
+        } catch {
+            try? SQLiteStatement.execute(db, "ROLLBACK")
+            throw error
+        }
+    }
+
     public func delete(name: String) throws(StorageError) {
         try deleteName.run { statement throws(StorageError) in try statement.bind(1, name) }
     }

@@ -6,6 +6,8 @@ public protocol ValueStorage: AnyObject, Sendable {
     func load() throws(StorageError) -> [String: [StoredPoint]]
     /// Adds a point; returns its sequence number (arrival order).
     func append(name: String, time: Int64, value: Double, max: Double?) throws(StorageError) -> Int64
+    /// Adds several points at one time, all or none (a report's records); returns their sequence numbers.
+    func append(points: [ValueStore.NewPoint], time: Int64) throws(StorageError) -> [Int64]
     /// Forgets a name and its history.
     func delete(name: String) throws(StorageError)
     /// Forgets these points of `name` (old points thinned out, see `ValueStore`).
@@ -14,6 +16,17 @@ public protocol ValueStorage: AnyObject, Sendable {
     func prune(before time: Int64) throws(StorageError) -> Int
     /// What the store is, for logs: `sqlite:/path`, never a password.
     var description: String { get }
+}
+
+extension ValueStorage {
+    /// One point after another, for a storage that has no transaction to group them in (a test's double).
+    public func append(points: [ValueStore.NewPoint], time: Int64) throws(StorageError) -> [Int64] {
+        var sequences: [Int64] = []
+        for point in points {
+            sequences.append(try append(name: point.name, time: time, value: point.value, max: point.max))
+        }
+        return sequences
+    }
 }
 
 /// A database several servers share: each learns of the others' writes.

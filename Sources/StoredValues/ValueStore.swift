@@ -32,8 +32,10 @@ public final class ValueStore: Sendable {
 
     public let settings: Settings
     let storage: any ValueStorage
-    private let memory: Lock<[String: [StoredPoint]]>
-    private let writes = DispatchQueue(label: "progress-rings.values")
+    let memory: Lock<[String: [StoredPoint]]>
+    let writes = DispatchQueue(label: "progress-rings.values")
+    /// The answers of pushes that carried an `Idempotency-Key`, for a day: a retry gets them again and stores nothing.
+    let idempotency = Lock(IdempotencyKeys())
     private let now: @Sendable () -> Int64
     public let counters = StoreCounters()
 
@@ -198,7 +200,7 @@ public final class ValueStore: Sendable {
     }
 
     /// Removes every second point of the older half of `name`'s history (on the writer queue).
-    private func thin(_ name: String) {
+    func thin(_ name: String) {
         let points = memory.withLock { $0[name] ?? [] }
         let older = points.count / 2
         let gone = stride(from: 1, to: older, by: 2).map { points[$0].sequence }

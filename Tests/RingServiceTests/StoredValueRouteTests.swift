@@ -223,9 +223,9 @@ final class StoredValueRouteTests {
         #expect(service.get("/values/coverage").status.code == 404)
     }
 
-    /// A body the transport did not read: over 4 KiB is 413, chunked is 411.
+    /// A body the transport did not read: over valueReportBytes (32 MiB) is 413, chunked is 411.
     @Test func bodiesNotRead() {
-        var headers: HTTPHeaders = ["Content-Length": "5000"]
+        var headers: HTTPHeaders = ["Content-Length": "\(32 * 1024 * 1024 + 1)"]
         headers.append(.authorization, "Bearer " + Self.token)
         let large = service.response(to: HTTPRequest(method: .put, target: "/values/coverage", headers: headers))
         #expect(large.status.code == 413)
@@ -271,10 +271,13 @@ final class StoredValueRouteTests {
     /// `/metrics` counts writes by outcome and shows the store's figures.
     @Test func metricsCountWrites() {
         _ = put("coverage", "1")
+        _ = put("coverage", "nan")
+        // A body that is no number, JSON or report is one no format reads: 415.
         _ = put("coverage", "x")
         let metrics = text(service.get("/metrics"))
         #expect(metrics.contains("progress_rings_value_writes_total{outcome=\"stored\"} 1"))
         #expect(metrics.contains("progress_rings_value_writes_total{outcome=\"bad_request\"} 1"))
+        #expect(metrics.contains("progress_rings_value_writes_total{outcome=\"unsupported_media_type\"} 1"))
         #expect(metrics.contains("progress_rings_values_held 1"))
         #expect(metrics.contains("progress_rings_value_store_seconds_count 1"))
     }

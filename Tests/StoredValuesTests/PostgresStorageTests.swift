@@ -34,6 +34,19 @@ final class PostgresStorageTests {
         #expect(try store().record("coverage") == nil)
     }
 
+    /// A report's records go in one statement: all stored, in order, and read by another store on the database.
+    @Test func aReportsRecordsAreStoredTogether() throws {
+        let first = try store()
+        let records = try ReportRecordsStoreTests.put(first, ReportRecordsStoreTests.report).get()
+        #expect(records.map(\.name) == ["coverage", "coverage.branches"])
+        let second = try store()
+        #expect(second.record("coverage")?.max == 10)
+        #expect(second.record("coverage.branches")?.value == 1)
+        let sequences = [first.history("coverage", since: 0), first.history("coverage.branches", since: 0)]
+            .compactMap { $0?.first?.sequence }
+        #expect(sequences.count == 2 && sequences[0] < sequences[1])
+    }
+
     /// 100 pushes on one store, each read by a second store on the same database: every one within a second
     /// (LISTEN/NOTIFY), and the figures printed for docs/benchmarks.md.
     @Test func aReplicaReadsEveryPushWithinASecond() throws {

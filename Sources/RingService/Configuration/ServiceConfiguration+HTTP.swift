@@ -12,7 +12,7 @@ extension ServiceConfiguration {
         http.limits.maxHeadBytes = maxHeadBytes
         http.limits.maxHeaderFields = maxHeaderFields
         // Only pushes and deletions of stored values carry a body the server reads, and only while they are on.
-        http.limits.bodies = values.isEnabled ? RingService.bodyRules : []
+        http.limits.bodies = values.isEnabled ? RingService.bodyRules(reportBytes: values.reportBytes) : []
         http.headerTimeout = Self.duration(headerTimeout)
         http.idleTimeout = Self.duration(idleTimeout)
         http.sendTimeout = Self.duration(sendTimeout)

@@ -31,6 +31,11 @@ extension ServiceConfiguration {
             "Points one stored value keeps at most; past it every second point of the older half is dropped.",
             100...10_000_000, \.values.maxPoints),
         integer(
+            "valueReportBytes",
+            "The largest report (LCOV, Cobertura, JaCoCo, JUnit, Go, coverage.py, Istanbul) a push may carry, in "
+                + "bytes; a plain number's body stays at most 4096.",
+            4096...1_073_741_824, \.values.reportBytes),
+        integer(
             "storedMaxAge", "Cache-Control max-age and s-maxage of an image of a stored value, in seconds.",
             0...31_536_000, \.values.maxAge),
         .init(

@@ -12,6 +12,9 @@ public struct ValueSettings: Sendable, Hashable {
     public var maxNames = 10_000
     /// Points one name keeps at most before old ones are thinned out.
     public var maxPoints = 10_000
+    /// The largest report (LCOV, Cobertura, JUnit, …) a push may carry, in bytes; a plain value's body stays at
+    /// most `RingService.maxValueBody`.
+    public var reportBytes = 32 * 1024 * 1024
     /// Cache-Control max-age of an image of a stored value, in seconds.
     public var maxAge = 300
     /// How old a stored or live value may be before its image is drawn stale where the URL gives no `staleAfter`:

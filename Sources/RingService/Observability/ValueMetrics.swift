@@ -10,6 +10,7 @@ final class ValueMetrics: Sendable {
         case lengthRequired = "length_required"
         case tooLarge = "too_large"
         case full, unavailable
+        case unsupported = "unsupported_media_type"
     }
 
     private let writes = Lock<[Outcome: Int]>([:])

@@ -130,7 +130,8 @@ public final class RingService: HTTPHandler {
         self.store = store
         signing = URLSigning(configuration.signing)
         values = ValuesResponder(
-            store: store, tokens: ValueTokens(configuration.values.tokens), signing: signing, log: log)
+            store: store, tokens: ValueTokens(configuration.values.tokens), signing: signing,
+            reportBytes: configuration.values.reportBytes, log: log)
         storedHeaders = Self.storedHeaders(maxAge: configuration.values.maxAge)
         self.log = log
         recorder = RequestRecorder(metrics: metrics, log: log, clients: clients)

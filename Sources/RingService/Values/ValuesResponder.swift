@@ -13,11 +13,17 @@ final class ValuesResponder: Sendable {
     let signing: URLSigning
     let metrics = ValueMetrics()
     let log: ServiceLog
+    /// The largest report a push may carry (`valueReportBytes`).
+    let reportBytes: Int
 
-    init(store: ValueStore?, tokens: ValueTokens, signing: URLSigning, log: ServiceLog) {
+    init(
+        store: ValueStore?, tokens: ValueTokens, signing: URLSigning, reportBytes: Int = 32 * 1024 * 1024,
+        log: ServiceLog
+    ) {
         self.store = store
         self.tokens = tokens
         self.signing = signing
+        self.reportBytes = reportBytes
         self.log = log
     }
 
@@ -108,46 +114,6 @@ final class ValuesResponder: Sendable {
         return json(.ok, "[" + items.joined(separator: ", ") + "]")
     }
 
-    private func push(_ request: HTTPRequest, name: String, store: ValueStore) -> HTTPAnswer {
-        if let refusal = writeRefusal(request, name: name) { return .now(refusal) }
-        guard let body = request.body else {
-            let chunked = request.headers[.transferEncoding] != nil
-            let length = request.headers[.contentLength].flatMap { Int($0) }
-            if let length, !chunked, length > RingService.maxValueBody {
-                metrics.count(.tooLarge)
-                return .now(
-                    valueError(
-                        .contentTooLarge, "the body is \(length) bytes, over the \(RingService.maxValueBody) accepted"))
-            }
-            metrics.count(.lengthRequired)
-            // No body at all is a push without its value; a chunked one is a body this server does not read.
-            let reason =
-                chunked
-                ? "send the body with Content-Length (chunked bodies are not read here)"
-                : "a push carries the value as its body, sent with Content-Length (accepted: 87.4, or "
-                    + "{\"value\": 12, \"max\": 40})"
-            return .now(valueError(.lengthRequired, reason))
-        }
-        let pushed: PushedValue
-        do {
-            pushed = try PushedValue.parse(body)
-        } catch {
-            metrics.count(.badRequest)
-            return .now(valueError(.badRequest, error.message))
-        }
-        return .whenReady { [self] respond in
-            store.put(name, value: pushed.value, max: pushed.max) { [self] result in
-                switch result {
-                case .success(let record):
-                    metrics.count(.stored)
-                    respond(json(.ok, Self.json(record)))
-                case .failure(let error):
-                    respond(writeFailure(error))
-                }
-            }
-        }
-    }
-
     private func forget(_ request: HTTPRequest, name: String, store: ValueStore) -> HTTPAnswer {
         if let refusal = writeRefusal(request, name: name) { return .now(refusal) }
         return .whenReady { [self] respond in
@@ -166,7 +132,7 @@ final class ValuesResponder: Sendable {
     }
 
     /// Why a write may not go ahead (a token in the URL, a missing, unknown or out-of-scope token), or nil.
-    private func writeRefusal(_ request: HTTPRequest, name: String) -> HTTPResponse? {
+    func writeRefusal(_ request: HTTPRequest, name: String) -> HTTPResponse? {
         tokenRefusal(request, name: name, reading: false)
     }
 
@@ -204,7 +170,7 @@ final class ValuesResponder: Sendable {
         }
     }
 
-    private func writeFailure(_ error: ValueStore.WriteError) -> HTTPResponse {
+    func writeFailure(_ error: ValueStore.WriteError) -> HTTPResponse {
         switch error {
         case .tooManyNames(let limit):
             metrics.count(.full)
@@ -240,7 +206,7 @@ final class ValuesResponder: Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
-    private func json(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
+    func json(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
         HTTPResponse(
             status: status,
             headers: [.contentType: "application/json", .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
@@ -248,17 +214,22 @@ final class ValuesResponder: Sendable {
     }
 
     /// An error of the `/values` routes: `{"error": "…"}`.
-    private func valueError(_ status: HTTPStatus, _ message: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    func valueError(_ status: HTTPStatus, _ message: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
         json(status, "{\"error\": \(ConfigurationSetting.jsonString(message))}").adding(headers)
     }
 }
 
 extension RingService {
-    /// The largest body `PUT /values/{name}` reads.
+    /// The largest body of a plain push (a number or `{"value", "max"}`); a report may be larger, up to
+    /// `valueReportBytes`.
     public static let maxValueBody = 4096
 
-    /// The requests whose bodies the transport reads for this service: pushes and deletions of stored values.
-    public static let bodyRules = [
-        HTTPBodyRule(methods: [.put, .delete], pathPrefix: "/values/", maxBytes: maxValueBody)
-    ]
+    /// The requests whose bodies the transport reads for this service: pushes and deletions of stored values, up
+    /// to the largest report (`valueReportBytes`).
+    public static func bodyRules(reportBytes: Int) -> [HTTPBodyRule] {
+        [
+            HTTPBodyRule(
+                methods: [.put, .delete], pathPrefix: "/values/", maxBytes: Swift.max(maxValueBody, reportBytes))
+        ]
+    }
 }
