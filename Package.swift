@@ -105,7 +105,7 @@ let package = Package(
             name: "progress-rings",
             dependencies: [
                 "RingService", "RingKit", "HTTPServer", "LiveValues", "StoredValues", "CSystem", "Locking",
-                "CAllocatorSettings",
+                "CAllocatorSettings", "CCurl", "StrictJSON",
             ] + allocator),
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer"]),
         // The PNG encoders the benchmarks and tests compare with the product's (zlib settings, row filters, Cairo's

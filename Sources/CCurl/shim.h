@@ -34,6 +34,10 @@ static inline CURLcode pr_curl_set_write_function(CURL *handle, curl_write_callb
     return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
 }
 
+static inline CURLcode pr_curl_set_header_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
 static inline CURLcode pr_curl_set_open_socket_function(CURL *handle, curl_opensocket_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, callback);
 }

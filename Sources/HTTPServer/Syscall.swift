@@ -121,6 +121,25 @@ package enum Syscall {
         Int32(try blocking("open") { Int(Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)) })
     }
 
+    /// Opens a file to read, close-on-exec.
+    package static func openForReading(_ path: String) throws(IOError) -> Int32 {
+        Int32(try blocking("open") { Int(Glibc.open(path, O_RDONLY | O_CLOEXEC)) })
+    }
+
+    /// Reads a blocking descriptor (a file, standard input) to its end; throws `EFBIG` past `limit` bytes.
+    package static func readAll(_ fd: Int32, limit: Int) throws(IOError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = try blocking("read") {
+                chunk.withUnsafeMutableBytes { buffer in Glibc.read(fd, buffer.baseAddress, buffer.count) }
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { throw IOError(errno: EFBIG, function: "read") }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
     /// Closes a descriptor the caller opened (see `close(_:)`); `package` for the command line's output files.
     package static func closeDescriptor(_ fd: Int32) throws(IOError) {
         if Glibc.close(fd) != 0 && errno != EINTR { throw IOError(errno: errno, function: "close") }

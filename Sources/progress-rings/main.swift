@@ -4,6 +4,7 @@ import RingKit
 /// Every command, in the order the usage lists them: a new command is one more entry.
 let commands: [any Command.Type] = [
     ServeCommand.self, RenderCommand.self, CheckCommand.self, TokenCommand.self, SignCommand.self,
+    PushCommand.self,
 ]
 
 let usage = """
