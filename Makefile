@@ -40,7 +40,7 @@ FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 180 (long enough for the drift rule to see a heap that grows).
 SOAK_SECONDS ?= 600
 
-.PHONY: all deps build release run live-demo check test unit lint fuzz bench bench-http bench-live bench-stored report-fixtures bench-render browser-tests screenshots \
+.PHONY: all deps build release run live-demo check test unit lint fuzz bench bench-http bench-live bench-stored bench-report-push report-fixtures bench-render browser-tests screenshots \
 	soak sanitizers httplint container-test deploy-lint clean check-swift
 
 all: build
@@ -166,6 +166,11 @@ bench-live: check-swift
 bench-stored: check-swift
 	@.ci/lib/deps.sh $(BENCH_DEPS) postgresql
 	.ci/bench/bench-stored.sh
+
+## Pushed reports: a 10 MiB LCOV report from request to durable 200 (target under 1 s), cached images meanwhile.
+bench-report-push: check-swift
+	@.ci/lib/deps.sh $(BENCH_DEPS) curl python3
+	.ci/bench/bench-report-push.sh
 
 ## The reports Tests/ValueReportsTests reads, made again by the tools that write them (lcov over gcc, coverage.py,
 ## pytest), with Debian's packages: the parsers checked against the versions Debian ships now.
