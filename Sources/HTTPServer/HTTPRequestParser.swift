@@ -54,6 +54,9 @@ public struct HTTPRequestParser: Sendable {
     private var head = PendingHead()
     private var emptyLinesSkipped = 0
 
+    /// The most buffer capacity kept once a request with a body is handed over.
+    static let keptCapacity = 256 * 1024
+
     /// A parser for one connection.
     public init(limits: HTTPLimits = .init()) {
         // Clamped so that index arithmetic cannot overflow whatever a configuration says.
@@ -78,6 +81,9 @@ public struct HTTPRequestParser: Sendable {
         case .closed, .failed: return 0
         }
     }
+
+    /// Bytes the buffer holds room for (what the connection's parser costs in memory).
+    var bufferCapacity: Int { buffer.capacity }
 
     /// Whether the head is read and its body is being received.
     public var isReadingBody: Bool {
@@ -202,6 +208,14 @@ public struct HTTPRequestParser: Sendable {
         headStart = next
         lineStart = next
         scanIndex = next
+        // A body of megabytes (a pushed report) grew the buffer that large: with nothing after it, the buffer is
+        // given back now, so a keep-alive connection that waits for its next request holds what a head needs.
+        if next == buffer.count && buffer.capacity > Self.keptCapacity {
+            buffer = []
+            headStart = 0
+            lineStart = 0
+            scanIndex = 0
+        }
         settle(keepAlive: keepAlive)
         return .request(complete, keepAlive: keepAlive, expectContinue: false)
     }
