@@ -19,7 +19,33 @@ extension ValuesResponder {
             return .now(valueError(.badRequest, problem.message))
         }
         guard let body = request.body else { return .now(bodyNotRead(request)) }
-        switch PushBodyKind.of(contentType: request.headers[.contentType], body: body) {
+        let contentType = request.headers[.contentType]
+        guard body.count > RingService.maxValueBody else {
+            // A body of a number's size is recognised here; anything larger is looked at off the loop, since
+            // recognising a JSON report reads it whole.
+            return decide(
+                body, kind: PushBodyKind.of(contentType: contentType, body: body), name: name, key: key, store: store)
+        }
+        return .whenReady { [self] respond in
+            Self.reports.async { [self] in
+                switch decide(
+                    body, kind: PushBodyKind.of(contentType: contentType, body: body), name: name, key: key,
+                    store: store)
+                {
+                case .now(let response): respond(response)
+                case .whenReady(let start): start(respond)
+                case .later(let work, _): respond(work())
+                }
+            }
+        }
+    }
+
+    /// The answer to a push whose body is of `kind`: a plain value stored, a report read (off the loop) and
+    /// stored, or the refusal.
+    private func decide(
+        _ body: [UInt8], kind: PushBodyKind, name: String, key: String?, store: ValueStore
+    ) -> HTTPAnswer {
+        switch kind {
         case .unsupported(let sentence):
             metrics.count(.unsupported)
             return .now(valueError(.unsupportedMediaType, sentence))
