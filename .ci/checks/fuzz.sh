@@ -5,8 +5,8 @@
 # Targets: HTTPParserFuzz (seeds: Tests/HTTPServerTests/Corpus), RingSpecFuzz (seeds: Tests/Fuzz/RingSpecCorpus),
 # LiveSourceFuzz (seeds: Tests/Fuzz/LiveSourceCorpus), PNGFuzz (the rasterizer and the PNG writer; seeds:
 # Tests/Fuzz/PNGCorpus), StoredValuesFuzz (PUT /values bodies, every report format and value names; seeds:
-# Tests/Fuzz/StoredValuesCorpus)
-# and LogoFuzz (custom logos' SVG through libxml2 and the logo reader, then drawn; seeds: Tests/Fuzz/LogoCorpus).
+# Tests/Fuzz/StoredValuesCorpus) and LogoFuzz (custom logos' SVG through libxml2 and the logo reader, then drawn;
+# seeds: Tests/Fuzz/LogoCorpus).
 # Seeds are copied, so new inputs never land in the repository. Fails on any crash, broken invariant, leak,
 # timeout or out-of-memory; the failing input is kept under .fuzz/artifacts/.
 set -euo pipefail
