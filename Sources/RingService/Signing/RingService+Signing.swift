@@ -64,7 +64,8 @@ extension RingService {
     static func expiring(_ answer: ServiceAnswer, within seconds: Int64) -> ServiceAnswer {
         switch answer {
         case .now(let served): return .now(capped(served, seconds))
-        case .later(let work, let afterSend): return .later({ capped(work(), seconds) }, afterSend: afterSend)
+        case .later(let work, let afterSend, let client):
+            return .later({ capped(work(), seconds) }, afterSend: afterSend, client: client)
         case .whenReady(let start): return .whenReady { respond in start { respond(capped($0, seconds)) } }
         }
     }

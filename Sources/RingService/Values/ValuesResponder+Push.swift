@@ -34,7 +34,7 @@ extension ValuesResponder {
                 {
                 case .now(let response): respond(response)
                 case .whenReady(let start): start(respond)
-                case .later(let work, _): respond(work())
+                case .later(let work, _, _): respond(work())
                 }
             }
         }
