@@ -59,9 +59,9 @@ struct ClientShareTests {
                 of: Self.request("/", from: "127.0.0.1", ["X-Forwarded-For": "1.2.3.4"]))?.description == "127.0.0.1")
     }
 
-    /// With `clientQueue=2`, a client with two misses waiting for a worker gets a 429 error image (with
-    /// Retry-After) for a third, while another client's miss is still taken; once one of its own is drawn, the first
-    /// client's next miss is taken again.
+    /// With `clientQueue=2`, a client with two images waiting for a worker gets a 429 error image (with
+    /// Retry-After) for a third, but not for one of the two again, while another client's miss is still taken; once
+    /// one of its own is drawn, the first client's next miss is taken again.
     @Test func aClientPastItsQueueGets429WhileOthersAreServed() {
         let service = makeService { $0.clientQueue = 2 }
         func ask(_ value: Int, from peer: String) -> HTTPAnswer {
@@ -83,6 +83,11 @@ struct ClientShareTests {
         #expect(refused.status.code == 429 && refused.header("Retry-After") == "1")
         #expect(refused.header("Content-Type") == "image/png" && refused.header("Cache-Control") == "no-store")
         #expect(refused.header("X-Error")?.contains("at most 2 wait") == true)
+        // The same image again is not another one: it waits for the render already waiting.
+        guard case .later = ask(2, from: "192.0.2.1") else {
+            Issue.record("a request for an image already waiting was refused")
+            return
+        }
         guard case .later = ask(4, from: "192.0.2.2") else {
             Issue.record("another client's miss was refused")
             return

@@ -1,35 +1,43 @@
 import HTTPServer
 import Locking
 
-/// How many images each client has waiting for a worker thread, bounded per client (`clientQueue`): past the bound
-/// a client's next miss is refused with `429` while everyone else's work goes on. The workers take clients in turn
-/// (`HTTPAnswer.later`'s `client`), so a client within its bound delays another by one render at most; the bound
-/// keeps one client's flood from holding memory and connections' answers for seconds.
+/// Which images each client has waiting for a worker thread, bounded per client (`clientQueue`): past the bound a
+/// client's next miss of another image is refused with `429` while everyone else's work goes on. Requests for an
+/// image the client already has waiting are never refused: they wait for the one render (a README whose badge
+/// changed, asked for by a hundred readers at once through one image proxy, is one image). The workers take
+/// clients in turn (`HTTPAnswer.later`'s `client`), so a client within its bound delays another by one render at
+/// most; the bound keeps one client's flood from holding memory and connections' answers for seconds.
 final class ClientShares: Sendable {
     let bound: Int
-    private let waiting = Lock<[ClientAddress?: Int]>([:])
+    /// Each client with work waiting: its images, and how many requests wait for each.
+    private let waiting = Lock<[ClientAddress?: [CacheKey: Int]]>([:])
 
     init(bound: Int) { self.bound = bound }
 
-    /// Takes a place for one more of `client`'s renders; false where it already has `bound` waiting.
-    func take(_ client: ClientAddress?) -> Bool {
+    /// Takes a place for one more request of `client` for `key`; false where the key is not among its waiting
+    /// images and it already has `bound` of them.
+    func take(_ client: ClientAddress?, _ key: CacheKey) -> Bool {
         waiting.withLock { waiting in
-            let count = waiting[client, default: 0]
-            guard count < bound else { return false }
-            waiting[client] = count + 1
+            var own = waiting.removeValue(forKey: client) ?? [:]
+            defer { waiting[client] = own }
+            if let count = own[key] {
+                own[key] = count + 1
+                return true
+            }
+            guard own.count < bound else { return false }
+            own[key] = 1
             return true
         }
     }
 
     /// Gives back a place taken by `take`.
-    func release(_ client: ClientAddress?) {
+    func release(_ client: ClientAddress?, _ key: CacheKey) {
         waiting.withLock { waiting in
-            let count = waiting[client, default: 0]
+            guard var own = waiting.removeValue(forKey: client) else { return }
+            let count = own[key, default: 0]
+            own[key] = count <= 1 ? nil : count - 1
             // Emptied entries go, so the table holds only clients with work waiting.
-            if count <= 1 { waiting[client] = nil } else { waiting[client] = count - 1 }
+            if !own.isEmpty { waiting[client] = own }
         }
     }
-
-    /// How many of `client`'s renders wait.
-    func waitingCount(_ client: ClientAddress?) -> Int { waiting.withLock { $0[client, default: 0] } }
 }

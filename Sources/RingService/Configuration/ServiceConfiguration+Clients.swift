@@ -12,8 +12,9 @@ extension ServiceConfiguration {
         ),
         integer(
             "clientQueue",
-            "Images of one client waiting to be drawn off the event loops at once; its next miss beyond them gets 429 "
-                + "with Retry-After while other clients' work goes on. Clients' waiting images are drawn in turn.",
+            "Different images of one client waiting to be drawn off the event loops at once; its miss of another "
+                + "image beyond them gets 429 with Retry-After while other clients' work goes on. Clients' waiting "
+                + "images are drawn in turn.",
             1...100_000, \.clientQueue),
     ]
 

@@ -52,12 +52,13 @@ extension RingService {
         return errorImage(refusal, format: format, varyAccept: varyAccept, status: .uriTooLong).response
     }
 
-    /// A miss refused because its client already has `clientQueue` images waiting to be drawn: the route's error
+    /// A miss refused because its client already has `clientQueue` other images waiting to be drawn: the route's error
     /// image, status 429, `Retry-After: 1` (a second holds some thousand renders), never cached.
     func tooManyWaiting(_ request: HTTPRequest, _ drawing: Drawing, key: CacheKey) -> Served {
         let bound = configuration.clientQueue
         let message =
-            "too many images of this client are being drawn at once (at most \(bound) wait); retry in a second"
+            "too many different images of this client are being drawn at once (at most \(bound) wait); retry in a "
+            + "second"
         let refusal = RefusalImage(
             message: message, for: Drawing.Request(kind: drawing.kind, query: request.query), format: key.format,
             brief: "too many requests")

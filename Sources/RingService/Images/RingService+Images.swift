@@ -58,10 +58,10 @@ extension RingService {
         switch placement {
         case .loopWorker:
             let client = clients.client(of: request)
-            guard clientShares.take(client) else { return .now(tooManyWaiting(request, drawing, key: key)) }
+            guard clientShares.take(client, key) else { return .now(tooManyWaiting(request, drawing, key: key)) }
             return .later(
                 { [self] in
-                    defer { clientShares.release(client) }
+                    defer { clientShares.release(client, key) }
                     let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, offLoop: true)
                     return Served(headers.map { response.adding($0) } ?? response, cache: outcome, source: origin)
                 }, afterSend: { [cache] in cache.copyWorkerEntry(key) }, client: client)
