@@ -206,10 +206,16 @@ final class ValuesResponder: Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
+    /// Any page may read a public value and its history from a script, as it may draw its image
+    /// (`Access-Control-Allow-Origin: *`); a token is never sent across origins by a browser without a preflight,
+    /// which these routes do not grant, so a private value stays unread there.
     func json(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
         HTTPResponse(
             status: status,
-            headers: [.contentType: "application/json", .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
+            headers: [
+                .contentType: "application/json", .cacheControl: "no-store", .xContentTypeOptions: "nosniff",
+                .accessControlAllowOrigin: "*",
+            ],
             body: Array((text + "\n").utf8))
     }
 
