@@ -33,6 +33,7 @@ RUN apt-get update \
         fonts-noto-color-emoji \
         libcairo2-dev \
         libcurl4-openssl-dev \
+        libgif-dev \
         libicu-dev \
         libjemalloc-dev \
         libpango1.0-dev \
@@ -40,6 +41,7 @@ RUN apt-get update \
         libpq-dev \
         libsqlite3-dev \
         libssl-dev \
+        libwebp-dev \
         libxml2-dev \
         make \
         pkg-config \
@@ -71,6 +73,7 @@ RUN apt-get update \
         ca-certificates \
         libcairo2 \
         libcurl4 \
+        libgif7 \
         libicu72 \
         libjemalloc2 \
         libpango-1.0-0 \
@@ -80,6 +83,7 @@ RUN apt-get update \
         libsqlite3-0 \
         libssl3 \
         libstdc++6 \
+        libwebp7 \
         libxml2 \
         zlib1g \
     && rm -rf /var/lib/apt/lists/* /usr/share/fonts/opentype/noto/NotoSerifCJK-* \

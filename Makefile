@@ -5,20 +5,21 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 
 # Packages to build and run: Cairo (drawing), Pango (text layout: shaping, bidi, font fallback), libpng and zlib
-# (PNG encoding), libcurl (live values), OpenSSL's libcrypto (SHA-256 and HMAC), ICU (how each locale writes numbers), jemalloc (the allocator), SQLite and
+# (PNG encoding), giflib and libwebp (GIF and WebP), libcurl (live values), OpenSSL's libcrypto (SHA-256 and HMAC), ICU (how each locale writes numbers), jemalloc (the allocator), SQLite and
 # libpq (stored values, in a file or in PostgreSQL), libxml2 (custom logos' SVG), and the label fonts: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
 # Arabic…), Liberation Sans (social badges: Helvetica's advances), Noto Sans CJK (Chinese, Japanese, Korean, with a
 # real bold face) and Noto Color Emoji.
 BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-openssl-dev libicu-dev libjemalloc-dev \
-	libsqlite3-dev libpq-dev libxml2-dev libssl-dev pkg-config \
+	libsqlite3-dev libpq-dev libxml2-dev libssl-dev libgif-dev libwebp-dev pkg-config \
 	fonts-dejavu-core fonts-liberation2 \
 	fonts-noto-cjk fonts-noto-color-emoji
 # Real tools the tests compare against: rsvg-convert and Chromium render our SVGs, libpng and pngcheck read our
-# PNG writer's files, promtool checks /metrics, headless Chromium (driven by Debian's selenium) also shows the
+# PNG writer's files, Pillow (python3-pil, for /usr/bin/python3) reads our GIFs and libwebp's dwebp (webp) our
+# WebPs, promtool checks /metrics, headless Chromium (driven by Debian's selenium) also shows the
 # pages, nginx runs in front of two replicas; wrk, curl and Python drive the soak's traffic and hostile clients;
 # openssl makes the live-value tests' CA, and Prometheus (the same package) answers their queries; PostgreSQL's server
 # (started by the tests themselves, in a temporary directory) holds the stored values of replicas.
-TEST_DEPS := $(BUILD_DEPS) librsvg2-bin pngcheck prometheus chromium chromium-driver python3-selenium nginx-light \
+TEST_DEPS := $(BUILD_DEPS) librsvg2-bin pngcheck python3-pil webp prometheus chromium chromium-driver python3-selenium nginx-light \
 	wrk curl openssl python3 python3-pip postgresql
 BENCH_DEPS := $(BUILD_DEPS) wrk nginx-light
 # The tools that write the report fixtures (`make report-fixtures`): gcc and lcov, and Debian's coverage.py and pytest

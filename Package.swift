@@ -47,6 +47,10 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // giflib (Debian's libgif-dev; libgif7 at run time): GIF's LZW, for /ring.gif and the other GIF routes.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        // libwebp (Debian's libwebp-dev; libwebp7 at run time): lossless WebP, for /ring.webp and the others.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
@@ -81,7 +85,10 @@ let package = Package(
         // parameters' refusals and the live values' alike.
         .target(name: "MessageText"),
         .target(
-            name: "RingKit", dependencies: ["CCairo", "CPango", "CPNG", "CICU", "CLibXML2", "Locking", "MessageText"]),
+            name: "RingKit",
+            dependencies: [
+                "CCairo", "CPango", "CPNG", "CICU", "CLibXML2", "CGif", "CWebP", "Locking", "MessageText",
+            ]),
         .target(name: "LiveValues", dependencies: ["CCurl", "Locking", "MessageText", "StrictJSON"]),
         // RFC 8259 JSON, read strictly in one pass (no trailing comma, no key twice) into one model whose objects keep
         // their key order: the settings files, the bodies of pushed values and the documents read live.

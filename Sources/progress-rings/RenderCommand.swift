@@ -1,7 +1,7 @@
 import Glibc
 import RingKit
 
-/// `progress-rings render QUERY [-o FILE] [--format svg|png] [--badge | --bar | --spark]`: one ring (badge, bar,
+/// `progress-rings render QUERY [-o FILE] [--format svg|png|gif|webp] [--badge | --bar | --spark]`: one ring (badge, bar,
 /// sparkline), drawn offline
 /// from the same query language as the server's URLs.
 enum RenderCommand: Command {
@@ -9,9 +9,9 @@ enum RenderCommand: Command {
     static let summary = "draw one ring, badge, bar or sparkline from a query, to a file or standard output"
 
     static let usage = """
-        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png] [--badge | --bar | --spark] [--config FILE]
+        usage: progress-rings render [QUERY] [-o FILE] [--format svg|png|gif|webp] [--badge | --bar | --spark] [--config FILE]
 
-        Draws the ring the server sends for /ring.svg?QUERY (or /ring.png?QUERY), with --badge the badge it sends for
+        Draws the ring the server sends for /ring.svg?QUERY (or /ring.png?QUERY, .gif, .webp), with --badge the badge it sends for
         /badge.svg?QUERY, with --bar the bar it sends for /bar.svg?QUERY, with --spark the sparkline it sends for
         /spark.svg?QUERY, e.g.
           progress-rings render 'value=72&size=256' -o ring.png
@@ -26,7 +26,8 @@ enum RenderCommand: Command {
                                 shell); omitted or empty, the default ring (badge, bar)
         options:
           -o, --output FILE     where to write the image; - is standard output (the default)
-          -f, --format svg|png  the image format; default: FILE's extension (.svg or .png), otherwise svg
+          -f, --format FORMAT   svg, png, gif or webp; default: FILE's extension (.svg, .png, .gif, .webp),
+                                otherwise svg
           -b, --badge           a badge (label, small ring and value) instead of a ring
           --bar                 a horizontal bar instead of a ring
           --spark               a sparkline of points= instead of a ring
@@ -70,9 +71,10 @@ enum RenderCommand: Command {
             Console.error("progress-rings render: \(failure.message)")
             return failure.status
         }
-        if options.format == .png, options.output == "-", isatty(STDOUT_FILENO) == 1 {
+        if options.format.isRaster, options.output == "-", isatty(STDOUT_FILENO) == 1 {
             Console.error(
-                "progress-rings render: a PNG is binary; write it to a file with -o FILE or redirect the output")
+                "progress-rings render: a \(options.format.rawValue.uppercased()) is binary; write it to a file with "
+                    + "-o FILE or redirect the output")
             return .usage
         }
         let bytes: [UInt8]
@@ -140,7 +142,7 @@ enum RenderCommand: Command {
                     guard format == nil else { return bad("\(name) given twice") }
                     // Any case, as the file name's extension is.
                     guard let parsed = ImageFormat(rawValue: value.lowercased()) else {
-                        return bad("\(name) \(ParameterError.quoted(value)) is not one of svg, png")
+                        return bad("\(name) \(ParameterError.quoted(value)) is not one of svg, png, gif, webp")
                     }
                     format = parsed
                 }
@@ -164,7 +166,7 @@ enum RenderCommand: Command {
             options.format = fromName
         case (nil, nil) where options.output != "-":
             return bad(
-                "cannot tell the format of \(ParameterError.quoted(options.output)): name it .svg or .png, or give --format"
+                "cannot tell the format of \(ParameterError.quoted(options.output)): name it .svg, .png, .gif or .webp, or give --format"
             )
         case (nil, nil):
             options.format = .svg

@@ -80,13 +80,13 @@ struct ParameterTableTests {
                 "value", "min", "max", "size", "thickness", "color", "track", "background", "textColor", "cap", "arc",
                 "start", "direction", "label", "decimals", "fontSize", "fontWeight", "animate", "scale", "title",
                 "cacheSeconds", "theme", "thresholds", "gradient", "unit", "locale", "thresholdsMode", "map", "target",
-                "markers", "neutral", "previous", "logo", "logoColor", "staleColor", "staleLabel", "tz",
+                "markers", "neutral", "previous", "logo", "logoColor", "staleColor", "staleLabel", "tz", "matte",
             ])
         #expect(
             ImageParameter.names(readBy: .badge) == [
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
                 "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral", "message",
-                "logo", "logoColor", "staleColor", "staleLabel", "tz", "textColor",
+                "logo", "logoColor", "staleColor", "staleLabel", "tz", "textColor", "matte",
             ])
         #expect(
             ImageParameter.names(readBy: .spark) == [
@@ -94,7 +94,7 @@ struct ParameterTableTests {
                 "fontWeight",
                 "scale",
                 "title", "cacheSeconds", "theme", "thresholds", "unit", "locale", "thresholdsMode", "previous",
-                "staleColor", "staleLabel", "tz", "points", "width", "height", "fill",
+                "staleColor", "staleLabel", "tz", "matte", "points", "width", "height", "fill",
             ])
     }
 

@@ -79,6 +79,10 @@ struct BadInputSweepTests {
             }
         case .png:
             check(DecodedPNG(response.body) != nil, "no PNG")
+        case .gif:
+            check(response.body.starts(with: Array("GIF89a".utf8)), "no GIF")
+        case .webp:
+            check(response.body.count > 12 && response.body[8..<12].elementsEqual("WEBP".utf8), "no WebP")
         }
         return found
     }

@@ -30,6 +30,8 @@ struct BadgeRouteTests {
         case .png:
             let image = DecodedPNG(response.body)
             #expect(image?.height == (target.contains("scale=2") ? 40 : 20))
+        case .gif, .webp:
+            Issue.record("no \(format) target in this table")
         }
     }
 
@@ -130,7 +132,7 @@ struct BadgeRouteTests {
         return Int(svg[range].dropFirst(7).dropLast())
     }
 
-    @Test(arguments: ["/badge/coverage.svg", "/badge/a/b/c.svg", "/badge//72.svg", "/badge/x/.svg", "/badge.gif"])
+    @Test(arguments: ["/badge/coverage.svg", "/badge/a/b/c.svg", "/badge//72.svg", "/badge/x/.svg", "/badge.tiff"])
     func malformedBadgePathsAreNotFound(target: String) {
         #expect(service.get(target).status == .notFound)
     }

@@ -22,8 +22,14 @@ struct ContentNegotiationTests {
         (["image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"], .svg),
         (["image/svg+xml;q=0.2", "image/png"], .png),
         (["image/png; q=abc"], .svg),
+        (["image/webp"], .webp),
+        (["image/webp,image/*;q=0.8"], .webp),
+        (["image/webp,image/png,image/svg+xml;q=0.5"], .png),
+        (["image/gif"], .gif),
+        (["image/gif, image/svg+xml;q=0.9, image/webp;q=0.95"], .gif),
+        (["image/webp;q=0.9, image/svg+xml"], .svg),
     ])
-    func acceptChoosesPNGOnlyWhenPreferred(accept: [String], expected: ImageFormat) {
+    func acceptChoosesARasterOnlyWhenPreferred(accept: [String], expected: ImageFormat) {
         #expect(ContentNegotiation.format(accept: accept) == expected)
     }
 }

@@ -112,7 +112,7 @@ struct RingServiceHandlerTests {
     }
 
     @Test(arguments: [
-        "/badge.svg/", "/badge/build.svg", "/ring%2Esvg", "/ring.svg/", "/ring.gif", "/ring/.svg",
+        "/badge.svg/", "/badge/build.svg", "/ring%2Esvg", "/ring.svg/", "/ring.tiff", "/ring/.svg",
         "/ring/1/2.svg", "/RING.svg", "/healthz/", "/metrics.txt", "//ring.svg", "/ring/72.SVG",
     ])
     func unknownPathsAreNotFound(target: String) {

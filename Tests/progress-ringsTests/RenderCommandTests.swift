@@ -124,7 +124,7 @@ struct RenderCommandTests {
 
     @Test(arguments: [
         ["render", "-o", "ring.jpg"],
-        ["render", "--format", "gif"],
+        ["render", "--format", "tiff"],
         ["render", "-o", "ring.png", "--format", "svg"],
         ["render", "a=1", "b=2"],
         ["render", "--frobnicate"],

@@ -43,4 +43,9 @@ const unsigned char *pr_png_encode_argb32(const unsigned char *pixels, int width
    copied out: a thread that only ever encodes large images would otherwise keep them for good. */
 void pr_png_release_large_buffers(void);
 
+/* Writes Cairo ARGB32 pixels as straight RGBA bytes (R, G, B, A in memory, width × 4 bytes a row, no gap), rounded
+   exactly as the PNG writer rounds them: what the other raster formats (WebP, GIF) encode, so that each shows the
+   PNG's pixels. */
+void pr_argb32_to_rgba(const unsigned char *pixels, int width, int height, int stride, unsigned char *rgba);
+
 #endif

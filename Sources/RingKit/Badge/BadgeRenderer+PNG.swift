@@ -17,6 +17,13 @@ extension BadgeRenderer {
         try png(errorLayout(message: message, label: label, brief: brief, style: style), scale: scale)
     }
 
+    /// The error badge drawn (as `errorPNG`) on an ARGB32 surface, flushed; the caller destroys it.
+    static func errorSurface(
+        message: String, label: String, brief: String?, style: BadgeSpec.Style, scale: Int
+    ) throws(RenderError) -> OpaquePointer {
+        try surface(errorLayout(message: message, label: label, brief: brief, style: style), scale: scale)
+    }
+
     static func png(_ layout: BadgeLayout, scale: Int) throws(RenderError) -> [UInt8] {
         try PNGEncoder.tuned.encode(consuming: surface(layout, scale: scale))
     }

@@ -56,7 +56,7 @@ extension BadgeSpec {
 
     private func queryString(omittingDefaults: Bool, _ selection: ParameterRows<BadgeSpec>.Selection) -> String {
         var spec = normalized()
-        if case .format(.png) = selection {
+        if case .format(let format) = selection, format.isRaster {
             // A PNG cannot follow the viewer's scheme: `auto` draws the light badge, written as one.
             spec.theme = .light
             spec.themedColors = []

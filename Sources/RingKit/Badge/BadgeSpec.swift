@@ -33,6 +33,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var style: Style = .flat
     /// Pixel density of the PNG.
     public var scale: Int = 1
+    /// What a GIF lays translucent pixels over (GIF has one transparent color, no partial transparency); opaque.
+    public var matte = RGBAColor(0xff, 0xff, 0xff)
     /// `nil` means the server's default max-age.
     public var cacheSeconds: Int? = nil
     /// The small picture before the value: a ring (the default) or a bar.

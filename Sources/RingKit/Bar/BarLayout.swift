@@ -12,9 +12,9 @@ public struct BarLayout: Sendable {
         /// Top edge.
         public let y: Double
         /// Where the fill's right edge is, 0…`trackLength`.
-        public let fillLength: Double
+        public internal(set) var fillLength: Double
         /// Where the fill's left edge is: 0, or with `neutral` the nearer of the neutral point and the value.
-        public let fillStart: Double
+        public internal(set) var fillStart: Double
         public let fillColor: RGBAColor
         /// Where the fill fades to; `nil` is a solid fill.
         public let gradient: RGBAColor?
@@ -46,7 +46,7 @@ public struct BarLayout: Sendable {
     public let radius: Double
     public let fontSize: Double
     public let placement: Placement
-    public let bars: [Bar]
+    public internal(set) var bars: [Bar]
     /// The accessible name: the spec's title, or `Progress: 72%`.
     public let title: String
     /// With labels that fit nowhere: the width that would hold them beside bars of `minimumTrack`, or (where the

@@ -9,15 +9,17 @@ extension BarRenderer {
 
     /// The drawn ARGB32 surface of `spec`, flushed, before encoding (benchmarks time the two apart); the caller
     /// destroys it.
-    package static func surface(_ spec: BarSpec) throws(RenderError) -> OpaquePointer {
+    /// `reveal` below 1 draws that share of each fill (`BarLayout.revealing`): a frame of the GIF's animation,
+    /// whose labels are split wherever the growing edge passes under them.
+    package static func surface(_ spec: BarSpec, reveal: Double = 1) throws(RenderError) -> OpaquePointer {
         var spec = spec.normalized()
         // A PNG does not move: its labels are split only where the drawn fill's edge crosses them.
-        spec.series.animate = 0
+        if reveal >= 1 { spec.series.animate = 0 }
         if spec.series.theme == .auto {
             spec.series.theme = .light
             spec = spec.normalized()
         }
-        let layout = BarLayout(spec)
+        let layout = reveal < 1 ? BarLayout(spec).revealing(reveal) : BarLayout(spec)
         return try CairoCanvas.drawn(width: layout.width, height: layout.height, scale: spec.series.scale) { cr in
             draw(layout, spec.series, on: cr)
         }

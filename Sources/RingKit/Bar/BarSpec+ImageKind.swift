@@ -10,4 +10,9 @@ extension BarSpec: ImageKind {
     public var pixelEdge: Int { Swift.max(width, imageHeight) * series.scale }
     public func svg() -> [UInt8] { BarRenderer.svg(self) }
     public func raster() throws(RenderError) -> Raster { Raster(try BarRenderer.surface(self)) }
+    public var animationSeconds: Double { series.animationSeconds }
+    public func raster(revealing share: Double) throws(RenderError) -> Raster {
+        Raster(try BarRenderer.surface(self, reveal: share))
+    }
+    public var matte: RGBAColor { series.matte }
 }

@@ -53,6 +53,15 @@ public enum ErrorImage {
     ) throws(RenderError)
         -> [UInt8]
     {
+        try PNGEncoder.tuned.encode(consuming: surface(message: message, size: size, height: height, scale: scale))
+    }
+
+    /// The error drawn (as `png`) on an ARGB32 surface, flushed; the caller destroys it.
+    static func surface(
+        message: String, size: Int, height: Int? = nil, scale: Int
+    ) throws(RenderError)
+        -> OpaquePointer
+    {
         let layout = Layout(message: message, width: size, height: height ?? size)
         let scale = Swift.min(Swift.max(scale, 1), 4)
         let pixelsWide = layout.width * scale
@@ -61,8 +70,8 @@ public enum ErrorImage {
             throw RenderError("error image \(pixelsWide)×\(pixelsHigh) px is too large")
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelsWide), Int32(pixelsHigh))!
-        defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
             throw RenderError("Cairo could not create a \(pixelsWide)×\(pixelsHigh) surface")
         }
         let cr = cairo_create(surface)!
@@ -82,6 +91,6 @@ public enum ErrorImage {
         }
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        return try PNGEncoder.tuned.encode(surface)
+        return surface
     }
 }

@@ -9,7 +9,7 @@ public struct RefusalImage: Sendable, Hashable {
     public let size: Int
     /// The requested image height: a ring's `size`, a bar's `height` (or its default); 0 for badges.
     public let height: Int
-    /// The requested `scale` for a PNG, lowered until the image's longer side × scale is within
+    /// The requested `scale` for a raster, lowered until the image's longer side × scale is within
     /// `ImageLimits.pixelEdge`, as every image's must be.
     public let scale: Int
     /// A badge's requested `style` (the first one that names a style), so its error sits level with the badges
@@ -43,7 +43,7 @@ public struct RefusalImage: Sendable, Hashable {
             height = 0
         }
         style = request.kind == .badge ? Self.looseStyle(in: request.query) : .flat
-        let wanted = format == .png ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1
+        let wanted = format.isRaster ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1
         let edge: Int
         switch kind {
         case .ring, .bar, .spark:
@@ -64,7 +64,17 @@ public struct RefusalImage: Sendable, Hashable {
             try ErrorImage.png(message: message, size: size, height: height, scale: scale)
         case (.badge, .png):
             try BadgeRenderer.errorPNG(message: message, label: badgeLabel, brief: brief, style: style, scale: scale)
+        case (_, .gif), (_, .webp):
+            try RasterEncoding.encode(surface(), as: format, matte: RGBAColor(0xff, 0xff, 0xff))
         }
+    }
+
+    /// The error drawn on a surface, for the raster formats other than PNG; the caller destroys it.
+    private func surface() throws(RenderError) -> OpaquePointer {
+        kind == .badge
+            ? try BadgeRenderer.errorSurface(
+                message: message, label: badgeLabel, brief: brief, style: style, scale: scale)
+            : try ErrorImage.surface(message: message, size: size, height: height, scale: scale)
     }
 
     /// The first `style=` that names a badge style, or `flat`.

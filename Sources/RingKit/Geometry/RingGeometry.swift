@@ -18,10 +18,10 @@ public struct RingGeometry: Sendable, Hashable {
     /// Sweep of the track: the spec's `arc`.
     public let trackSweep: Double
     /// Sweep of the progress: `arc × (value − min) / (max − min)`, or from `neutral` to the value.
-    public let progressSweep: Double
+    public internal(set) var progressSweep: Double
     /// Where the progress stroke begins, in the ring's direction: `startAngle`, or with `neutral` the nearer of the
     /// neutral point and the value (below the neutral point the progress runs back from it, against the direction).
-    public let progressStartAngle: Double
+    public internal(set) var progressStartAngle: Double
     /// Ticks across the track: at each threshold with `markers`, and at `target`.
     public let marks: [Mark]
     /// Whether the value lies below the neutral point (see `Band.progressReversed`).
@@ -43,7 +43,7 @@ public struct RingGeometry: Sendable, Hashable {
     /// (`Progress: 30%, 60%, 90%` for several rings).
     public let title: String
     /// The rings inside the first, outermost first; empty for a single ring.
-    public let innerBands: [Band]
+    public internal(set) var innerBands: [Band]
 
     /// Where one ring of several lies, and how much of it is done.
     public struct Band: Sendable, Hashable {
@@ -52,9 +52,9 @@ public struct RingGeometry: Sendable, Hashable {
         /// Share of the ring that is done, 0…1.
         public let fraction: Double
         /// Sweep of the progress in degrees.
-        public let progressSweep: Double
+        public var progressSweep: Double
         /// Where the progress begins (see `RingGeometry.progressStartAngle`).
-        public let progressStartAngle: Double
+        public var progressStartAngle: Double
         /// Whether the value lies below the neutral point: the progress grows from its far end, against the ring's
         /// direction (an animation draws it so).
         public var progressReversed = false

@@ -21,6 +21,18 @@ public protocol ImageKind: Sendable, Hashable {
     /// The drawn ARGB32 surface, flushed (a raster cannot follow the viewer's color scheme: `theme=auto` is drawn
     /// light), and the PNG encoder that suits it; the caller destroys the surface.
     func raster() throws(RenderError) -> Raster
+    /// Seconds of the fill animation (`animate`): what a GIF plays as frames; 0 for a still image.
+    var animationSeconds: Double { get }
+    /// The raster with the progress drawn to `share` (0…1) of its final extent, as the SVG's animation shows it
+    /// part way: a frame of the GIF. The label and colors are the value's.
+    func raster(revealing share: Double) throws(RenderError) -> Raster
+    /// What a GIF lays translucent pixels over (`matte`): GIF has no partial transparency.
+    var matte: RGBAColor { get }
+}
+
+extension ImageKind {
+    public var animationSeconds: Double { 0 }
+    public func raster(revealing share: Double) throws(RenderError) -> Raster { try raster() }
 }
 
 /// A drawn image before encoding: an ARGB32 Cairo surface the holder destroys, and the PNG encoder that suits it.

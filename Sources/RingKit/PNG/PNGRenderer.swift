@@ -16,10 +16,13 @@ public enum PNGRenderer {
     /// encoder production uses for it: `.shapes` for a ring of at most 128 × 128 px without text, `.tuned`
     /// otherwise (`ring-bench --misses`: without a label, a 128 px ring nearly always fits a palette and a 256 px
     /// one nearly never, so counting its colors only costs). The caller destroys the surface.
-    package static func surface(_ spec: RingSpec) throws(RenderError) -> (surface: OpaquePointer, encoder: PNGEncoder) {
+    /// `reveal` below 1 draws that share of the progress (`RingGeometry.revealing`): a frame of the GIF's animation.
+    package static func surface(
+        _ spec: RingSpec, reveal: Double = 1
+    ) throws(RenderError) -> (surface: OpaquePointer, encoder: PNGEncoder) {
         let scale = Swift.min(Swift.max(spec.scale, 1), 4)
         let surface = try CairoCanvas.surface(pixels: spec.size * scale)
-        let text = draw(spec, on: surface, scale: Double(scale))
+        let text = draw(spec, on: surface, scale: Double(scale), reveal: reveal)
         cairo_surface_flush(surface)
         return (surface, text || spec.size * scale > 128 ? .tuned : .shapes)
     }
@@ -34,14 +37,14 @@ public enum PNGRenderer {
     /// Draws `spec` onto an ARGB32 surface of `size × scale` pixels: strokes with exact coverage where they can
     /// be (`RingPainter`), the label with Pango. Returns whether a label was drawn.
     @discardableResult
-    static func draw(_ spec: RingSpec, on surface: OpaquePointer, scale: Double) -> Bool {
+    static func draw(_ spec: RingSpec, on surface: OpaquePointer, scale: Double, reveal: Double = 1) -> Bool {
         // A PNG cannot follow the viewer's color scheme: `auto` draws the light image, `dark` its resolved colors.
         var spec = spec
         if spec.theme != .light {
             if spec.theme == .auto { spec.theme = .light }
             spec = spec.normalized()
         }
-        let g = RingGeometry(spec)
+        let g = reveal < 1 ? RingGeometry(spec).revealing(reveal) : RingGeometry(spec)
         // Built once: `bands` makes an array each time it is read.
         let bands = g.bands
         let painter = RingPainter(surface: surface, scale: scale)

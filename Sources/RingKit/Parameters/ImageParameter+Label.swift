@@ -111,32 +111,33 @@ extension ImageParameter {
         .init(
             "animate", [.ring, .bar], .decimal,
             docs: .init(
-                "seconds the SVG takes to draw from 0 to the value (the final state shows wherever animation is off)",
-                default: "`0`", accepted: "number 0…10; PNG ignores it (but still checks it)"),
+                "seconds the SVG takes to draw from 0 to the value (the final state shows wherever animation is off); "
+                    + "a GIF plays the same fill as frames, once",
+                default: "`0`", accepted: "number 0…10; PNG and WebP ignore it (but still check it)"),
             field: .init(
                 "Output",
-                "Seconds the SVG takes to draw its progress, 0…10; the final state shows where animation is off.",
-                placeholder: "0"),
+                "Seconds the SVG (or GIF) takes to draw its progress, 0…10; the final state shows where animation is "
+                    + "off.", placeholder: "0"),
             ring: .init(
-                17, .svg,
+                17, [.svg, .gif],
                 read: { reader, spec throws(ParameterError) in
                     spec.animate = try reader.number(of: "animate", in: RingSpec.Limits.animate)!.number
                 }, key: { spec, _ in CanonicalNumber.text(spec.animate) })),
         .init(
             "scale", [.all, .spark], .integer,
             docs: .init(
-                "pixel density of a PNG (2 for HiDPI screens)", default: "`1`",
+                "pixel density of a PNG, GIF or WebP (2 for HiDPI screens)", default: "`1`",
                 accepted: "integer \(range(ImageLimits.scale)), and size × scale at most \(ImageLimits.pixelEdge); SVG "
                     + "ignores it (but still checks it, so a query is valid in both formats or in neither)"),
             badgeDocs: .init(
-                "pixel density of a PNG", default: "`1`",
+                "pixel density of a PNG, GIF or WebP", default: "`1`",
                 accepted: "\(range(ImageLimits.scale)); width × scale ≤ \(ImageLimits.pixelEdge)"),
             field: .init(
                 "Output",
-                "Pixel density of the PNG, \(range(ImageLimits.scale)) (2 for HiDPI); each side × scale ≤ "
+                "Pixel density of a PNG, GIF or WebP, \(range(ImageLimits.scale)) (2 for HiDPI); each side × scale ≤ "
                     + "\(ImageLimits.pixelEdge).", placeholder: "1"),
             ring: .init(
-                18, .png,
+                18, .raster,
                 read: { reader, spec throws(ParameterError) in
                     let given = try reader.integer(of: "scale", in: ImageLimits.scale)!
                     guard spec.size * given <= ImageLimits.pixelEdge else {
@@ -148,7 +149,7 @@ extension ImageParameter {
                     spec.scale = given
                 }, key: { spec, _ in String(spec.scale) }),
             badge: .init(
-                9, .png,
+                9, .raster,
                 read: { reader, spec throws(ParameterError) in
                     let given = try reader.integer(of: "scale", in: ImageLimits.scale)!
                     let width = BadgeLayout(spec).width
@@ -160,6 +161,7 @@ extension ImageParameter {
                     }
                     spec.scale = given
                 }, key: { spec, _ in String(spec.scale) })),
+        matte,
         .init(
             "cacheSeconds", [.all, .spark], .integer,
             docs: .init(

@@ -76,7 +76,7 @@ public struct ImageParameter: Sendable {
         /// Its place among the spec's parameters: the order of reading and of the canonical key. New parameters take
         /// the next free place, so the keys of existing URLs never change.
         let place: Int
-        /// Which formats' keys hold it (`scale` only shapes a PNG, `animate` only an SVG).
+        /// Which formats' keys hold it (`scale` only shapes rasters, `animate` an SVG and a GIF, `matte` a GIF).
         let formats: FormatSet
         /// Reads the parameter from the query into the spec; called only when the query gives it.
         let read: @Sendable (ParameterReader, inout Spec) throws(ParameterError) -> Void
@@ -189,11 +189,23 @@ public struct ImageParameter: Sendable {
         let rawValue: UInt8
         static let svg = FormatSet(rawValue: 1)
         static let png = FormatSet(rawValue: 2)
-        /// Neither: the parameter shapes the response's headers, not the image (`cacheSeconds`).
+        static let gif = FormatSet(rawValue: 4)
+        static let webp = FormatSet(rawValue: 8)
+        /// The formats made of pixels: what `scale` shapes.
+        static let raster: FormatSet = [.png, .gif, .webp]
+        /// None: the parameter shapes the response's headers, not the image (`cacheSeconds`).
         static let headersOnly: FormatSet = []
-        static let both: FormatSet = [.svg, .png]
+        /// Every format.
+        static let both: FormatSet = [.svg, .png, .gif, .webp]
 
-        func holds(_ format: ImageFormat) -> Bool { contains(format == .svg ? FormatSet.svg : FormatSet.png) }
+        func holds(_ format: ImageFormat) -> Bool {
+            switch format {
+            case .svg: contains(.svg)
+            case .png: contains(.png)
+            case .gif: contains(.gif)
+            case .webp: contains(.webp)
+            }
+        }
     }
 
     /// The columns of the docs' parameter tables (Markdown).

@@ -8,4 +8,5 @@ extension SparkSpec: ImageKind {
     public var pixelEdge: Int { Swift.max(width, height) * series.scale }
     public func svg() -> [UInt8] { SparkRenderer.svg(self) }
     public func raster() throws(RenderError) -> Raster { Raster(try SparkRenderer.surface(self)) }
+    public var matte: RGBAColor { series.matte }
 }

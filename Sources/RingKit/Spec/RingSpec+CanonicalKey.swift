@@ -13,8 +13,9 @@ extension RingSpec {
         queryString(omittingDefaults: false, .image) + stale.keySuffix + valueStyle.timesKey
     }
 
-    /// `canonicalKey` for one output format, prefixed with it (`svg?value=72&…`), and without the parameter that
-    /// format ignores (`scale` for SVG, `animate` for PNG), so `?scale=2` does not make a second SVG cache entry.
+    /// `canonicalKey` for one output format, prefixed with it (`svg?value=72&…`), and without the parameters that
+    /// format ignores (`scale` for SVG, `animate` for PNG and WebP, `matte` for all but GIF), so `?scale=2` does not
+    /// make a second SVG cache entry.
     public func canonicalKey(for format: ImageFormat) -> String {
         format.rawValue + "?" + queryString(omittingDefaults: false, .format(format)) + stale.keySuffix
             + valueStyle.timesKey
@@ -28,7 +29,7 @@ extension RingSpec {
 
     private func queryString(omittingDefaults: Bool, _ selection: ParameterRows<RingSpec>.Selection) -> String {
         var spec = normalized()
-        if spec.theme == .auto, case .format(.png) = selection {
+        if spec.theme == .auto, case .format(let format) = selection, format.isRaster {
             // A PNG cannot follow the viewer's color scheme: `auto` draws the light image.
             spec.theme = .light
             spec = spec.normalized()

@@ -12,4 +12,9 @@ extension RingSpec: ImageKind {
         let drawn = try PNGRenderer.surface(self)
         return Raster(drawn.surface, encoder: drawn.encoder)
     }
+    public var animationSeconds: Double { animate.isFinite ? Swift.min(Swift.max(animate, 0), 10) : 0 }
+    public func raster(revealing share: Double) throws(RenderError) -> Raster {
+        let drawn = try PNGRenderer.surface(self, reveal: share)
+        return Raster(drawn.surface, encoder: drawn.encoder)
+    }
 }

@@ -72,6 +72,8 @@ public struct RingSpec: Sendable, Hashable {
     public var fontWeight: FontWeight = .bold
     public var animate: Double = 0
     public var scale: Int = 1
+    /// What a GIF lays translucent pixels over (GIF has one transparent color, no partial transparency); opaque.
+    public var matte = RGBAColor(0xff, 0xff, 0xff)
     /// `nil` means the default, `Progress: 72%`.
     public var title: String? = nil
     /// `nil` means the server's default max-age.

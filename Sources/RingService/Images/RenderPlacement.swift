@@ -10,7 +10,7 @@ enum RenderPlacement: Equatable, Sendable {
     /// Drawn on the asking loop's worker thread (`HTTPAnswer.later`), whose entry the loop copies after sending.
     case loopWorker
 
-    /// PNGs with more pixels on a side than this are drawn off the event loop when they are not cached, so a loop
+    /// Rasters (PNG, GIF, WebP) with more pixels on a side than this are drawn off the event loop when they are not cached, so a loop
     /// never spends much more on one miss than on an SVG with a gradient (the cost per size is in
     /// docs/benchmarks.md, `make bench-render`).
     static let workerRenderEdge = 64
@@ -22,11 +22,11 @@ enum RenderPlacement: Equatable, Sendable {
     static func of(
         format: ImageFormat, pixelEdge: Int, onLoop: Bool, cached: @autoclosure () -> Bool
     ) -> RenderPlacement {
-        onLoop && format == .png && pixelEdge > workerRenderEdge && !cached() ? .loopWorker : .inPlace
+        onLoop && format.isRaster && pixelEdge > workerRenderEdge && !cached() ? .loopWorker : .inPlace
     }
 
     /// Whether drawing the image takes the large-render gate first, on whichever thread draws it.
     static func behindLargeRenderGate(format: ImageFormat, pixelEdge: Int) -> Bool {
-        format == .png && pixelEdge > largeRenderEdge
+        format.isRaster && pixelEdge > largeRenderEdge
     }
 }

@@ -157,16 +157,16 @@ extension RingService {
     }
 
     /// `varyAccept`: the format was negotiated from `Accept`. An SVG varies by `Accept-Encoding` too (it may go out
-    /// gzip-compressed); a PNG never does.
+    /// gzip-compressed); a raster never does.
     static func commonImageHeaders(_ headers: inout HTTPHeaders, format: ImageFormat, varyAccept: Bool) {
         headers.append(.xContentTypeOptions, "nosniff")
         if format == .svg { headers.append(.contentSecurityPolicy, securityPolicy) }
         headers.append(.accessControlAllowOrigin, "*")
         switch (varyAccept, format) {
         case (true, .svg): headers.append(.vary, "Accept, Accept-Encoding")
-        case (true, .png): headers.append(.vary, "Accept")
+        case (true, _): headers.append(.vary, "Accept")
         case (false, .svg): headers.append(.vary, "Accept-Encoding")
-        case (false, .png): break
+        case (false, _): break
         }
     }
 

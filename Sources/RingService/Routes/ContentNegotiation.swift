@@ -2,13 +2,18 @@ import RingKit
 
 /// Chooses the format of `/ring` from the `Accept` header.
 enum ContentNegotiation {
-    /// PNG only when the client prefers `image/png` over `image/svg+xml` (by q-value, then specificity);
-    /// SVG otherwise, including when Accept is absent or names neither.
+    /// The format the client prefers by q-value (each from its most specific matching range): a raster format only
+    /// when it is preferred over `image/svg+xml`, and among raster formats of equal q PNG, then WebP, then GIF (a
+    /// client that only says `image/*` may not read WebP: it gets WebP where it rates `image/webp` above
+    /// `image/png`); SVG otherwise, including when Accept is absent or names none of them.
     static func format(accept fieldValues: [String]) -> ImageFormat {
         if fieldValues.isEmpty { return .svg }
-        let svg = quality(of: "image", "svg+xml", in: fieldValues)
-        let png = quality(of: "image", "png", in: fieldValues)
-        return png > svg ? .png : .svg
+        var best = (format: ImageFormat.svg, q: quality(of: "image", "svg+xml", in: fieldValues))
+        for format in [ImageFormat.png, .webp, .gif] {
+            let q = quality(of: "image", format.rawValue, in: fieldValues)
+            if q > best.q { best = (format, q) }
+        }
+        return best.format
     }
 
     /// The q-value the Accept fields give a media type: from the most specific matching range

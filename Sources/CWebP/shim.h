@@ -1,0 +1,4 @@
+#ifndef PROGRESS_RINGS_CWEBP_SHIM_H
+#define PROGRESS_RINGS_CWEBP_SHIM_H
+#include <webp/encode.h>
+#endif

@@ -1,0 +1,79 @@
+import CCairo
+
+/// The frames of an image's GIF: its raster as it is, or, with `animate`, the fill animation the SVG plays, as
+/// frames: the progress revealed from nothing to the value along CSS's `ease-out` (the SVG's timing), the label and
+/// colors those of the value throughout, as in the SVG; the last frame is the still image.
+enum GIFAnimation {
+    /// Frames a second, and the most frames one animation has: 15 a second reads as smooth motion for a fill, and
+    /// 20 keeps a 10 s animation's bytes and drawing bounded (it steps every half second instead).
+    static let framesPerSecond = 15.0
+    static let maxSteps = 20
+
+    /// The GIF of `image`, its edges matted against `matte`.
+    static func gif(of image: any ImageKind, matte: RGBAColor) throws(RenderError) -> [UInt8] {
+        let seconds = image.animationSeconds
+        let steps = seconds > 0 ? Swift.min(maxSteps, Swift.max(2, Int((seconds * framesPerSecond).rounded()))) : 0
+        var frames: [GIFEncoder.Frame] = []
+        var size = (width: 0, height: 0)
+        for step in 0...steps {
+            let time = steps == 0 ? 1 : Double(step) / Double(steps)
+            let raster = try step == steps ? image.raster() : image.raster(revealing: EaseOut.progress(at: time))
+            defer { cairo_surface_destroy(raster.surface) }
+            let pixels = try RGBAImage(surface: raster.surface)
+            size = (pixels.width, pixels.height)
+            // Whole hundredths from the start, so the frames' delays add up to the animation's length.
+            let shown =
+                step == steps
+                ? 0
+                : Int((seconds * 100 * Double(step + 1) / Double(steps)).rounded())
+                    - Int((seconds * 100 * time).rounded())
+            frames.append(GIFEncoder.Frame(pixels: matted(pixels, against: matte), delay: shown))
+        }
+        return try GIFEncoder.encode(width: size.width, height: size.height, frames: frames)
+    }
+
+    /// Each pixel laid over `matte` (opaque) where it is translucent, `ColorQuantizer.clear` where it is clear:
+    /// GIF has one transparent index and no partial transparency.
+    static func matted(_ image: RGBAImage, against matte: RGBAColor) -> [UInt32] {
+        let (mr, mg, mb) = (UInt32(matte.red), UInt32(matte.green), UInt32(matte.blue))
+        return image.bytes.withUnsafeBufferPointer { bytes in
+            [UInt32](unsafeUninitializedCapacity: image.width * image.height) { out, count in
+                for index in 0..<(image.width * image.height) {
+                    let (r, g, b, a) = (
+                        UInt32(bytes[index * 4]), UInt32(bytes[index * 4 + 1]), UInt32(bytes[index * 4 + 2]),
+                        UInt32(bytes[index * 4 + 3])
+                    )
+                    switch a {
+                    case 0: out[index] = ColorQuantizer.clear
+                    case 255: out[index] = r << 16 | g << 8 | b
+                    default:
+                        let rest = 255 - a
+                        // Swift shifts before it divides: each channel is parenthesized whole.
+                        let mattedRed = (r * a + mr * rest + 127) / 255
+                        let mattedGreen = (g * a + mg * rest + 127) / 255
+                        let mattedBlue = (b * a + mb * rest + 127) / 255
+                        out[index] = mattedRed << 16 | mattedGreen << 8 | mattedBlue
+                    }
+                }
+                count = image.width * image.height
+            }
+        }
+    }
+}
+
+/// CSS's `ease-out` timing, `cubic-bezier(0, 0, 0.58, 1)`, which the SVG's fill animation runs on.
+enum EaseOut {
+    /// The share of the change done at `time` (both 0…1).
+    static func progress(at time: Double) -> Double {
+        let t = Swift.min(Swift.max(time, 0), 1)
+        // x(s) = 3(1−s)s²·0.58 + s³ rises with s: bisect for the curve parameter, then read y(s).
+        var (low, high) = (0.0, 1.0)
+        for _ in 0..<40 {
+            let s = (low + high) / 2
+            let x = 3 * (1 - s) * s * s * 0.58 + s * s * s
+            if x < t { low = s } else { high = s }
+        }
+        let s = (low + high) / 2
+        return 3 * (1 - s) * s * s + s * s * s
+    }
+}
