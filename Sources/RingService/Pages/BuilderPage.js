@@ -94,7 +94,7 @@
   function followAddress() {
     var parts = [];
     if (kind() !== "ring") parts.push("kind=" + kind());
-    if (format() === "png") parts.push("format=png");
+    if (format() !== "svg") parts.push("format=" + format());
     var q = query();
     if (q) parts.push(q);
     var address = location.pathname + (parts.length ? "?" + parts.join("&") : "");
@@ -107,7 +107,7 @@
     svgImg.src = svg;
     pngImg.src = png;
     applyBackdrop();
-    outURL.value = format() === "png" ? png : svg;
+    outURL.value = format() === "svg" ? svg : format() === "png" ? png : imageURL(format());
     outMarkdown.value = "";
     outHTML.value = "";
     status.textContent = "Checking the image…";
@@ -164,7 +164,7 @@
     outHTML.value = '<img alt="' + attribute(alt) + '" src="' + attribute(chosen) + '" width="' + width +
       '" height="' + height + '">';
     var scale = fieldNamed("scale");
-    var dense = format() === "png" && scale && sent(scale) !== null && Number(scale.value) > 1;
+    var dense = format() !== "svg" && scale && sent(scale) !== null && Number(scale.value) > 1;
     outMarkdown.value = dense ? outHTML.value : "![" + alt.replace(/([\[\]\\])/g, "\\$1") + "](" + chosen + ")";
   }
   function show(message) {
@@ -239,13 +239,15 @@
     status: status, switchNote: switchNote
   });
 
-  // A link such as /?value=50&color=red, /?kind=badge&label=docs or /?kind=bar&format=png&value=40 (the
+  // A link such as /?value=50&color=red, /?kind=badge&label=docs or /?kind=bar&format=gif&value=40 (the
   // gallery's "open in the builder") fills the form.
   var given = new URLSearchParams(location.search);
   Array.prototype.forEach.call(form.querySelectorAll("input[name=kind]"), function (radio) {
     if (radio.value === given.get("kind")) radio.checked = true;
   });
-  if (given.get("format") === "png") document.querySelector("input[name=format][value=png]").checked = true;
+  Array.prototype.forEach.call(document.querySelectorAll("input[name=format]"), function (radio) {
+    if (radio.value === given.get("format")) radio.checked = true;
+  });
   applyKind();
   var seen = {};
   given.forEach(function (value, name) {

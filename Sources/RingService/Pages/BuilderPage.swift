@@ -59,6 +59,8 @@ enum BuilderPage {
             <fieldset class="formats"><legend>Image format</legend>
             <label><input type="radio" name="format" value="svg" checked> SVG</label>
             <label><input type="radio" name="format" value="png"> PNG</label>
+            <label><input type="radio" name="format" value="webp"> WebP</label>
+            <label><input type="radio" name="format" value="gif"> GIF</label>
             </fieldset>
             <div class="copy">
             <label for="out-url">URL</label>

@@ -46,7 +46,7 @@ extension GalleryPage {
         var builderLink: String? {
             guard let (request, format) = route else { return nil }
             var parts = ["kind=\(request.kind.rawValue)"]
-            if format == .png { parts.append("format=png") }
+            if format != .svg { parts.append("format=\(format.rawValue)") }
             // In a path `+` is a plus; in a query it would be a space.
             func queryText(_ segment: String) -> String { segment.replacing("+", with: "%2B") }
             if let label = request.pathLabel {

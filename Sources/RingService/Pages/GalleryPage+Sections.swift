@@ -225,5 +225,14 @@ extension GalleryPage {
                     path: "/ring.png?value=40&size=48&scale=4", caption: "PNG at scale=4 shown at 48 px"),
             ]
         ),
+        (
+            "GIF and WebP",
+            [
+                Example(
+                    path: "/ring.gif?value=72&size=96&animate=1", caption: "GIF: the fill as frames, for mail"),
+                Example(path: "/badge/coverage/87.gif", caption: "a still GIF badge, edges on white"),
+                Example(path: "/ring.webp?value=72&size=96&scale=2", caption: "lossless WebP at scale=2"),
+            ]
+        ),
     ]
 }

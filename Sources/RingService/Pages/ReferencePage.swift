@@ -50,14 +50,21 @@ enum ReferencePage {
     /// The tables in page order: anchor, heading, rows.
     static var sections: [(id: String, title: String, rows: [(name: String, docs: ImageParameter.Docs)])] {
         [
-            ("ring", "Rings: /ring.svg, /ring.png, /ring/{value}.svg", ImageParameter.rows(.ring)),
             (
-                "bar", "Bars: /bar.svg, /bar.png (the ring's parameters where they apply, and these)",
+                "ring", "Rings: /ring.svg, /ring.png, /ring.webp, /ring.gif, /ring/{value}.svg",
+                ImageParameter.rows(.ring)
+            ),
+            (
+                "bar", "Bars: /bar.svg, /bar.png, .webp, .gif (the ring's parameters where they apply, and these)",
                 ImageParameter.rows(.barShape)
             ),
-            ("badge", "Badges: /badge.svg, /badge.png, /badge/{label}/{value}.svg", ImageParameter.rows(.badge)),
             (
-                "spark", "Sparklines: /spark.svg, /spark.png (the ring's parameters where they apply, and these)",
+                "badge", "Badges: /badge.svg, /badge.png, .webp, .gif, /badge/{label}/{value}.svg",
+                ImageParameter.rows(.badge)
+            ),
+            (
+                "spark",
+                "Sparklines: /spark.svg, /spark.png, .webp, .gif (the ring's parameters where they apply, and these)",
                 ImageParameter.rows(.sparkShape)
             ),
             (
