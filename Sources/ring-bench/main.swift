@@ -9,6 +9,7 @@
 //   ring-bench --signed-hits  a cached hit unsigned, signed, signed with exp, and a private value signed
 //   ring-bench --misses [--images N] [--only "ring, labelled 128×128"]
 //                           a PNG miss split into draw, encode and the service's own work, per image kind and size
+//   ring-bench --formats    a miss in each output format (PNG, WebP, GIF still and animated), and libwebp's levels
 //   ring-bench --accuracy   how far the exact coverage and Cairo's are from the true area of each edge pixel
 // Every loop is bounded in time and iterations, so a run takes a few seconds.
 import CCairo
@@ -171,7 +172,9 @@ func argument(_ flag: String) -> String? {
     return arguments[index + 1]
 }
 
-if CommandLine.arguments.contains("--accuracy") {
+if CommandLine.arguments.contains("--formats") {
+    try formatTable()
+} else if CommandLine.arguments.contains("--accuracy") {
     try accuracyTable()
 } else if CommandLine.arguments.contains("--misses") {
     try missTable(images: argument("--images").flatMap { Int($0) } ?? 300, only: argument("--only"))

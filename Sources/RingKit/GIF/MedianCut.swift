@@ -5,27 +5,36 @@ struct MedianCut {
     /// The colors' positions in `colors`, grouped so that every box is a range of this array.
     private(set) var order: [Int]
     /// The boxes, as ranges of `order`.
-    private(set) var boxes: [Range<Int>]
+    var boxes: [Range<Int>] { stats.map(\.members) }
+
+    /// A box and what choosing and cutting it needs, worked out once when it is made.
+    private struct Box {
+        let members: Range<Int>
+        let pixels: UInt64
+        let channel: Int
+        let range: UInt32
+        /// Widest range × pixels: the box split next is the one with the largest.
+        var score: Double { Double(range) * Double(pixels) }
+    }
+    private var stats: [Box] = []
 
     init(colors: [(color: UInt32, count: UInt64)]) {
         self.colors = colors
         order = Array(colors.indices)
-        boxes = colors.isEmpty ? [] : [0..<colors.count]
+        if !colors.isEmpty { stats = [box(0..<colors.count)] }
     }
 
     /// Splits boxes until there are `target` or no box holds two colors.
     mutating func split(into target: Int) {
-        while boxes.count < target {
-            var best: (index: Int, score: Double, channel: Int)? = nil
-            for (index, box) in boxes.enumerated() where box.count > 1 {
-                let (channel, range) = widestChannel(of: box)
-                let score = Double(range) * Double(pixels(in: box))
-                if range > 0, score > (best?.score ?? 0) { best = (index, score, channel) }
+        while stats.count < target {
+            var best: Int? = nil
+            for (index, box) in stats.enumerated() where box.range > 0 {
+                if box.score > (best.map { stats[$0].score } ?? 0) { best = index }
             }
             guard let best else { return }
-            let (low, high) = cut(boxes[best.index], along: best.channel)
-            boxes[best.index] = low
-            boxes.append(high)
+            let (low, high) = cut(stats[best])
+            stats[best] = box(low)
+            stats.append(box(high))
         }
     }
 
@@ -49,26 +58,16 @@ struct MedianCut {
             var sums = [(r: UInt64, g: UInt64, b: UInt64, n: UInt64)](repeating: (0, 0, 0, 0), count: palette.count)
             for (index, color) in colors.enumerated() {
                 let entry = Int(entries[index])
-                sums[entry].r += UInt64(color.color >> 16 & 0xFF) * color.count
-                sums[entry].g += UInt64(color.color >> 8 & 0xFF) * color.count
-                sums[entry].b += UInt64(color.color & 0xFF) * color.count
+                sums[entry].r += UInt64(Self.channel(color.color, 0)) * color.count
+                sums[entry].g += UInt64(Self.channel(color.color, 1)) * color.count
+                sums[entry].b += UInt64(Self.channel(color.color, 2)) * color.count
                 sums[entry].n += color.count
             }
             for (entry, sum) in sums.enumerated() where sum.n > 0 {
-                let n = sum.n
-                // Swift shifts before it divides: each channel is worked out whole first.
-                let (r, g, b) = ((sum.r + n / 2) / n, (sum.g + n / 2) / n, (sum.b + n / 2) / n)
-                palette[entry] = UInt32(r << 16 | g << 8 | b)
+                palette[entry] = Self.rounded(sum)
             }
         }
         return (palette, entries)
-    }
-
-    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
-        let dr = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
-        let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
-        let db = Int(a & 0xFF) - Int(b & 0xFF)
-        return dr * dr + dg * dg + db * db
     }
 
     /// The pixel-weighted mean color of `box`, rounded.
@@ -76,50 +75,69 @@ struct MedianCut {
         var sums: (r: UInt64, g: UInt64, b: UInt64, n: UInt64) = (0, 0, 0, 0)
         for member in box {
             let (color, count) = colors[order[member]]
-            sums.r += UInt64(color >> 16 & 0xFF) * count
-            sums.g += UInt64(color >> 8 & 0xFF) * count
-            sums.b += UInt64(color & 0xFF) * count
+            sums.r += UInt64(Self.channel(color, 0)) * count
+            sums.g += UInt64(Self.channel(color, 1)) * count
+            sums.b += UInt64(Self.channel(color, 2)) * count
             sums.n += count
         }
+        return Self.rounded(sums)
+    }
+
+    private static func rounded(_ sums: (r: UInt64, g: UInt64, b: UInt64, n: UInt64)) -> UInt32 {
         let n = Swift.max(sums.n, 1)
-        let r = (sums.r + n / 2) / n, g = (sums.g + n / 2) / n, b = (sums.b + n / 2) / n
+        // Swift shifts before it divides: each channel is worked out whole first.
+        let (r, g, b) = ((sums.r + n / 2) / n, (sums.g + n / 2) / n, (sums.b + n / 2) / n)
         return UInt32(r << 16 | g << 8 | b)
+    }
+
+    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = Int(channel(a, 0)) - Int(channel(b, 0))
+        let dg = Int(channel(a, 1)) - Int(channel(b, 1))
+        let db = Int(channel(a, 2)) - Int(channel(b, 2))
+        return dr * dr + dg * dg + db * db
     }
 
     private static func channel(_ color: UInt32, _ channel: Int) -> UInt32 { color >> UInt32(16 - 8 * channel) & 0xFF }
 
-    private func pixels(in box: Range<Int>) -> UInt64 { box.reduce(0) { $0 + colors[order[$1]].count } }
-
-    private func widestChannel(of box: Range<Int>) -> (channel: Int, range: UInt32) {
-        var widest = (channel: 0, range: UInt32(0))
-        for channel in 0..<3 {
-            var (low, high) = (UInt32(255), UInt32(0))
-            for member in box {
-                let value = Self.channel(colors[order[member]].color, channel)
-                low = Swift.min(low, value)
-                high = Swift.max(high, value)
+    /// The box of `members`: its pixels and its widest channel.
+    private func box(_ members: Range<Int>) -> Box {
+        var low: [UInt32] = [255, 255, 255]
+        var high: [UInt32] = [0, 0, 0]
+        var pixels: UInt64 = 0
+        for member in members {
+            let (color, count) = colors[order[member]]
+            pixels += count
+            for channel in 0..<3 {
+                let value = Self.channel(color, channel)
+                low[channel] = Swift.min(low[channel], value)
+                high[channel] = Swift.max(high[channel], value)
             }
-            if high - low > widest.range || (high > low && widest.range == 0) { widest = (channel, high - low) }
         }
-        return widest
+        var widest = (channel: 0, range: UInt32(0))
+        for channel in 0..<3 where high[channel] > low[channel] && high[channel] - low[channel] > widest.range {
+            widest = (channel, high[channel] - low[channel])
+        }
+        return Box(members: members, pixels: pixels, channel: widest.channel, range: widest.range)
     }
 
-    /// Sorts `box` along `channel` (ties by the whole color, so the order is total) and cuts it where half its
-    /// pixels lie on each side; neither side is empty.
-    private mutating func cut(_ box: Range<Int>, along channel: Int) -> (Range<Int>, Range<Int>) {
+    /// Sorts `box` along its widest channel (ties by the whole color, so the order is total) and cuts it where half
+    /// its pixels lie on each side; neither side is empty.
+    private mutating func cut(_ box: Box) -> (Range<Int>, Range<Int>) {
         let colors = self.colors
-        order[box].sort { a, b in
+        let channel = box.channel
+        let members = box.members
+        order[members].sort { a, b in
             let (x, y) = (Self.channel(colors[a].color, channel), Self.channel(colors[b].color, channel))
             return x != y ? x < y : colors[a].color < colors[b].color
         }
-        let half = pixels(in: box) / 2
+        let half = box.pixels / 2
         var seen: UInt64 = 0
-        var middle = box.lowerBound + 1
-        for member in box.dropLast() {
+        var middle = members.lowerBound + 1
+        for member in members.dropLast() {
             seen += colors[order[member]].count
             middle = member + 1
             if seen >= half { break }
         }
-        return (box.lowerBound..<middle, middle..<box.upperBound)
+        return (members.lowerBound..<middle, middle..<members.upperBound)
     }
 }

@@ -2,16 +2,22 @@ import CWebP
 
 /// Writes a drawn image as lossless WebP through libwebp: the PNG's pixels, in fewer bytes.
 package enum WebPEncoder {
-    /// libwebp's lossless effort (`WebPConfigLosslessPreset`, 0…9: method and quality together) the product uses;
-    /// `ring-bench --webp` measures every level (docs/benchmarks.md, "WebP").
-    package static let level: Int32 = 6
+    /// libwebp's lossless effort the product uses: `method` (0…6) and `quality` (0…100, for lossless the effort spent
+    /// on the entropy codes); `ring-bench --formats` measures the others (docs/benchmarks.md, "GIF and WebP").
+    package static let method: Int32 = 1
+    package static let quality: Float = 75
 
-    /// The lossless WebP of `image` at libwebp's preset `level`.
-    package static func encode(_ image: RGBAImage, level: Int32 = level) throws(RenderError) -> [UInt8] {
+    /// The lossless WebP of `image` at libwebp's `method` and `quality`.
+    package static func encode(
+        _ image: RGBAImage, method: Int32 = method, quality: Float = quality
+    ) throws(RenderError) -> [UInt8] {
         var config = WebPConfig()
-        guard WebPConfigInit(&config) != 0, WebPConfigLosslessPreset(&config, level) != 0 else {
+        guard WebPConfigInit(&config) != 0 else {
             throw RenderError("WebP encoding: libwebp refused its configuration")
         }
+        config.lossless = 1
+        config.method = method
+        config.quality = quality
         // The drawn colors under clear pixels are no part of the image: libwebp may change them to save bytes.
         config.exact = 0
         var picture = WebPPicture()
