@@ -129,4 +129,12 @@ struct GIFTests {
         #expect(bytes.count < 30_000)
         #expect(try DecodedGIF(bytes).frames.count == 21)
     }
+
+    /// A large animation steps more coarsely, so one holds at most 8 Mi pixels of frames while it is encoded: a
+    /// 1024 px ring has 8 steps, a 2048 px one goes from empty to the value in one; a wide bar keeps its steps.
+    @Test func aLargeAnimationTakesFewerFrames() throws {
+        #expect(try Self.gif(.ring, "value=72&size=1024&animate=2&label=none").frames.count == 8)
+        #expect(try Self.gif(.ring, "value=72&size=1024&scale=2&animate=2&label=none").frames.count == 2)
+        #expect(try Self.gif(.bar, "value=72&width=1024&animate=2&label=none").frames.count == 21)
+    }
 }

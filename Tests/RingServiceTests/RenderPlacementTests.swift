@@ -20,6 +20,10 @@ struct RenderPlacementTests {
         (.png, large + 1, false, false, .inPlace),
         (.svg, large + 1, true, false, .inPlace),
         (.svg, worker, false, true, .inPlace),
+        (.gif, 16, true, false, .loopWorker),
+        (.webp, 16, true, false, .loopWorker),
+        (.webp, worker + 1, true, true, .inPlace),
+        (.gif, large + 1, false, false, .inPlace),
     ])
     func decisionTable(format: ImageFormat, edge: Int, onLoop: Bool, cached: Bool, expected: Placement) {
         #expect(Placement.of(format: format, pixelEdge: edge, onLoop: onLoop, cached: cached) == expected)

@@ -28,6 +28,20 @@ struct RenderCommandTests {
         #expect(image[100, 10] == Pixel(255, 0, 0))
     }
 
+    /// `.gif` and `.webp` name their formats too: an animated GIF of the bar and a WebP that dwebp reads.
+    @Test func writesGIFAndWebPNamedByTheirExtensions() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gif = directory.appendingPathComponent("sprint.gif")
+        let drawn = try await run("render", "--bar", "value=7&max=12&animate=1", "-o", gif.path)
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        let frames = try DecodedGIF([UInt8](try Data(contentsOf: gif))).frames
+        #expect(frames.count == 16 && frames[0].width == 200 && frames[0].height == 20)
+        let webp = directory.appendingPathComponent("ring.webp")
+        #expect(try await run("render", "value=72&scale=2", "-o", webp.path).status == 0)
+        #expect(try DecodedWebP([UInt8](try Data(contentsOf: webp))).width == 256)
+    }
+
     @Test func writesSVGToStandardOutputByDefault() async throws {
         let result = try await run("render", "value=72&size=64")
         #expect(result.status == 0)

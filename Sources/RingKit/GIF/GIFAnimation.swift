@@ -8,11 +8,19 @@ enum GIFAnimation {
     /// 20 keeps a 10 s animation's bytes and drawing bounded (it steps every half second instead).
     static let framesPerSecond = 15.0
     static let maxSteps = 20
+    /// The most pixels an animation's frames hold together while they are encoded (4 bytes each, and an index
+    /// byte): 8 Mi, 40 MiB. Up to 512 × 512 px every animation has its steps; a 1024 px one has 8, a 2048 px one
+    /// goes from empty to the value in one.
+    static let pixelBudget = 8 << 20
 
     /// The GIF of `image`, its edges matted against `matte`.
     static func gif(of image: any ImageKind, matte: RGBAColor) throws(RenderError) -> [UInt8] {
         let seconds = image.animationSeconds
-        let steps = seconds > 0 ? Swift.min(maxSteps, Swift.max(2, Int((seconds * framesPerSecond).rounded()))) : 0
+        let (width, height) = image.cssSize
+        let scale = image.pixelEdge / Swift.max(1, width, height)
+        let affordable = Swift.max(1, pixelBudget / Swift.max(1, width * height * scale * scale) - 1)
+        let wanted = Swift.min(maxSteps, Swift.max(2, Int((seconds * framesPerSecond).rounded())))
+        let steps = seconds > 0 ? Swift.min(wanted, affordable) : 0
         var frames: [GIFEncoder.Frame] = []
         var size = (width: 0, height: 0)
         for step in 0...steps {
