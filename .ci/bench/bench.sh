@@ -5,7 +5,8 @@
 # .bench/results.md.
 #
 # Scenarios, each at every connection count, ours then nginx back to back:
-#   cached SVG / cached PNG   one URL, served from the render cache (nginx: the same file)
+#   cached SVG / PNG / WebP / GIF   one URL, served from the render cache (nginx: the same file); the GIF is a
+#                             128 px ring's 1 s animation
 #   all-miss SVG / PNG 128px  every request a ring never asked before (nginx: the same distinct URLs, one file);
 #                             the PNGs' values spread over 0–100 %, so the rings are as full as real ones
 #   all-miss PNG 64/128/256px the same, the size cycling through 64, 128 and 256 px
@@ -17,6 +18,7 @@
 # CPU per request is the server's user + system time (every nginx worker) over the requests wrk completed; wrk
 # shares the cores with the server, so requests/s is what both servers reach with the client beside them.
 # Usage: .ci/bench/bench.sh [SECONDS] [CONNECTIONS...]   (defaults: 10, 64 256; BENCH_SECONDS and BENCH_CONNECTIONS too)
+# BENCH_ONLY=cached runs the cached rows alone and prints them (no table file, no memory runs).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/bench/bench-nginx.sh
@@ -50,9 +52,13 @@ wait_healthy "http://127.0.0.1:$SERVICE_PORT/healthz" "$WORK/service.log" "$serv
 
 SVG_URL="/ring.svg?value=72&size=128"
 PNG_URL="/ring.png?value=72&size=128"
+WEBP_URL="/ring.webp?value=72&size=128"
+GIF_URL="/ring.gif?value=72&size=128&animate=1"
 mkdir -p "$WORK/www" "$WORK/tmp"
 curl -fs -o "$WORK/www/ring.svg" "http://127.0.0.1:$SERVICE_PORT$SVG_URL"
 curl -fs -o "$WORK/www/ring.png" "http://127.0.0.1:$SERVICE_PORT$PNG_URL"
+curl -fs -o "$WORK/www/ring.webp" "http://127.0.0.1:$SERVICE_PORT$WEBP_URL"
+curl -fs -o "$WORK/www/ring.gif" "http://127.0.0.1:$SERVICE_PORT$GIF_URL"
 curl -fs -o "$WORK/www/bar.svg" "http://127.0.0.1:$SERVICE_PORT/bar.svg?value=72"
 curl -fs -o "$WORK/www/bar.png" "http://127.0.0.1:$SERVICE_PORT/bar.png?value=72&scale=2"
 header() { curl -fsI "$1" | tr -d '\r' | awk -v h="$2" 'tolower($1) == tolower(h) ":" { sub(/^[^:]*: /, ""); print }'; }
@@ -64,6 +70,8 @@ cp "$WORK/www/ring.svg" "$WORK/www/gz/ring.svg"
 gzip_etag=$(curl -fsI -H 'Accept-Encoding: gzip' "http://127.0.0.1:$SERVICE_PORT$SVG_URL" | tr -d '\r' |
   awk 'tolower($1) == "etag:" { print $2 }')
 png_etag=$(header "http://127.0.0.1:$SERVICE_PORT$PNG_URL" ETag)
+webp_etag=$(header "http://127.0.0.1:$SERVICE_PORT$WEBP_URL" ETag)
+gif_etag=$(header "http://127.0.0.1:$SERVICE_PORT$GIF_URL" ETag)
 bar_svg_etag=$(header "http://127.0.0.1:$SERVICE_PORT/bar.svg?value=72" ETag)
 bar_png_etag=$(header "http://127.0.0.1:$SERVICE_PORT/bar.png?value=72&scale=2" ETag)
 cache_control=$(header "http://127.0.0.1:$SERVICE_PORT$SVG_URL" Cache-Control)
@@ -73,11 +81,12 @@ chmod -R a+rX "$WORK"
 image_location() {
   local path=$1 etag=$2
   echo "        location = $path {"
-  if [[ $path == *.svg ]]; then
-    echo '            types { } default_type "image/svg+xml; charset=utf-8";'
-  else
-    echo '            types { } default_type image/png;'
-  fi
+  case $path in
+    *.svg) echo '            types { } default_type "image/svg+xml; charset=utf-8";' ;;
+    *.webp) echo '            types { } default_type image/webp;' ;;
+    *.gif) echo '            types { } default_type image/gif;' ;;
+    *) echo '            types { } default_type image/png;' ;;
+  esac
   echo "            add_header Cache-Control \"$cache_control\";"
   echo "            add_header ETag '$etag';"
   echo '            add_header X-Content-Type-Options nosniff;'
@@ -88,6 +97,7 @@ image_location() {
   echo '        }'
 }
 server_locations=$(image_location /ring.svg "$svg_etag"; image_location /ring.png "$png_etag"
+  image_location /ring.webp "$webp_etag"; image_location /ring.gif "$gif_etag"
   image_location /bar.svg "$bar_svg_etag"; image_location /bar.png "$bar_png_etag"; cat <<LOCATIONS
         location = /gz/ring.svg {
             gzip_static on;
@@ -116,7 +126,7 @@ nginx -p "$WORK" -c "$WORK/nginx.conf" -g 'daemon off;' 2>"$WORK/nginx.stderr" &
 nginx_pid=$!
 pids+=("$nginx_pid")
 wait_healthy "http://127.0.0.1:$NGINX_PORT/ring.svg" "$WORK/nginx.stderr" "$nginx_pid"
-for url in "$SVG_URL" "$PNG_URL"; do
+for url in "$SVG_URL" "$PNG_URL" "$WEBP_URL" "$GIF_URL"; do
   a=$(curl -fs "http://127.0.0.1:$NGINX_PORT$url" | cksum)
   b=$(curl -fs "http://127.0.0.1:$SERVICE_PORT$url" | cksum)
   [ "$a" = "$b" ] || { echo "bench: nginx and the service send different bytes for $url" >&2; exit 1; }
@@ -189,6 +199,9 @@ N="http://127.0.0.1:$NGINX_PORT"
 for c in "${CONNECTION_COUNTS[@]}"; do
   run "cached SVG" "$c" "$S$SVG_URL" "$N/ring.svg"
   run "cached PNG" "$c" "$S$PNG_URL" "$N/ring.png"
+  run "cached WebP" "$c" "$S$WEBP_URL" "$N/ring.webp"
+  run "cached GIF" "$c" "$S$GIF_URL" "$N/ring.gif"
+  [ "${BENCH_ONLY:-}" != cached ] || continue
   distinct_script '/ring.svg?max=1000000000000&value=%d' "svg-miss-$c"
   svg_miss="$WORK/svg-miss-$c.lua"
   distinct_script '/ring.svg?max=1000000000000&value=%d' "nginx-svg-$c"
@@ -263,6 +276,11 @@ memory_run() {
   wait "$pid" 2>/dev/null || true
   echo "$total $((peak / 1024)) $cache_bytes"
 }
+if [ "${BENCH_ONLY:-}" = cached ]; then
+  # The cached rows alone (formats side by side), without the rest and the memory runs.
+  tr '|' ' ' <"$results"
+  exit 0
+fi
 echo "  memory: 1,000,000 distinct URLs, a flood of 2048 px misses, SVGs then PNGs" >&2
 read -r url_count url_peak url_cache < <(memory_run urls)
 read -r large_count large_peak large_cache < <(memory_run large)
@@ -309,6 +327,10 @@ out=.bench/results.md
   echo "### Render cost per image (ring-bench, CPU time of one thread)"
   echo
   "$BIN_DIR/ring-bench"
+  echo
+  echo "### A miss in each format (ring-bench --formats)"
+  echo
+  "$BIN_DIR/ring-bench" --formats
 } >"$out"
 cat "$out"
 echo "bench: written to $out" >&2
