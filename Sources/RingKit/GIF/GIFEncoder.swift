@@ -25,9 +25,9 @@ enum GIFEncoder {
         let indexed = frames.map { quantizer.indices(of: $0.pixels, clearIndex: clearIndex) }
         let regions = Region.plan(indexed, width: width, height: height, clear: clearIndex)
 
-        let sink = ByteSink()
+        let sink = GIFByteSink()
         var error: Int32 = 0
-        guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), ByteSink.write, &error) else {
+        guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), GIFByteSink.write, &error) else {
             throw RenderError("GIF encoding: giflib could not start (error \(error))")
         }
         var closed = false
@@ -71,17 +71,5 @@ enum GIFEncoder {
         guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map) == GIF_OK else {
             throw RenderError("GIF encoding: giflib refused the screen (\(width)×\(height))")
         }
-    }
-}
-
-/// Collects what giflib writes.
-private final class ByteSink {
-    var bytes: [UInt8] = []
-
-    static let write: OutputFunc = { gif, data, length in
-        guard let gif, let data, length > 0 else { return 0 }
-        let sink = Unmanaged<ByteSink>.fromOpaque(gif.pointee.UserData).takeUnretainedValue()
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return length
     }
 }
