@@ -30,6 +30,8 @@ struct BadInputSignatureSweepTests {
         switch format {
         case .svg: check(response.text.contains("<svg"), "no SVG")
         case .png: check(DecodedPNG(response.body) != nil, "no PNG")
+        case .gif: check(response.body.starts(with: Array("GIF89a".utf8)), "no GIF")
+        case .webp: check(response.body.count > 12 && Array(response.body[8..<12]) == Array("WEBP".utf8), "no WebP")
         }
         return found
     }
