@@ -52,6 +52,20 @@ struct BadgeSVGTests {
         #expect(document.first("g")?.attributes["transform"] == "translate(66 4)")
     }
 
+    /// `icon=none` writes the value's text alone, as a plain shields badge of the same text: the same width, no
+    /// ring, in every style; the value's thresholds still color it.
+    @Test(arguments: ["flat", "flat-square", "plastic", "for-the-badge", "social"])
+    func noIconIsTheValueAlone(style: String) throws {
+        let spec = try parse("label=coverage&value=87&icon=none&thresholds=80:green&style=" + style)
+        let plain = try parse("label=coverage&message=87%25&color=green&style=" + style)
+        #expect(BadgeLayout(spec).icon == nil && BadgeLayout(spec).width == BadgeLayout(plain).width)
+        #expect(BadgeLayout(spec).width < BadgeLayout(try parse("label=coverage&value=87&style=" + style)).width)
+        let document = try #require(SVGDocument(BadgeRenderer.svg(spec)))
+        #expect(document.first("circle") == nil)
+        #expect(document.all("text").contains { $0.text == "87%" })
+        #expect(try BadgeRenderer.png(spec) == BadgeRenderer.png(plain))
+    }
+
     @Test func flatSquareHasSquareCornersNoShadeAndNoShadows() throws {
         let document = try #require(SVGDocument(BadgeRenderer.svg(try parse("style=flat-square&value=40"))))
         #expect(document.all("text").count == 2)

@@ -143,7 +143,7 @@ public struct BadgeLayout: Sendable, Hashable {
         let spec = spec.normalized()
         let icon: Icon?
         switch spec.icon {
-        case _ where spec.message != nil:
+        case _ where spec.message != nil, .none:
             icon = nil
         case .ring:
             var ring = RingSpec()

@@ -54,9 +54,9 @@ public struct BadgeSpec: Sendable, Hashable {
     /// The texts' color on both halves (`textColor`); nil chooses white or dark per half (`BadgeLayout.textColors`).
     public var textColor: RGBAColor? = nil
 
-    /// The badge's icons.
+    /// The badge's icons: a ring, a bar, or none (the value's text alone, as shields' own badges show a number).
     public enum Icon: String, Sendable, Hashable, CaseIterable {
-        case ring, bar
+        case ring, bar, none
     }
 
     /// The colors a theme provides when the query leaves them out.

@@ -49,9 +49,12 @@ extension ImageParameter {
         .init(
             "icon", .badge, .keyword(words(BadgeSpec.Icon.self)),
             docs: .init(
-                "the small picture before the value: a ring, or a bar filled to the value (16 × 6 px)",
-                default: "`ring`", accepted: "`ring`, `bar`"),
-            field: .init("Badge", "The small picture before the value: a ring or a bar.", placeholder: "ring"),
+                "the small picture before the value: a ring, a bar filled to the value (16 × 6 px), or none (the "
+                    + "value's text alone, as shields writes a number: `coverage | 87%`)",
+                default: "`ring`", accepted: "`ring`, `bar`, `none`"),
+            field: .init(
+                "Badge", "The small picture before the value: a ring, a bar, or none (the text alone).",
+                placeholder: "ring"),
             badge: .init(
                 11,
                 read: { reader, spec throws(ParameterError) in
