@@ -40,10 +40,11 @@ struct CurlFetcher: Sendable {
     private static let ready: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
 
     /// Fetches `url`, following redirects that `hopRefusal` (the request's rules) does not refuse. The host
-    /// `trustedHost` (a configured endpoint) is connected to whatever its address.
+    /// `trustedHost` (a configured endpoint) is connected to whatever its address. `credentials` go with each hop
+    /// on their origin, and with no other.
     func get(
         _ url: FetchURL, trustedHost: String?, accept: String, deadline: Double, clock: MonotonicClock = .init(),
-        hopRefusal: (FetchURL) -> String?
+        credentials: FetchCredentials? = nil, hopRefusal: (FetchURL) -> String?
     ) -> Result<Response, Failure> {
         guard Self.ready else { return .failure(.failed("libcurl could not start")) }
         var current = url
@@ -55,7 +56,11 @@ struct CurlFetcher: Sendable {
             let status: Int
             let body: [UInt8]
             let location: String?
-            switch once(current, checksAddresses: checks, accept: accept, milliseconds: Int(remaining * 1000)) {
+            let presented = credentials.flatMap { $0.applies(to: current) ? $0 : nil }
+            switch once(
+                current, checksAddresses: checks, accept: accept, credentials: presented,
+                milliseconds: Int(remaining * 1000))
+            {
             case .failure(let failure): return .failure(failure)
             case .success(let answer): (status, body, location) = answer
             }
@@ -79,13 +84,14 @@ struct CurlFetcher: Sendable {
 
     /// One request: the status, the body and the redirect's absolute URL (libcurl resolves a relative Location).
     private func once(
-        _ url: FetchURL, checksAddresses: Bool, accept: String, milliseconds: Int
+        _ url: FetchURL, checksAddresses: Bool, accept: String, credentials: FetchCredentials?, milliseconds: Int
     ) -> Result<(Int, [UInt8], String?), Failure> {
         guard let handle = curl_easy_init() else { return .failure(.failed("libcurl could not make a handle")) }
         defer { curl_easy_cleanup(handle) }
         let transfer = CurlTransfer(maxBytes: maxBytes, checksAddresses: checksAddresses)
         let user = Unmanaged.passUnretained(transfer).toOpaque()
-        let headers = curl_slist_append(nil, "Accept: \(accept)")
+        var headers = curl_slist_append(nil, "Accept: \(accept)")
+        for line in credentials?.headers ?? [] { headers = curl_slist_append(headers, line) }
         defer { curl_slist_free_all(headers) }
         var resolveList: UnsafeMutablePointer<curl_slist>?
         for entry in resolve { resolveList = curl_slist_append(resolveList, entry) }
@@ -116,6 +122,8 @@ struct CurlFetcher: Sendable {
             // The file adds to the system store: libcurl keeps its CA directory (/etc/ssl/certs) beside it.
             caFile.map { pr_curl_set_string(handle, CURLOPT_CAINFO, $0) } ?? CURLE_OK,
             resolveList.map { pr_curl_set_list(handle, CURLOPT_RESOLVE, $0) } ?? CURLE_OK,
+            credentials?.certificateFile.map { pr_curl_set_string(handle, CURLOPT_SSLCERT, $0) } ?? CURLE_OK,
+            credentials?.keyFile.map { pr_curl_set_string(handle, CURLOPT_SSLKEY, $0) } ?? CURLE_OK,
         ]
         if let bad = results.first(where: { $0 != CURLE_OK }) {
             return .failure(.failed("libcurl refused an option (\(String(cString: curl_easy_strerror(bad))))"))

@@ -9,6 +9,7 @@ struct LiveConfiguration: Sendable {
     struct Server: Sendable {
         var name: String
         var base: FetchURL
+        var auth: PrometheusAuth
     }
 
     let settings: LiveSettings
@@ -61,7 +62,8 @@ struct LiveConfiguration: Sendable {
             guard !base.target.utf8.contains(UInt8(ascii: "?")) else {
                 throw refuse("url has a query; give the base URL only")
             }
-            servers.append(Server(name: server.name, base: base))
+            if let refusal = server.auth.refusal() { throw refuse(refusal.reason) }
+            servers.append(Server(name: server.name, base: base, auth: server.auth))
         }
         self.servers = servers
         var queries: [String: NamedQuery] = [:]

@@ -14,14 +14,17 @@ public struct LiveSettings: Sendable, Hashable {
         }
     }
 
-    /// A Prometheus server (`prometheusServers`): its name and base URL, e.g. `http://prometheus:9090`.
+    /// A Prometheus server (`prometheusServers`): its name, base URL (e.g. `http://prometheus:9090`) and how the
+    /// service authenticates to it.
     public struct PrometheusServer: Sendable, Hashable {
         public var name: String
         public var url: String
+        public var auth: PrometheusAuth
 
-        public init(name: String, url: String) {
+        public init(name: String, url: String, auth: PrometheusAuth = PrometheusAuth()) {
             self.name = name
             self.url = url
+            self.auth = auth
         }
     }
 

@@ -162,8 +162,20 @@ extension LiveValues {
         guard gate.acquire(host: host, within: settings.timeout) else { return .failure(.busy) }
         defer { gate.release(host: host) }
         let accept = "application/json"
+        var credentials: FetchCredentials?
+        if case .prometheus(let name) = document.kind,
+            let server = configuration.servers.first(where: { $0.name == name }), !server.auth.isEmpty
+        {
+            // Read for each fetch, so a rotated secret is used at once. Which secret failed is named at start-up,
+            // never in an image: where secrets live is the operator's business.
+            guard case .success(let read) = server.auth.credentials(origin: server.base) else {
+                return .failure(.failed("its credentials could not be read"))
+            }
+            credentials = read
+        }
         return fetcher.get(
-            document.url, trustedHost: document.trustedHost, accept: accept, deadline: started + settings.timeout
+            document.url, trustedHost: document.trustedHost, accept: accept, deadline: started + settings.timeout,
+            credentials: credentials
         ) { configuration.refusal(of: $0) }
     }
 

@@ -15,15 +15,16 @@ public final class FixtureServer: @unchecked Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/live_fixture.py")
 
-    /// Starts the server; with `tls`, it speaks HTTPS with that certificate chain and key (PEM files).
-    public init(tls: (certificate: String, key: String)? = nil) throws {
+    /// Starts the server; with `tls`, it speaks HTTPS with that certificate chain and key (PEM files), and with
+    /// `clientCA` too, it requires a client certificate signed by that CA.
+    public init(tls: (certificate: String, key: String)? = nil, clientCA: String? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // The server exits when its standard input closes: when `stop()` closes it, or when the test process dies.
         process = try ChildProcess(
             executable: "/usr/bin/env",
             arguments: ["python3", Self.script.path, directory.path]
-                + (tls.map { ["--tls", $0.certificate, $0.key] } ?? []),
+                + (tls.map { ["--tls", $0.certificate, $0.key] } ?? []) + (clientCA.map { ["--client-ca", $0] } ?? []),
             input: .pipe, output: .pipe)
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
@@ -67,6 +68,16 @@ public final class FixtureServer: @unchecked Sendable {
         let text = Self.read(directory.appendingPathComponent("requests.log").path)
         return text.split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    /// Each request's path and headers (names as sent), in order.
+    public var headers: [(path: String, headers: [String: String])] {
+        Self.read(directory.appendingPathComponent("headers.log").path).split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let path = object["path"] as? String, let headers = object["headers"] as? [String: String]
+            else { return nil }
+            return (path, headers)
         }
     }
 

@@ -162,6 +162,11 @@ struct ConfigurationSetting: Sendable {
             return .list(words)
         case (.object(_, let check), .object):
             guard let problem = check(json) else { return .json(json) }
+            if problem.path.isEmpty, problem.holdsSecret {
+                // The value may be a secret written where it must not be: the message does not repeat it.
+                throw ConfigurationError(
+                    "\(name): not accepted (from \(source)): \(problem.message); expected \(accepted)")
+            }
             if problem.path.isEmpty { throw refusal(json.json, from: source, because: problem.message) }
             throw ConfigurationError(
                 Self.unknownField(at: [name] + problem.path, accepted: problem.accepted, from: source))

@@ -22,10 +22,19 @@ enum LiveSettingsJSON {
 
     static func servers(_ json: JSONValue) -> Result<[LiveSettings.PrometheusServer], Problem> {
         entries(json) { (name, value) throws(Problem) in
-            guard case .string(let url) = value else {
-                throw Problem("\(quoted(name)) is \(value.kindName), not a base URL")
+            switch value {
+            case .string(let url): return LiveSettings.PrometheusServer(name: name, url: url)
+            case .object:
+                do throws(Problem) {
+                    return try server(value, named: name)
+                } catch {
+                    // The entry may hold a secret written as text beside what is wrong: it is not quoted.
+                    var problem = error
+                    problem.holdsSecret = true
+                    throw problem
+                }
+            default: throw Problem("\(quoted(name)) is \(value.kindName), not a base URL or an object")
             }
-            return LiveSettings.PrometheusServer(name: name, url: url)
         }.map { $0.map(\.1) }
     }
 
@@ -90,7 +99,11 @@ enum LiveSettingsJSON {
     }
 
     static func json(servers: [LiveSettings.PrometheusServer]) -> JSONValue {
-        .object(servers.map { JSONValue.Member(key: $0.name, value: .string($0.url)) })
+        .object(
+            servers.map { server in
+                JSONValue.Member(
+                    key: server.name, value: server.auth.isEmpty ? .string(server.url) : json(server: server))
+            })
     }
 
     static func json(queries: [String: LiveSettings.PrometheusQuery]) -> JSONValue {
@@ -119,11 +132,14 @@ enum LiveSettingsJSON {
         let message: String
         let path: [String]
         let accepted: [String]
+        /// The value may hold a secret (credentials written as text): the refusal must not quote it.
+        var holdsSecret = false
 
-        init(_ message: String) {
+        init(_ message: String, holdsSecret: Bool = false) {
             self.message = message
             path = []
             accepted = []
+            self.holdsSecret = holdsSecret
         }
 
         private init(unknown path: [String], accepted: [String]) {
@@ -139,7 +155,7 @@ enum LiveSettingsJSON {
     }
 
     /// Each member of the object read by `read`, in the order written.
-    private static func entries<T>(
+    static func entries<T>(
         _ json: JSONValue, _ read: (String, JSONValue) throws(Problem) -> T
     ) -> Result<[(String, T)], Problem> {
         guard case .object(let members) = json else { return .failure(Problem("not an object")) }
@@ -156,7 +172,7 @@ enum LiveSettingsJSON {
 
     /// The object's string fields, refusing any field not `allowed` (named by its path: the object's `path` and
     /// the field) and any value that is not a string.
-    private static func strings(
+    static func strings(
         _ json: JSONValue, of name: String, at path: [String], allowed: [String]
     ) throws(Problem) -> [String: String] {
         guard case .object(let members) = json else { return [:] }
@@ -173,7 +189,7 @@ enum LiveSettingsJSON {
         return fields
     }
 
-    private static func quoted(_ text: String) -> String { ConfigurationSetting.quoted(text) }
+    static func quoted(_ text: String) -> String { ConfigurationSetting.quoted(text) }
 }
 
 extension Result where Failure == LiveSettingsJSON.Problem {

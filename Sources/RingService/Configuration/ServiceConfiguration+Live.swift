@@ -56,9 +56,14 @@ extension ServiceConfiguration {
         ),
         .init(
             name: "prometheusServers",
-            doc: "Prometheus servers for prometheus=, name → base URL; the first is the default. Empty turns it off.",
+            doc:
+                "Prometheus servers for prometheus=, name → base URL, or name → {\"url\": …, \"bearerToken\": …, "
+                + "\"basicAuth\": …, \"headers\": …, \"clientCertificate\": …} (secrets as {\"file\": …} or "
+                + "{\"env\": …}); the first is the default. Empty turns it off.",
             kind: .object(
-                accepted: "an object of name → base URL", check: { LiveSettingsJSON.servers($0).problem }),
+                accepted: "an object of name → base URL or name → {\"url\": …, \"bearerToken\": …, \"basicAuth\": …, "
+                    + "\"headers\": …, \"clientCertificate\": …}",
+                check: { LiveSettingsJSON.servers($0).problem }),
             get: { .json(LiveSettingsJSON.json(servers: $0.live.prometheusServers)) },
             set: {
                 if case .json(let j) = $1, case .success(let v) = LiveSettingsJSON.servers(j) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The upstream the LiveValues tests fetch from, on 127.0.0.1 only.
 
-Usage: live_fixture.py DIR [--tls CERT KEY]
+Usage: live_fixture.py DIR [--tls CERT KEY [--client-ca CA]]
 Prints the port it listens on as the first line of standard output, then serves until killed:
   /NAME                    the file DIR/NAME as application/json (404 when absent)
   /status/CODE             that status with a small JSON body
@@ -15,11 +15,15 @@ Prints the port it listens on as the first line of standard output, then serves 
   /held?flag=F&file=NAME   DIR/NAME once the file DIR/F exists (at most 120 s), so a test decides when
   /metrics                 a Prometheus exposition: fixture_done, fixture_total, three fixture_series
   /PREFIX/api/v1/query?query=NAME  DIR/NAME, so a test writes the answer a Prometheus API gives to each query
-Every request is appended to DIR/requests.log as "PATH<TAB>User-Agent<TAB>Accept-Encoding".
+  /moved/api/v1/query?query=NAME   a 302 to http://localhost:PORT/prom/api/v1/query?query=NAME (another origin)
+Every request is appended to DIR/requests.log as "PATH<TAB>User-Agent<TAB>Accept-Encoding", and to
+DIR/headers.log as a JSON line {"path": PATH, "headers": {NAME: VALUE}} (what credentials arrived).
+With --client-ca, a TLS client must present a certificate signed by CA.
 The server exits when its standard input closes, so it never outlives the test process that started it.
 """
 import gzip
 import http.server
+import json
 import os
 import signal
 import ssl
@@ -66,10 +70,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with LOG_LOCK, open(os.path.join(DIRECTORY, "requests.log"), "a") as log:
             ua = self.headers.get("User-Agent", "")
             log.write(f"{self.path}\t{ua}\t{self.headers.get('Accept-Encoding', '')}\n")
+            with open(os.path.join(DIRECTORY, "headers.log"), "a") as headers:
+                headers.write(json.dumps({"path": self.path, "headers": dict(self.headers.items())}) + "\n")
         url = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(url.query))
         parts = url.path.strip("/").split("/")
-        if url.path.endswith("/api/v1/query") and "query" in query:
+        if url.path == "/moved/api/v1/query":
+            port = self.server.server_address[1]
+            target = f"http://localhost:{port}/prom/api/v1/query?" + url.query
+            self.send(302, b"", [("Location", target)])
+        elif url.path.endswith("/api/v1/query") and "query" in query:
             body = self.file(query["query"])
             self.send(200 if body is not None else 404, body if body is not None else b'{"error": "no such file"}')
         elif parts[0] == "status":
@@ -144,9 +154,12 @@ def main():
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     threading.Thread(target=exit_when_parent_goes, daemon=True).start()
     server = Server(("127.0.0.1", 0), Handler)
-    if len(sys.argv) == 5 and sys.argv[2] == "--tls":
+    if len(sys.argv) >= 5 and sys.argv[2] == "--tls":
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(sys.argv[3], sys.argv[4])
+        if len(sys.argv) == 7 and sys.argv[5] == "--client-ca":
+            context.load_verify_locations(sys.argv[6])
+            context.verify_mode = ssl.CERT_REQUIRED
         server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     server.serve_forever()
