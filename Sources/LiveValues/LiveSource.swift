@@ -19,6 +19,9 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         /// A query of `prometheusQueries`, whose text stays private: Prometheus' own wording of a refusal, which may
         /// quote it, is left out of messages.
         var isConfiguredQuery = false
+        /// Set where the query is read over time (a sparkline): `url` is then the instant query's, made into a
+        /// `query_range` for each fetch.
+        var range: PrometheusRange?
 
         /// The configured Prometheus server's name; empty for a JSON document.
         var serverName: String {
@@ -83,6 +86,9 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         if case .prometheus = document.kind { return "prometheus" }
         return "url"
     }
+
+    /// The range a sparkline's source reads; nil for one number read now.
+    public var range: PrometheusRange? { document.range }
 
     /// Whether `max` is read too (`maxQuery`, in a document or as a second Prometheus query).
     public var readsMax: Bool { maxQuery != nil || maxDocument != nil }

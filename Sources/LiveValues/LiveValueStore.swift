@@ -56,19 +56,22 @@ struct LiveValueStore {
     /// Stores what a fetch gave and returns the answer for it: fresh on success; on failure, the last good reading
     /// as stale while within its staleness time, otherwise the failure.
     mutating func record(
-        _ source: LiveSource, _ result: Result<LiveReading, LiveError>, now: Double, settings: LiveSettings
+        _ source: LiveSource, _ result: Result<LiveReading, LiveError>, now: Double, settings: LiveSettings,
+        freshFor: Double? = nil
     ) -> LiveAnswer {
+        // A range's answer changes when its step does, not with liveTTL: one fetch per step.
+        let ttl = freshFor ?? settings.ttl
         var entry = entries[source] ?? newEntry(source)
         let bytesBefore = entry.reading?.textBytes ?? 0
         let answer: LiveAnswer
         switch result {
         case .success(let reading):
             entry.reading = reading
-            entry.freshUntil = now + settings.ttl
-            entry.staleUntil = now + settings.ttl + settings.staleSeconds
+            entry.freshUntil = now + ttl
+            entry.staleUntil = now + ttl + settings.staleSeconds
             entry.failure = nil
             entry.missingRead = nil
-            answer = .fresh(reading, secondsLeft: Int(settings.ttl.rounded(.down)))
+            answer = .fresh(reading, secondsLeft: Int(ttl.rounded(.down)))
         case .failure(let error):
             entry.failure = error
             if error.missing != nil {

@@ -132,7 +132,9 @@ extension LiveValues {
             var answers: [LiveSource: LiveAnswer] = [:]
             for (source, result) in results {
                 let wasDown = s.store.isDown(source)
-                let answer = s.store.record(source, result, now: now, settings: settings)
+                let answer = s.store.record(
+                    source, result, now: now, settings: settings,
+                    freshFor: source.document.range?.secondsLeft(at: readAt.timeIntervalSince1970))
                 let isDown = s.store.isDown(source)
                 if wasDown != isDown {
                     var failure: LiveError? = nil
@@ -162,6 +164,7 @@ extension LiveValues {
         guard gate.acquire(host: host, within: settings.timeout) else { return .failure(.busy) }
         defer { gate.release(host: host) }
         let accept = "application/json"
+        let url = document.range.map { $0.url(document.url, at: Date().timeIntervalSince1970) } ?? document.url
         var credentials: FetchCredentials?
         if case .prometheus(let name) = document.kind,
             let server = configuration.servers.first(where: { $0.name == name }), !server.auth.isEmpty
@@ -174,7 +177,7 @@ extension LiveValues {
             credentials = read
         }
         return fetcher.get(
-            document.url, trustedHost: document.trustedHost, accept: accept, deadline: started + settings.timeout,
+            url, trustedHost: document.trustedHost, accept: accept, deadline: started + settings.timeout,
             credentials: credentials
         ) { configuration.refusal(of: $0) }
     }
@@ -192,6 +195,17 @@ extension LiveValues {
         switch source.document.kind {
         case .prometheus(let server):
             let noData = configuration.noData(prometheus: source.shownName, server: server)
+            if source.document.range != nil {
+                return PrometheusAnswer.series(
+                    status: response.status, body: response.body, server: server, noData: noData,
+                    showsRefusal: !source.document.isConfiguredQuery
+                ).map { points in
+                    var read = LiveReading(value: points.last?.value ?? 0, readAt: readAt)
+                    read.points = points.map(\.value)
+                    read.valueTime = points.last?.time
+                    return read
+                }
+            }
             var reading = PrometheusAnswer.sample(
                 status: response.status, body: response.body, server: server, noData: noData,
                 showsRefusal: !source.document.isConfiguredQuery

@@ -107,6 +107,15 @@ public final class LiveValues: Sendable {
         configuration.parameterNames(prometheus: prometheus, maxQuery: maxQuery)
     }
 
+    /// The same Prometheus query read over the last `window` seconds with about `points` points (a sparkline's
+    /// history, one point per pixel), its max query left out; nil for a JSON document, which has no history.
+    public func rangeSource(_ source: LiveSource, window: Int, points: Int) -> LiveSource? {
+        guard case .prometheus = source.document.kind else { return nil }
+        var document = source.document
+        document.range = PrometheusRange(window: window, points: points)
+        return LiveSource(document: document, query: nil, maxQuery: nil, shownName: source.shownName)
+    }
+
     /// Every parameter name a named query takes, for the service's check that none shadows an image parameter.
     public static func queryParameterNames(_ settings: LiveSettings) -> [String: [String]] {
         settings.prometheusQueries.mapValues { $0.parameters.keys.sorted() }

@@ -72,7 +72,7 @@ enum PrometheusAnswer {
     }
 
     /// A sample is `[timestamp, "value"]`: Unix seconds, and the value as text (`"1.5"`, `"NaN"`, `"+Inf"`).
-    private static func number(_ sample: [JSONValue]) -> Result<(value: Double, time: Date), LiveError> {
+    static func number(_ sample: [JSONValue]) -> Result<(value: Double, time: Date), LiveError> {
         guard sample.count == 2, case .number(let time) = sample[0], case let seconds = time.double, seconds.isFinite,
             let text = sample[1].stringValue
         else {

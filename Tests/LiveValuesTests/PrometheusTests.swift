@@ -45,6 +45,29 @@ struct PrometheusTests {
         #expect(fetches[.init(host: "127.0.0.1", server: "down", outcome: "unreachable")] == 1)
         try checkMaxQueries(live: live)
         try checkParameters(live: live)
+        try checkRange(live: live)
+    }
+
+    /// A query over time, answered by Prometheus' `query_range` from its own scrapes: the points the gauge held,
+    /// the last its value, and several series named as for one number.
+    static func checkRange(live: LiveValues) throws {
+        func read(_ name: String) throws -> LiveAnswer {
+            let instant = try #require(
+                try live.source(url: nil, query: nil, maxQuery: nil, prometheus: name, server: nil))
+            // An hour over 2000 points: a step of 2 s, so the window's end is within 2 s of the latest scrape.
+            let source = try #require(live.rangeSource(instant, window: 3600, points: 2000))
+            return live.lookup(source) ?? live.fetch(source)
+        }
+        // The window ends at the last whole step, which may be before the first scrape: asked again for up to 5 s.
+        var done = try read("fixture_done")
+        let deadline = Date().addingTimeInterval(5)
+        while done.reading == nil, Date() < deadline {
+            usleep(250_000)
+            done = try read("fixture_done")
+        }
+        let points = try #require(done.reading?.points, "\(String(describing: done.error))")
+        #expect(!points.isEmpty && points.allSatisfy { $0 == 7 } && done.value == 7)
+        #expect(try read("fixture_series").error?.message == "prometheus: the query returned 3 series; one is needed")
     }
 
     /// A named query's parameters, answered by Prometheus itself: a value selects a series, and a value written to

@@ -6,9 +6,9 @@ import Testing
 
 @testable import RingService
 
-/// `url=` and `prometheus=` on `/spark.svg` and `/spark.png`: a live value is one number read now, with no history,
-/// so a sparkline refuses them by name, in both formats, on a server with live values and on one without, and
-/// nothing is fetched for it.
+/// `url=` on `/spark.svg` and `/spark.png`: a document is one number read now, with no history, so a sparkline
+/// refuses it by name, in both formats, on a server with live values and on one without, and nothing is fetched for
+/// it. (`prometheus=` draws the query's history: `PrometheusSparkTests`.)
 @Suite(.serialized)
 final class SparkLiveValueTests {
     let fixture: FixtureServer
@@ -21,8 +21,9 @@ final class SparkLiveValueTests {
     deinit { fixture.stop() }
 
     static func expected(_ parameter: String, _ value: String) -> String {
-        "\(parameter): \"\(value)\" is a live value, one number read now, and a sparkline draws a series; live "
-            + "values keep no history (accepted: points=3,5,4,8, or value=@name for a stored value's history)"
+        "\(parameter): \"\(value)\" is a live value, one number read now, and a sparkline draws a series; a "
+            + "document keeps no history (accepted: points=3,5,4,8, prometheus= for a query's history, or value=@name "
+            + "for a stored value's)"
     }
 
     @Test func liveValuesOnASparklineAreRefusedByNameAndNothingIsFetched() throws {
@@ -36,8 +37,6 @@ final class SparkLiveValueTests {
             ("url=\(url)&query=%24.a", "url", document),
             ("points=3,5,4&url=\(url)&query=%24.a", "url", document),
             ("url=\(url)&points=3,5,4&label=auto", "url", document),
-            ("prometheus=up", "prometheus", "up"),
-            ("points=1,2&prometheus=sum(up)&server=main", "prometheus", "sum(up)"),
         ]
         for (query, parameter, value) in cases {
             for service in [live, off] {

@@ -91,13 +91,13 @@ final class StoredSparkTests {
         (
             "value=@coverage&url=https%3A%2F%2Fci.example%2Fc.json",
             "url: \"https://ci.example/c.json\" is a live value, one number read now, and a sparkline draws a "
-                + "series; live values keep no history (accepted: points=3,5,4,8, or value=@name for a stored "
-                + "value's history)"
+                + "series; a document keeps no history (accepted: points=3,5,4,8, prometheus= for a query's "
+                + "history, or value=@name for a stored value's)"
         ),
         (
             "prometheus=up&value=@coverage",
-            "prometheus: \"up\" is a live value, one number read now, and a sparkline draws a series; live values "
-                + "keep no history (accepted: points=3,5,4,8, or value=@name for a stored value's history)"
+            "prometheus: \"up\" cannot be given with value=@name: a sparkline draws one history (accepted: "
+                + "prometheus or value=@name, not both)"
         ),
     ])
     func badStoredSparklinesNameTheParameter(query: String, expected: String) {

@@ -17,10 +17,13 @@ extension ImageParameter {
         .init(
             "window", .spark, .text,
             docs: .init(
-                "for a [stored value](stored-values.md) (`value=@name`): how far back its history is drawn",
-                default: "`30d`", accepted: "a window `1h`…`400d` (`s`, `m`, `h` or `d` after a whole number)"),
+                "for a [stored value](stored-values.md) (`value=@name`) or a [Prometheus query]"
+                    + "(live-values.md#history) (`prometheus=NAME`): how far back its history is drawn",
+                default: "`30d`; `24h` for `prometheus`",
+                accepted: "a window `1h`…`400d` (`s`, `m`, `h` or `d` after a whole number)"),
             field: .init(
-                "Sparkline", "With value=@name: how far back the history is drawn, 1h…400d.", placeholder: "30d",
+                "Sparkline", "With value=@name or prometheus=: how far back the history is drawn, 1h…400d.",
+                placeholder: "30d",
                 inputMode: "text"),
             readByService: true),
         .init(

@@ -23,6 +23,8 @@ public struct LiveTarget: Sendable {
     /// An image without its own `logo` or `logoColor` takes the endpoint document's (`namedLogo` or `logoSvg`).
     var takesLogo = false
     var takesLogoColor = false
+    /// A sparkline's bound on its points (one per pixel column); nil for one number.
+    var sparkPoints: Int? = nil
     /// A badge whose URL asks for the number a document's message reads as (`askForNumber`).
     var asksForNumber = false
     /// How old (milliseconds) the value may be before the image is drawn stale: the URL's `staleAfter`, else the
@@ -43,8 +45,8 @@ public struct LiveTarget: Sendable {
         let given = QueryParameters(query: request.query)
         let named = given.contains("url") ? "url" : given.contains("prometheus") ? "prometheus" : nil
         guard let named else { return nil }
-        // On any server: a sparkline has nothing to draw from one number read now, so nothing is fetched for it.
-        if request.kind == .spark { return .failure(sparkRefusal(named, given)) }
+        // On any server: a document has no history, so nothing is fetched for a sparkline of one.
+        if request.kind == .spark && named == "url" { return .failure(sparkRefusal(named, given)) }
         do throws(ParameterError) {
             let values = try parameters.map { name throws(ParameterError) in try given.value(name) }
             guard let live else {
@@ -74,7 +76,11 @@ public struct LiveTarget: Sendable {
             } catch {
                 throw ParameterError(parameter: error.parameter, value: error.value, reason: error.reason)
             }
-            guard let source else { return nil }
+            guard var source else { return nil }
+            var sparkPoints: Int?
+            if request.kind == .spark {
+                (source, sparkPoints) = try sparkSource(source, request, given, live)
+            }
             let isBadge = request.kind == .badge
             var target = LiveTarget(
                 source: source, isBadge: isBadge,
@@ -82,6 +88,7 @@ public struct LiveTarget: Sendable {
                 takesColor: !given.contains("color"), takesMax: !given.contains("max"),
                 takesLabelColor: isBadge && !given.contains("labelColor"),
                 takesStyle: isBadge && !given.contains("style"), takesMessage: isBadge && !given.contains("message"))
+            target.sparkPoints = sparkPoints
             target.asksForNumber = isBadge && Self.askForNumber.contains { given.contains($0) }
             target.takesLogo = ImageParameter.isRead("logo", by: request.kind.parameterKind) && !given.contains("logo")
             target.takesLogoColor = target.takesLogo && !given.contains("logoColor")
@@ -117,6 +124,10 @@ public struct LiveTarget: Sendable {
     ) -> ParameterError? {
         var standIn = request
         standIn.read = [ReadNumber("value", 0, from: source.parameter)]
+        if sparkPoints != nil {
+            standIn.read = []
+            standIn.query += "&points=0,1"
+        }
         // Any time will do: the URL's templates may write the value's.
         standIn.clock = ValueClock(valueTime: 0, now: 0)
         if source.readsMax, takesMax {
@@ -130,14 +141,21 @@ public struct LiveTarget: Sendable {
         }
     }
 
-    /// The refusal of `parameter` (`url` or `prometheus`) on a sparkline: a sparkline draws a series, and a live
-    /// value is one number read now, with no history behind it.
+    /// The refusal of `parameter` (`url`, or `prometheus` beside a stored value) on a sparkline: a sparkline draws a
+    /// series, and a document is one number read now, with no history behind it.
     static func sparkRefusal(_ parameter: String, _ given: QueryParameters) -> ParameterError {
         let text = ((try? given.value(parameter)) ?? nil) ?? ""
+        guard parameter == "url" else {
+            return ParameterError(
+                parameter: parameter, value: ParameterError.quoted(text),
+                reason: "cannot be given with value=@name: a sparkline draws one history (accepted: prometheus or "
+                    + "value=@name, not both)")
+        }
         return ParameterError(
             parameter: parameter, value: ParameterError.quoted(text),
-            reason: "is a live value, one number read now, and a sparkline draws a series; live values keep no "
-                + "history (accepted: points=3,5,4,8, or value=@name for a stored value's history)")
+            reason: "is a live value, one number read now, and a sparkline draws a series; a document keeps no "
+                + "history (accepted: points=3,5,4,8, prometheus= for a query's history, or value=@name for a "
+                + "stored value's)")
     }
 
     /// Whether `query` may name a live value: it holds `url` or `prometheus`, or a `%` (a name may be escaped). A
@@ -166,6 +184,10 @@ public struct LiveTarget: Sendable {
     /// read in shields' palette), and the URL's parameters it replaces (`replaced`: a document that reports an error keeps its own
     /// color and message, as shields draws it).
     func given(by reading: LiveReading) -> (read: [ReadNumber], defaults: [(String, String)], replaced: [String]) {
+        if let points = reading.points, let bound = sparkPoints {
+            let drawn = SparkHistory.points(points, atMost: bound).map(ValuesResponder.number)
+            return ([], [("points", drawn.joined(separator: ","))], [])
+        }
         var read: [ReadNumber] = []
         // On a badge whose URL asks nothing of the number, a document's message is drawn as written, as shields
         // draws it (`1,234`, `72`, `1.2M/month`): no icon, no percentage, the document's color or shields' default.
