@@ -26,6 +26,9 @@ public struct LiveReading: Sendable, Hashable {
     public var logoColor: String?
     /// When the document was read (wall clock), for a page that shows "read at".
     public var readAt: Date
+    /// The same query's number `trend` ago (Prometheus), what `{delta}` and `{previous}` compare with; nil where
+    /// not asked, or where the query had no data then.
+    public var previous: Double?
     /// A range query's points, oldest first (`value` is the last): what a sparkline draws. Nil for one number.
     public var points: [Double]?
     /// The value's own time where the source gives one (a Prometheus sample's timestamp); nil: the time it was read.

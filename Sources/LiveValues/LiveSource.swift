@@ -22,6 +22,9 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         /// Set where the query is read over time (a sparkline): `url` is then the instant query's, made into a
         /// `query_range` for each fetch.
         var range: PrometheusRange?
+        /// Set where the query is evaluated that many seconds ago (`trend`): `url` is then the instant query's, asked
+        /// with `time=` for each fetch.
+        var secondsAgo: Int?
 
         /// The configured Prometheus server's name; empty for a JSON document.
         var serverName: String {
@@ -37,6 +40,8 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
     let timeQuery: JSONPath?
     /// For Prometheus, the second query whose one number is the max (`maxQuery`), fetched with the first.
     let maxDocument: Document?
+    /// For Prometheus, the same query evaluated `trend` ago, whose number is `previous`; fetched with the first.
+    let previousDocument: Document?
     /// How messages name `maxDocument`: the query or its configured name.
     let maxShownName: String?
     /// How messages name the document: the URL, or the configured name that keeps the URL private.
@@ -46,8 +51,9 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
 
     init(
         document: Document, query: JSONPath?, maxQuery: JSONPath?, shownName: String, maxDocument: Document? = nil,
-        maxShownName: String? = nil, timeQuery: JSONPath? = nil
+        maxShownName: String? = nil, timeQuery: JSONPath? = nil, previousDocument: Document? = nil
     ) {
+        self.previousDocument = previousDocument
         self.document = document
         self.query = query
         self.maxQuery = maxQuery
@@ -62,12 +68,14 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(timeQuery)
         hasher.combine(shownName)
         hasher.combine(maxDocument)
+        hasher.combine(previousDocument)
         hash = hasher.finalize()
     }
 
     public static func == (a: LiveSource, b: LiveSource) -> Bool {
         a.hash == b.hash && a.document == b.document && a.query == b.query && a.maxQuery == b.maxQuery
             && a.timeQuery == b.timeQuery && a.shownName == b.shownName && a.maxDocument == b.maxDocument
+            && a.previousDocument == b.previousDocument
     }
 
     /// What one fetch gets: the document, and the max's document where there is one. Sources that share both share
@@ -75,9 +83,10 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
     struct Fetch: Hashable, Sendable {
         let document: Document
         let maxDocument: Document?
+        var previousDocument: Document? = nil
     }
 
-    var fetch: Fetch { Fetch(document: document, maxDocument: maxDocument) }
+    var fetch: Fetch { Fetch(document: document, maxDocument: maxDocument, previousDocument: previousDocument) }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
@@ -98,7 +107,9 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
 
     /// The URLs a fetch of this source asks for (the document's, then the max's), for checks of what is sent; never
     /// for messages, which keep a configured URL private.
-    public var fetchedURLs: [String] { [document.url.description] + (maxDocument.map { [$0.url.description] } ?? []) }
+    public var fetchedURLs: [String] {
+        [document.url.description] + [maxDocument, previousDocument].compactMap { $0?.url.description }
+    }
 
     /// The source in one spelling, for logs: `url=https://x.test/c.json&query=$.a`, `prometheus=errors&server=main`.
     /// Escaped like every message (a quoted key may hold any character), so it is safe in a log line.

@@ -109,6 +109,13 @@ extension LiveValues {
             let maxStarted = MonotonicClock().now()
             fetchedMax = (get(maxDocument, started: started), MonotonicClock().now() - maxStarted)
         }
+        // So is the number the query had `trend` ago.
+        var fetchedPrevious: Result<CurlFetcher.Response, CurlFetcher.Failure>?
+        if let previous = fetch.previousDocument, case .success(let response) = fetched,
+            (200..<300).contains(response.status)
+        {
+            fetchedPrevious = get(previous, started: started)
+        }
         let readAt = Date()
         // Parsed once, however many sources read it.
         var parsed: JSONValue?
@@ -119,7 +126,10 @@ extension LiveValues {
         let fetchedOutcome = fetchedMax.map { Self.outcome(of: $0.0, document: fetch.maxDocument!, parsed: nil) }
         let sources = state.withLock { $0.flights[fetch]?.sources ?? [] }
         var results: [LiveSource: Result<LiveReading, LiveError>] = [:]
-        for source in sources { results[source] = reading(source, fetched, fetchedMax?.0, parsed, readAt) }
+        for source in sources {
+            results[source] = withPrevious(
+                reading(source, fetched, fetchedMax?.0, parsed, readAt), source, fetchedPrevious)
+        }
         let now = clock.now()
         var changes: [LiveHealthChange] = []
         defer {
@@ -128,7 +138,10 @@ extension LiveValues {
         return state.withLock { s in
             let flight = s.flights.removeValue(forKey: fetch)
             let late = flight?.sources.subtracting(sources) ?? []
-            for source in late { results[source] = reading(source, fetched, fetchedMax?.0, parsed, readAt) }
+            for source in late {
+                results[source] = withPrevious(
+                    reading(source, fetched, fetchedMax?.0, parsed, readAt), source, fetchedPrevious)
+            }
             var answers: [LiveSource: LiveAnswer] = [:]
             for (source, result) in results {
                 let wasDown = s.store.isDown(source)
@@ -152,6 +165,11 @@ extension LiveValues {
                     host: maxDocument.url.host, server: maxDocument.serverName, outcome: fetchedOutcome,
                     seconds: fetchedOutcome == LiveError.Kind.busy.rawValue ? nil : fetchedMax.seconds)
             }
+            if let fetchedPrevious, let previous = fetch.previousDocument {
+                let outcome = Self.outcome(of: fetchedPrevious, document: previous, parsed: nil)
+                s.counters.countFetch(
+                    host: previous.url.host, server: previous.serverName, outcome: outcome, seconds: nil)
+            }
             return (answers, flight?.deliveries ?? [])
         }
     }
@@ -164,7 +182,13 @@ extension LiveValues {
         guard gate.acquire(host: host, within: settings.timeout) else { return .failure(.busy) }
         defer { gate.release(host: host) }
         let accept = "application/json"
-        let url = document.range.map { $0.url(document.url, at: Date().timeIntervalSince1970) } ?? document.url
+        let now = Date().timeIntervalSince1970
+        var url = document.range.map { $0.url(document.url, at: now) } ?? document.url
+        if let ago = document.secondsAgo {
+            url = FetchURL(
+                scheme: url.scheme, host: url.host, address: url.address, port: url.port,
+                target: url.target + "&time=\(Int(now) - ago)")
+        }
         var credentials: FetchCredentials?
         if case .prometheus(let name) = document.kind,
             let server = configuration.servers.first(where: { $0.name == name }), !server.auth.isEmpty
@@ -244,69 +268,8 @@ extension LiveValues {
         }
     }
 
-    /// The max a Prometheus source's second query answered; errors name `maxQuery`.
-    private func maxReading(
-        _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>?, shownName: String, server: String,
-        source: LiveSource
-    ) -> Result<Double, LiveError> {
-        func named(_ error: LiveError) -> LiveError {
-            LiveError(parameter: "maxQuery", value: error.value, reason: error.reason, kind: error.kind)
-        }
-        switch fetched {
-        case nil: return .failure(Self.lost(source))
-        case .failure(let failure):
-            let error = LiveError.fetch(failure, source: source, settings: settings)
-            return .failure(LiveError(parameter: "maxQuery", value: shownName, reason: error.reason, kind: error.kind))
-        case .success(let response):
-            let noData = configuration.noData(prometheus: shownName, server: server)
-            return PrometheusAnswer.value(
-                status: response.status, body: response.body, server: server, noData: noData,
-                showsRefusal: source.maxDocument?.isConfiguredQuery != true
-            ).mapError(named)
-        }
-    }
-
-    /// The value (and max) at the source's paths, or the shields endpoint document's message without a path.
-    private static func read(
-        _ source: LiveSource, in document: JSONValue, readAt: Date
-    ) -> Result<LiveReading, LiveError> {
-        var reading: LiveReading
-        if let query = source.query {
-            switch JSONReading.number(at: query, in: document, parameter: "query") {
-            case .success(let value): reading = LiveReading(value: value, readAt: readAt)
-            case .failure(var error):
-                // A null beside a total: a map of the missing value still writes the total.
-                if error.missing != nil, let maxQuery = source.maxQuery {
-                    switch JSONReading.number(at: maxQuery, in: document, parameter: "maxQuery") {
-                    case .success(let max): error.missingMax = max
-                    case .failure(let maxError): return .failure(maxError)
-                    }
-                }
-                return .failure(error)
-            }
-        } else {
-            switch JSONReading.endpoint(document) {
-            case .success(let e): reading = LiveReading(e, readAt: readAt)
-            case .failure(let error): return .failure(error)
-            }
-        }
-        if let maxQuery = source.maxQuery {
-            switch JSONReading.number(at: maxQuery, in: document, parameter: "maxQuery") {
-            case .success(let max): reading.max = max
-            case .failure(let error): return .failure(error)
-            }
-        }
-        if let timeQuery = source.timeQuery {
-            switch JSONReading.time(at: timeQuery, in: document) {
-            case .success(let time): reading.valueTime = time
-            case .failure(let error): return .failure(error)
-            }
-        }
-        return .success(reading)
-    }
-
     /// Cannot happen (every waiter is answered); an answer rather than a crash if it ever does.
-    private static func lost(_ source: LiveSource) -> LiveError {
+    static func lost(_ source: LiveSource) -> LiveError {
         LiveError(parameter: source.parameter, value: "", reason: "was not answered by its fetch", kind: .unreachable)
     }
 }

@@ -116,6 +116,17 @@ public final class LiveValues: Sendable {
         return LiveSource(document: document, query: nil, maxQuery: nil, shownName: source.shownName)
     }
 
+    /// The same Prometheus source with the query also evaluated `seconds` ago (`trend`), whose number the reading
+    /// gives as `previous`: fetched and cached with it. Nil for a JSON document.
+    public func trendSource(_ source: LiveSource, secondsAgo seconds: Int) -> LiveSource? {
+        guard case .prometheus = source.document.kind else { return nil }
+        var previous = source.document
+        previous.secondsAgo = Swift.max(1, seconds)
+        return LiveSource(
+            document: source.document, query: nil, maxQuery: nil, shownName: source.shownName,
+            maxDocument: source.maxDocument, maxShownName: source.maxShownName, previousDocument: previous)
+    }
+
     /// Every parameter name a named query takes, for the service's check that none shadows an image parameter.
     public static func queryParameterNames(_ settings: LiveSettings) -> [String: [String]] {
         settings.prometheusQueries.mapValues { $0.parameters.keys.sorted() }

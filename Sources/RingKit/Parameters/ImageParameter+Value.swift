@@ -170,12 +170,14 @@ extension ImageParameter {
         ImageParameter(
             "trend", [.ring, .bar], .text,
             docs: .init(
-                "for a [stored value](stored-values.md) (`value=@name`) and a label with `{delta}` or `{previous}`: "
-                    + "how far back the value compared with is read, the last point at or before then (the oldest "
-                    + "when the history is younger)",
+                "for a [stored value](stored-values.md) (`value=@name`) or a [Prometheus query](live-values.md#history) "
+                    + "and a label with `{delta}` or `{previous}`: how far back the value compared with is read, the "
+                    + "last point at or before then (the oldest when the history is younger; for Prometheus, the "
+                    + "query evaluated then)",
                 default: "`7d`", accepted: "a window `1h`…`400d` (`s`, `m`, `h` or `d` after a whole number)"),
             field: .init(
-                "Label", "With value=@name and {delta} in the label: the window the change is measured over.",
+                "Label",
+                "With value=@name or prometheus= and {delta} in the label: the window the change is measured over.",
                 placeholder: "7d", inputMode: "text"),
             readByService: true),
     ]

@@ -80,6 +80,8 @@ public struct LiveTarget: Sendable {
             var sparkPoints: Int?
             if request.kind == .spark {
                 (source, sparkPoints) = try sparkSource(source, request, given, live)
+            } else {
+                source = try trendSource(source, request, given, live)
             }
             let isBadge = request.kind == .badge
             var target = LiveTarget(
@@ -196,8 +198,10 @@ public struct LiveTarget: Sendable {
             read.append(ReadNumber("value", reading.value, from: source.parameter))
             if let max = reading.max, takesMax { read.append(ReadNumber("max", max, from: "maxQuery")) }
         }
+        // The number `trend` ago: what `{delta}` and `{previous}` compare with.
+        let previous = reading.previous.map { [("previous", ValuesResponder.number($0))] } ?? []
         let isError = reading.isError && isBadge
-        var defaults: [(String, String)] = []
+        var defaults: [(String, String)] = previous
         if let label = reading.label, takesLabel { defaults.append(("label", label)) }
         if let color = isError || asWritten != nil ? reading.color ?? "lightgrey" : reading.color,
             takesColor || isError

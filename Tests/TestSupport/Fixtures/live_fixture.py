@@ -16,6 +16,7 @@ Prints the port it listens on as the first line of standard output, then serves 
   /metrics                 a Prometheus exposition: fixture_done, fixture_total, three fixture_series
   /PREFIX/api/v1/query?query=NAME  DIR/NAME, so a test writes the answer a Prometheus API gives to each query
   /PREFIX/api/v1/query_range?query=NAME&...  the same, for a query over time
+  /PREFIX/api/v1/query?query=NAME&time=T     DIR/NAME@past: the query's answer at a time before now
   /moved/api/v1/query?query=NAME   a 302 to http://localhost:PORT/prom/api/v1/query?query=NAME (another origin)
 Every request is appended to DIR/requests.log as "PATH<TAB>User-Agent<TAB>Accept-Encoding", and to
 DIR/headers.log as a JSON line {"path": PATH, "headers": {NAME: VALUE}} (what credentials arrived).
@@ -81,7 +82,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             target = f"http://localhost:{port}/prom/api/v1/query?" + url.query
             self.send(302, b"", [("Location", target)])
         elif url.path.endswith(("/api/v1/query", "/api/v1/query_range")) and "query" in query:
-            body = self.file(query["query"])
+            body = self.file(query["query"] + ("@past" if "time" in query else ""))
             self.send(200 if body is not None else 404, body if body is not None else b'{"error": "no such file"}')
         elif parts[0] == "status":
             self.send(int(parts[1]), b'{"error": "as asked"}')
