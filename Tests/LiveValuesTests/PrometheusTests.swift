@@ -68,6 +68,24 @@ struct PrometheusTests {
         let points = try #require(done.reading?.points, "\(String(describing: done.error))")
         #expect(!points.isEmpty && points.allSatisfy { $0 == 7 } && done.value == 7)
         #expect(try read("fixture_series").error?.message == "prometheus: the query returned 3 series; one is needed")
+        try checkTrend(live: live)
+    }
+
+    /// The same query evaluated in the past (`time=`), as Prometheus answers it: 2 s ago the gauge held 7 already;
+    /// an hour ago, before Prometheus started, it had no data, which leaves nothing to compare with.
+    static func checkTrend(live: LiveValues) throws {
+        func read(secondsAgo: Int) throws -> LiveAnswer {
+            let instant = try #require(
+                try live.source(url: nil, query: nil, maxQuery: nil, prometheus: "fixture_done", server: nil))
+            let source = try #require(live.trendSource(instant, secondsAgo: secondsAgo))
+            return live.lookup(source) ?? live.fetch(source)
+        }
+        // The first scrape came before the checks began: 3 s on, it is more than 2 s old.
+        usleep(3_000_000)
+        let recent = try read(secondsAgo: 2)
+        #expect(recent.value == 7 && recent.reading?.previous == 7, "\(recent)")
+        let before = try read(secondsAgo: 3600)
+        #expect(before.value == 7 && before.reading != nil && before.reading?.previous == nil, "\(before)")
     }
 
     /// A named query's parameters, answered by Prometheus itself: a value selects a series, and a value written to
