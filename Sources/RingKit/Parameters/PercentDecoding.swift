@@ -1,7 +1,7 @@
 /// Percent-decoding and -encoding of query components (RFC 3986 §2.1, with the form rule that `+` is a space).
 /// Decoding follows the WHATWG URL standard's percent-decode: a `%` not followed by two hex digits stays a `%`, as
 /// browsers send it (`label={value}%`, `/badge/cov/72%.svg`).
-enum PercentDecoding {
+package enum PercentDecoding {
     /// Why a component could not be decoded.
     enum Failure: Error {
         /// The decoded bytes are not UTF-8 (overlong forms, surrogates and stray bytes included).
@@ -50,16 +50,12 @@ enum PercentDecoding {
     /// Encodes every byte except RFC 3986's unreserved characters, so the result is one query component whatever
     /// the text holds (`&`, `=`, `+`, `%`, spaces, any Unicode) and decodes back to exactly `text`.
     static func encode(_ text: some StringProtocol) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
+            if isUnreserved(byte) {
                 out.append(byte)
-            default:
+            } else {
                 out.append(UInt8(ascii: "%"))
                 out.append(digits[Int(byte >> 4)])
                 out.append(digits[Int(byte & 0xF)])
@@ -68,8 +64,22 @@ enum PercentDecoding {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Upper-case hex digits, as a canonical escape writes them.
+    package static let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// `A`–`Z`, `a`–`z`, `0`–`9`, `-`, `.`, `_`, `~` (RFC 3986 §2.3): the bytes an encoding keeps as they are.
+    package static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
     /// The value of one hex digit, any case.
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

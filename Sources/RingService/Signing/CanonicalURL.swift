@@ -1,3 +1,5 @@
+import RingKit
+
 /// The text a URL signature covers: an image URL's path and query written one way, so that the order of the
 /// parameters and how they are percent-encoded do not change it (docs/operations.md, "Signed URLs and private
 /// values", defines it for signers in other languages).
@@ -80,8 +82,8 @@ enum CanonicalURL {
             bytes.formIndex(after: &index)
             if byte == UInt8(ascii: "%"), index != bytes.endIndex {
                 let second = bytes.index(after: index)
-                if second != bytes.endIndex, let high = PercentHex.value(bytes[index]),
-                    let low = PercentHex.value(bytes[second])
+                if second != bytes.endIndex, let high = PercentDecoding.hexValue(bytes[index]),
+                    let low = PercentDecoding.hexValue(bytes[second])
                 {
                     byte = high << 4 | low
                     index = bytes.index(after: second)
@@ -89,12 +91,12 @@ enum CanonicalURL {
             } else if byte == UInt8(ascii: "+") && plusIsSpace {
                 byte = UInt8(ascii: " ")
             }
-            if PercentHex.isUnreserved(byte) {
+            if PercentDecoding.isUnreserved(byte) {
                 out.append(byte)
             } else {
                 out.append(UInt8(ascii: "%"))
-                out.append(PercentHex.digits[Int(byte >> 4)])
-                out.append(PercentHex.digits[Int(byte & 0xF)])
+                out.append(PercentDecoding.digits[Int(byte >> 4)])
+                out.append(PercentDecoding.digits[Int(byte & 0xF)])
             }
         }
     }
