@@ -41,6 +41,21 @@ enum RenderCommand: Command {
         bad query
         """
 
+    /// The kind `--KIND` names (`--badge`, `-b`, `--bar`, `--spark`, any kind but the ring, which is the default).
+    static func imageKind(flag: String) -> Drawing.Kind? {
+        if flag == "-b" { return .badge }
+        guard flag.hasPrefix("--"), let kind = Drawing.Kind(rawValue: String(flag.dropFirst(2))), kind != .ring else {
+            return nil
+        }
+        return kind
+    }
+
+    /// `--badge, --bar and --spark`: every kind's flag, for a refusal.
+    static var kindFlags: String {
+        let flags = Drawing.Kind.allCases.filter { $0 != .ring }.map { "--\($0.rawValue)" }
+        return flags.dropLast().joined(separator: ", ") + " and " + flags.last!
+    }
+
     /// What the command line asks for, before any drawing.
     struct Options: Equatable {
         var query = ""
@@ -122,10 +137,10 @@ enum RenderCommand: Command {
             switch name {
             case "--":
                 optionsEnded = true
-            case "-b", "--badge", "--bar", "--spark":
+            case _ where imageKind(flag: name) != nil:
                 guard attached == nil else { return bad("\(name) takes no value") }
-                guard options.kind == .ring else { return bad("one of --badge, --bar and --spark, once") }
-                options.kind = name == "--bar" ? .bar : name == "--spark" ? .spark : .badge
+                guard options.kind == .ring else { return bad("one of \(kindFlags), once") }
+                options.kind = imageKind(flag: name)!
             case "--config":
                 guard let value = attached ?? remaining.popFirst(), !value.isEmpty else {
                     return bad("--config needs a file name")

@@ -55,7 +55,7 @@ struct ParameterTableTests {
     /// A row's kinds are exactly the images that read it: a spec reads a name if and only if a row names that
     /// kind, and what the service reads (the live values) no spec reads.
     @Test func kindsAreExactlyTheImagesThatReadARow() {
-        for kind: ImageParameter.Kinds in [.ring, .bar, .badge, .spark] {
+        for kind in Drawing.Kind.allCases.map(\.parameterKind) {
             let declared = Set(ImageParameter.rows(for: kind).filter { !$0.readByService }.map(\.name))
             #expect(Set(ImageParameter.names(readBy: kind)) == declared)
             for row in ImageParameter.all where row.readByService {
@@ -64,9 +64,25 @@ struct ParameterTableTests {
         }
     }
 
+    /// Kinds are declared once, in `Drawing.Kind`: each names its type, whose kind it is, with a parameter bit no
+    /// other kind holds; the rows a kind declares as its own name only it, and the table holds them.
+    @Test func everyKindIsDeclaredOnceWithABitOfItsOwn() {
+        let kinds = Drawing.Kind.allCases
+        #expect(Set(kinds.map(\.parameterKind.rawValue)).count == kinds.count)
+        for kind in kinds {
+            #expect(kind.type.kind == kind)
+            #expect(kind.parameterKind.rawValue.nonzeroBitCount == 1)
+            #expect(Drawing.Kind(parameterKind: kind.parameterKind) == kind)
+            for own in kind.type.ownParameters {
+                #expect(own.kinds == kind.parameterKind, "\(own.name) of \(kind)")
+                #expect(ImageParameter.all.contains { $0.name == own.name && $0.kinds == own.kinds })
+            }
+        }
+    }
+
     /// Names repeat only across kinds: no kind has two rows of one name.
     @Test func noKindHasTwoRowsOfOneName() {
-        for kind: ImageParameter.Kinds in [.ring, .bar, .badge, .spark] {
+        for kind in Drawing.Kind.allCases.map(\.parameterKind) {
             let names = ImageParameter.rows(for: kind).map(\.name)
             #expect(names.count == Set(names).count, "\(names)")
         }

@@ -1,5 +1,14 @@
 extension BarSpec: ImageKind {
     public static var kind: Drawing.Kind { .bar }
+    public static var parameterKind: ImageParameter.Kinds { .bar }
+    public static var parameterNames: [String] { sharedRows.names + parameterRows.names }
+    public static var ownParameters: [ImageParameter] { parameterTable.map(\.row) }
+    public static func refusalFrame(in query: Substring) -> (width: Int, height: Int) {
+        (
+            RefusalImage.looseInteger("width", in: query, range: Limits.width) ?? BarSpec().width,
+            RefusalImage.looseInteger("height", in: query, range: Limits.height) ?? BarSpec().height
+        )
+    }
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> BarSpec {
         try parse(
             query: request.query, pathValue: request.pathValue, read: request.read, staleSince: request.staleSince,

@@ -4,7 +4,7 @@ extension BarSpec {
     static let sharedRows = ParameterRows<RingSpec> { $0.kinds.contains(.bar) ? $0.ring : nil }
 
     /// The bar's own rows: its shape.
-    static let parameterRows = ParameterRows<BarSpec> { $0.bar }
+    static let parameterRows = ParameterRows<BarSpec>(own: parameterTable)
 
     /// Reads a bar from a query string, as in `/bar.svg?value=72&width=300`. `pathValue` is the `{value}` of
     /// `/bar/{value}.svg`, still percent-encoded; `read`, numbers read from a source. The result is normalized.

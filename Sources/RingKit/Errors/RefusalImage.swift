@@ -27,42 +27,27 @@ public struct RefusalImage: Sendable, Hashable {
         self.message = message
         self.brief = brief ?? "invalid"
         badgeLabel = request.kind == .badge ? Self.looseLabel(in: request.query, message: message) : "error"
-        switch request.kind {
-        case .bar:
-            size = Self.looseInteger("width", in: request.query, range: BarSpec.Limits.width) ?? BarSpec().width
-            height = Self.looseInteger("height", in: request.query, range: BarSpec.Limits.height) ?? BarSpec().height
-        case .spark:
-            size = Self.looseInteger("width", in: request.query, range: SparkSpec.Limits.width) ?? SparkSpec().width
-            height =
-                Self.looseInteger("height", in: request.query, range: SparkSpec.Limits.height) ?? SparkSpec().height
-        case .ring:
-            size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? RingSpec().size
-            height = size
-        case .badge:
-            size = Self.looseInteger("size", in: request.query, range: RingSpec.Limits.size) ?? RingSpec().size
-            height = 0
-        }
+        (size, height) = request.kind.type.refusalFrame(in: request.query)
         style = request.kind == .badge ? Self.looseStyle(in: request.query) : .flat
         let wanted = format.isRaster ? Self.looseInteger("scale", in: request.query, range: ImageLimits.scale) ?? 1 : 1
         let edge: Int
-        switch kind {
-        case .ring, .bar, .spark:
+        if kind == .badge {
+            edge = BadgeRenderer.errorLayout(message: message, label: badgeLabel, brief: brief, style: style).width
+        } else {
             let layout = ErrorImage.Layout(message: message, width: size, height: height)
             edge = Swift.max(layout.width, layout.height)
-        case .badge:
-            edge = BadgeRenderer.errorLayout(message: message, label: badgeLabel, brief: brief, style: style).width
         }
         scale = Swift.max(1, Swift.min(wanted, ImageLimits.pixelEdge / Swift.max(edge, 1)))
     }
 
     /// The image's bytes.
     public func render(_ format: ImageFormat) throws(RenderError) -> [UInt8] {
-        switch (kind, format) {
-        case (.ring, .svg), (.bar, .svg), (.spark, .svg): ErrorImage.svg(message: message, size: size, height: height)
-        case (.badge, .svg): BadgeRenderer.errorSVG(message: message, label: badgeLabel, brief: brief, style: style)
-        case (.ring, .png), (.bar, .png), (.spark, .png):
-            try ErrorImage.png(message: message, size: size, height: height, scale: scale)
-        case (.badge, .png):
+        // A badge's error is a badge; every other kind's is a card of its own size.
+        switch (kind == .badge, format) {
+        case (false, .svg): ErrorImage.svg(message: message, size: size, height: height)
+        case (true, .svg): BadgeRenderer.errorSVG(message: message, label: badgeLabel, brief: brief, style: style)
+        case (false, .png): try ErrorImage.png(message: message, size: size, height: height, scale: scale)
+        case (true, .png):
             try BadgeRenderer.errorPNG(message: message, label: badgeLabel, brief: brief, style: style, scale: scale)
         case (_, .gif), (_, .webp):
             try RasterEncoding.encode(surface(), as: format, matte: RGBAColor(0xff, 0xff, 0xff))

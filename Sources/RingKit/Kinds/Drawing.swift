@@ -11,7 +11,8 @@ public struct Drawing: Sendable, Hashable {
     public static func == (a: Drawing, b: Drawing) -> Bool { AnyHashable(a.image) == AnyHashable(b.image) }
     public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(image)) }
 
-    /// Which kind of drawing a route asks for, before its parameters are read: the one list of kinds.
+    /// Which kind of drawing a route asks for, before its parameters are read: the one list of kinds. A new kind is a
+    /// case here and its type below; its routes, metrics labels, builder fields, error image and render flag follow.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case ring
         case badge
@@ -29,13 +30,12 @@ public struct Drawing: Sendable, Hashable {
         }
 
         /// Its bit in the parameter table's `ImageParameter.Kinds`.
-        public var parameterKind: ImageParameter.Kinds {
-            switch self {
-            case .ring: .ring
-            case .badge: .badge
-            case .bar: .bar
-            case .spark: .spark
-            }
+        public var parameterKind: ImageParameter.Kinds { type.parameterKind }
+
+        /// The kind whose bit `parameterKind` is.
+        public init?(parameterKind: ImageParameter.Kinds) {
+            guard let kind = Self.allCases.first(where: { $0.parameterKind == parameterKind }) else { return nil }
+            self = kind
         }
     }
 

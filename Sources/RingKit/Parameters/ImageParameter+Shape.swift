@@ -83,45 +83,6 @@ extension ImageParameter {
                 read: { reader, spec throws(ParameterError) in
                     spec.cap = try reader.keyword(of: "cap", as: RingSpec.Cap.self)!
                 }, key: { spec, _ in spec.cap.rawValue })),
-        .init(
-            "width", .bar, .integer,
-            docs: .init(
-                "the image's width in CSS pixels: the track, and the labels' column when they sit beside",
-                default: "`200`", accepted: "integer \(range(BarSpec.Limits.width))"),
-            field: .init(
-                "Shape",
-                "Width of the image in CSS pixels, \(range(BarSpec.Limits.width)): the track, and the labels when they "
-                    + "sit beside it.", placeholder: String(BarSpec().width)),
-            bar: .init(
-                0,
-                read: { reader, spec throws(ParameterError) in
-                    spec.width = try reader.integer(of: "width", in: BarSpec.Limits.width)!
-                }, key: { spec, _ in String(spec.width) })),
-        .init(
-            "height", .bar, .integer,
-            docs: .init(
-                "each bar's height in CSS pixels", default: "`20`", accepted: "integer \(range(BarSpec.Limits.height))"),
-            field: .init(
-                "Shape", "Height of each bar in CSS pixels, \(range(BarSpec.Limits.height)).",
-                placeholder: String(BarSpec().height)),
-            bar: .init(
-                1,
-                read: { reader, spec throws(ParameterError) in
-                    spec.height = try reader.integer(of: "height", in: BarSpec.Limits.height)!
-                }, key: { spec, _ in String(spec.height) })),
-        .init(
-            "radius", .bar, .decimal,
-            docs: .init(
-                "corner radius; `0` for square ends", default: "`height / 2` (round ends)",
-                accepted: "number 0…height/2"),
-            field: .init("Shape", "Corner radius, 0…height/2; 0 for square ends.", placeholder: "height / 2"),
-            bar: .init(
-                2,
-                read: { reader, spec throws(ParameterError) in
-                    let height = spec.height
-                    spec.radius = try reader.number(
-                        of: "radius", in: 0...Double(height) / 2, note: " (at most half of height \(height))")?.number
-                }, key: { spec, context in CanonicalNumber.text(spec.radius ?? Double(context.height) / 2) })),
     ]
 
     /// The words of a keyword parameter, in their declared order.

@@ -1,7 +1,8 @@
 extension ImageParameter {
     /// Every row, in the builder page's order (by group); a spec reads its rows in their key places.
     public static let all: [ImageParameter] =
-        value + live + time + shape + colors + marks + label + output + badgeOnly + logo + sparkOnly
+        value + live + time + shape + colors + marks + label + output + badgeOnly + logo
+        + Drawing.Kind.allCases.flatMap { $0.type.ownParameters }
 
     /// The amount and its range.
     static let value: [ImageParameter] = [

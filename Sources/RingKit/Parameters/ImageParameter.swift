@@ -231,16 +231,15 @@ public struct ImageParameter: Sendable {
     /// Read by the service rather than by a spec (the live-value parameters).
     public let readByService: Bool
 
+    /// How a ring and a badge read it. Bars and sparklines read the ring's rows they share through the ring's
+    /// bindings; the rows only one kind reads are declared in its folder, with their binding (`OwnParameter`).
     let ring: Binding<RingSpec>?
-    let bar: Binding<BarSpec>?
     let badge: Binding<BadgeSpec>?
-    let spark: Binding<SparkSpec>?
 
     init(
         _ name: String, _ kinds: Kinds, _ grammar: Grammar, docs: Docs, badgeDocs: Docs? = nil, field: Field,
-        readByService: Bool = false, ring: Binding<RingSpec>? = nil, bar: Binding<BarSpec>? = nil,
-        badge: Binding<BadgeSpec>? = nil, spark: Binding<SparkSpec>? = nil, style: StyleBinding? = nil,
-        reading: ReadingBinding? = nil
+        readByService: Bool = false, ring: Binding<RingSpec>? = nil, badge: Binding<BadgeSpec>? = nil,
+        style: StyleBinding? = nil, reading: ReadingBinding? = nil
     ) {
         self.name = name
         self.kinds = kinds
@@ -250,9 +249,23 @@ public struct ImageParameter: Sendable {
         self.field = field
         self.readByService = readByService
         self.ring = style.map { $0.binding(at: $0.ringPlace) } ?? reading?.ringBinding ?? ring
-        self.bar = bar
         self.badge = style.map { $0.binding(at: $0.badgePlace) } ?? reading?.badgeBinding ?? badge
-        self.spark = spark
+    }
+}
+
+/// A parameter only one kind reads, declared in the kind's folder with how that kind reads and keys it (`nil`: the
+/// service reads it, as a sparkline's `window`). The kind lists them as `ownParameters`, so the parameter table, the
+/// docs, the builder and the fuzzer's dictionary gather them with every other row.
+struct OwnParameter<Spec>: Sendable {
+    let row: ImageParameter
+    let binding: ImageParameter.Binding<Spec>?
+
+    init(
+        _ name: String, _ kinds: ImageParameter.Kinds, _ grammar: ImageParameter.Grammar, docs: ImageParameter.Docs,
+        field: ImageParameter.Field, readByService: Bool = false, binding: ImageParameter.Binding<Spec>? = nil
+    ) {
+        row = ImageParameter(name, kinds, grammar, docs: docs, field: field, readByService: readByService)
+        self.binding = binding
     }
 }
 
@@ -263,12 +276,7 @@ extension ImageParameter {
     /// The names a spec of `kind` reads from a query, in their key places (the live-value parameters, read by the
     /// service, left out). For a bar or a sparkline: the ring's names it shares, then its own.
     public static func names(readBy kind: Kinds) -> [String] {
-        switch kind {
-        case .ring: RingSpec.parameterRows.names
-        case .badge: BadgeSpec.parameterRows.names
-        case .spark: SparkSpec.sharedRows.names + SparkSpec.parameterRows.names
-        default: BarSpec.sharedRows.names + BarSpec.parameterRows.names
-        }
+        Drawing.Kind(parameterKind: kind)?.type.parameterNames ?? []
     }
 
     /// The name of every row, of every kind, those the service reads included.
@@ -282,18 +290,10 @@ extension ImageParameter {
         }
     }
 
-    private static let readByRing = Set(names(readBy: .ring))
-    private static let readByBar = Set(names(readBy: .bar))
-    private static let readByBadge = Set(names(readBy: .badge))
-    private static let readBySpark = Set(names(readBy: .spark))
+    /// The names each kind reads, by its bit.
+    private static let readBy: [UInt8: Set<String>] = Dictionary(
+        uniqueKeysWithValues: Drawing.Kind.allCases.map { ($0.parameterKind.rawValue, Set($0.type.parameterNames)) })
 
-    /// Whether a spec of `kind` (one of ring, bar, badge, spark) reads the parameter `name`.
-    public static func isRead(_ name: String, by kind: Kinds) -> Bool {
-        switch kind {
-        case .ring: readByRing.contains(name)
-        case .badge: readByBadge.contains(name)
-        case .spark: readBySpark.contains(name)
-        default: readByBar.contains(name)
-        }
-    }
+    /// Whether a spec of `kind` (one kind's bit) reads the parameter `name`.
+    public static func isRead(_ name: String, by kind: Kinds) -> Bool { readBy[kind.rawValue]?.contains(name) ?? false }
 }

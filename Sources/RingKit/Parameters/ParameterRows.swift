@@ -17,8 +17,16 @@ struct ParameterRows<Spec>: Sendable {
 
     /// The rows for which `binding` gives a binding, ordered by place. Two rows may not share a place or a name.
     init(_ binding: (ImageParameter) -> ImageParameter.Binding<Spec>?) {
-        let rows = ImageParameter.all.compactMap { row in binding(row).map { Row(name: row.name, binding: $0) } }
-            .sorted { $0.binding.place < $1.binding.place }
+        self.init(rows: ImageParameter.all.compactMap { row in binding(row).map { Row(name: row.name, binding: $0) } })
+    }
+
+    /// The rows of a kind's own parameters (`ImageKind.ownParameters`), those the service reads left out.
+    init(own parameters: [OwnParameter<Spec>]) {
+        self.init(rows: parameters.compactMap { own in own.binding.map { Row(name: own.row.name, binding: $0) } })
+    }
+
+    private init(rows unsorted: [Row]) {
+        let rows = unsorted.sorted { $0.binding.place < $1.binding.place }
         self.rows = rows
         let sorted = rows
         let first = Self.readFirst.compactMap { name in sorted.first { $0.name == name } }

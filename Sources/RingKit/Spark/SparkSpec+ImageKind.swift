@@ -1,5 +1,14 @@
 extension SparkSpec: ImageKind {
     public static var kind: Drawing.Kind { .spark }
+    public static var parameterKind: ImageParameter.Kinds { .spark }
+    public static var parameterNames: [String] { sharedRows.names + parameterRows.names }
+    public static var ownParameters: [ImageParameter] { parameterTable.map(\.row) }
+    public static func refusalFrame(in query: Substring) -> (width: Int, height: Int) {
+        (
+            RefusalImage.looseInteger("width", in: query, range: Limits.width) ?? SparkSpec().width,
+            RefusalImage.looseInteger("height", in: query, range: Limits.height) ?? SparkSpec().height
+        )
+    }
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> SparkSpec {
         try parse(query: request.query, staleSince: request.staleSince, clock: request.clock)
     }

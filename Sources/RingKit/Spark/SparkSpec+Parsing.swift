@@ -3,7 +3,7 @@ extension SparkSpec {
     static let sharedRows = ParameterRows<RingSpec> { $0.kinds.contains(.spark) ? $0.ring : nil }
 
     /// The sparkline's own rows: its points and its shape.
-    static let parameterRows = ParameterRows<SparkSpec> { $0.spark }
+    static let parameterRows = ParameterRows<SparkSpec>(own: parameterTable)
 
     /// Reads a sparkline from a query string, as in `/spark.svg?points=3,5,4,8&width=160`. The result is normalized.
     public static func parse(

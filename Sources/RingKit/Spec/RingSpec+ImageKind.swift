@@ -1,5 +1,11 @@
 extension RingSpec: ImageKind {
     public static var kind: Drawing.Kind { .ring }
+    public static var parameterKind: ImageParameter.Kinds { .ring }
+    public static var parameterNames: [String] { parameterRows.names }
+    public static func refusalFrame(in query: Substring) -> (width: Int, height: Int) {
+        let size = RefusalImage.looseInteger("size", in: query, range: Limits.size) ?? RingSpec().size
+        return (size, size)
+    }
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> RingSpec {
         try parse(
             query: request.query, pathValue: request.pathValue, read: request.read, staleSince: request.staleSince,

@@ -1,3 +1,5 @@
+import RingKit
+
 /// One control of the builder page: the parameter it sets, how it is entered, and what the page says about it.
 struct BuilderField: Sendable {
     enum Control: Sendable {
@@ -10,7 +12,7 @@ struct BuilderField: Sendable {
     }
 
     /// Which image the field belongs to: ring, badge, bar and sparkline parameters share some names.
-    enum Kind: String, Sendable, CaseIterable { case ring, badge, bar, spark }
+    typealias Kind = Drawing.Kind
 
     let parameter: String
     let control: Control

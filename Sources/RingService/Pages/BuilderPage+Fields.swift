@@ -41,14 +41,7 @@ extension BuilderField {
         case .keyword(let words): control = .choice(words)
         case .color, .colorOrNone: control = .color(initial: row.field.picker)
         }
-        let kinds = Kind.allCases.filter { kind in
-            switch kind {
-            case .ring: row.kinds.contains(.ring)
-            case .badge: row.kinds.contains(.badge)
-            case .bar: row.kinds.contains(.bar)
-            case .spark: row.kinds.contains(.spark)
-            }
-        }
+        let kinds = Kind.allCases.filter { row.kinds.contains($0.parameterKind) }
         self.init(
             row.name, control, row.field.hint, placeholder: row.field.placeholder, kinds: kinds, group: row.field.group,
             emptyChoice: row.field.emptyChoice)

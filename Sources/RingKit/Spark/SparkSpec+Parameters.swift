@@ -1,6 +1,6 @@
-extension ImageParameter {
+extension SparkSpec {
     /// What only sparklines read: the points, the window a stored history is read over, and the shape.
-    static let sparkOnly: [ImageParameter] = [
+    static let parameterTable: [OwnParameter<SparkSpec>] = [
         .init(
             "points", .spark, .text,
             docs: .init(
@@ -10,7 +10,7 @@ extension ImageParameter {
             field: .init(
                 "Sparkline", "The numbers drawn, oldest first: 3,5,4,8 (at most \(SparkSpec.Limits.points)).",
                 placeholder: "3,5,4,8"),
-            spark: .init(
+            binding: .init(
                 0,
                 read: { reader, spec throws(ParameterError) in spec.points = try reader.points("points") },
                 key: { spec, _ in spec.points.map(CanonicalNumber.text).joined(separator: ",") })),
@@ -30,11 +30,11 @@ extension ImageParameter {
             "width", .spark, .integer,
             docs: .init(
                 "the image's width in CSS pixels: the line, and the label at its end", default: "`120`",
-                accepted: "integer \(range(SparkSpec.Limits.width))"),
+                accepted: "integer \(ImageParameter.range(SparkSpec.Limits.width))"),
             field: .init(
-                "Sparkline", "Width of the image in CSS pixels, \(range(SparkSpec.Limits.width)).",
+                "Sparkline", "Width of the image in CSS pixels, \(ImageParameter.range(SparkSpec.Limits.width)).",
                 placeholder: String(SparkSpec().width)),
-            spark: .init(
+            binding: .init(
                 1,
                 read: { reader, spec throws(ParameterError) in
                     spec.width = try reader.integer(of: "width", in: SparkSpec.Limits.width)!
@@ -43,44 +43,25 @@ extension ImageParameter {
             "height", .spark, .integer,
             docs: .init(
                 "the image's height in CSS pixels", default: "`24`",
-                accepted: "integer \(range(SparkSpec.Limits.height))"),
+                accepted: "integer \(ImageParameter.range(SparkSpec.Limits.height))"),
             field: .init(
-                "Sparkline", "Height of the image in CSS pixels, \(range(SparkSpec.Limits.height)).",
+                "Sparkline", "Height of the image in CSS pixels, \(ImageParameter.range(SparkSpec.Limits.height)).",
                 placeholder: String(SparkSpec().height)),
-            spark: .init(
+            binding: .init(
                 2,
                 read: { reader, spec throws(ParameterError) in
                     spec.height = try reader.integer(of: "height", in: SparkSpec.Limits.height)!
                 }, key: { spec, _ in String(spec.height) })),
         .init(
-            "fill", .spark, .keyword(words(SparkSpec.Fill.self)),
+            "fill", .spark, .keyword(ImageParameter.words(SparkSpec.Fill.self)),
             docs: .init(
                 "what is drawn under the line: `area` (the line's color, a fifth as opaque), or `none`",
                 default: "`area`", accepted: "`area`, `none`"),
             field: .init("Sparkline", "Under the line: the area in its color, or none.", placeholder: "area"),
-            spark: .init(
+            binding: .init(
                 3,
                 read: { reader, spec throws(ParameterError) in
                     spec.fill = try reader.keyword(of: "fill", as: SparkSpec.Fill.self)!
                 }, key: { spec, _ in spec.fill.rawValue })),
     ]
-}
-
-extension ParameterReader {
-    /// A sparkline's points: 1…`SparkSpec.Limits.points` finite decimals separated by commas.
-    func points(_ parameter: String) throws(ParameterError) -> [Double] {
-        guard let text = try parameters.value(parameter) else { return [] }
-        let items = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard items.count <= SparkSpec.Limits.points else {
-            throw ParameterError(
-                parameter: parameter, value: ParameterError.quoted(text),
-                reason: "lists \(items.count) numbers (accepted: \(SparkSpec.pointsAccepted))")
-        }
-        var points: [Double] = []
-        points.reserveCapacity(items.count)
-        for item in items {
-            points.append(try Self.listItem(item, of: parameter, in: text, accepted: SparkSpec.pointsAccepted))
-        }
-        return points
-    }
 }
