@@ -97,12 +97,13 @@ struct ParameterTableTests {
                 "start", "direction", "label", "decimals", "fontSize", "fontWeight", "animate", "scale", "title",
                 "cacheSeconds", "theme", "thresholds", "gradient", "unit", "locale", "thresholdsMode", "map", "target",
                 "markers", "neutral", "previous", "logo", "logoColor", "staleColor", "staleLabel", "tz", "matte",
+                "reduce",
             ])
         #expect(
             ImageParameter.names(readBy: .badge) == [
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
                 "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral", "message",
-                "logo", "logoColor", "staleColor", "staleLabel", "tz", "textColor", "matte",
+                "logo", "logoColor", "staleColor", "staleLabel", "tz", "textColor", "matte", "reduce",
             ])
         #expect(
             ImageParameter.names(readBy: .spark) == [

@@ -7,12 +7,19 @@ import Testing
 struct RingSpecRefusalTests {
     static let refused: [(String, String)] = [
         ("value", #"value: "" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
-        ("value=NaN", #"value: "NaN" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        // As Prometheus writes them: with a map item for it, NaN and the infinities are drawn.
+        (
+            "value=NaN",
+            #"value: "NaN" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5; null, nan, inf, -inf or error only with a map item for it, such as map=nan:no%20data)"#
+        ),
         (
             "value=nan",
-            #"value: "nan" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5; null or nan only with a map item for it, such as map=nan:no%20data)"#
+            #"value: "nan" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5; null, nan, inf, -inf or error only with a map item for it, such as map=nan:no%20data)"#
         ),
-        ("value=inf", #"value: "inf" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
+        (
+            "value=inf",
+            #"value: "inf" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5; null, nan, inf, -inf or error only with a map item for it, such as map=inf:no%20data)"#
+        ),
         ("value=-Infinity", #"value: "-Infinity" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
         ("value=0x1p3", #"value: "0x1p3" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),
         ("value=1e", #"value: "1e" is not a number (accepted: a decimal such as 72, -0.5 or 1e-5)"#),

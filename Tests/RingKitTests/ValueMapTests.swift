@@ -49,7 +49,7 @@ struct ValueMapTests {
         ("map=1:a,1:b", "which repeats or overlaps the earlier 1"),
         ("map=0..10:a,5..20:b", "which repeats or overlaps the earlier 0..10"),
         ("map=0..10:a,5:b", "which repeats or overlaps the earlier 0..10"), ("map=10..1:a", "whose range is reversed"),
-        ("map=x:a", "whose match \"x\" is not a number, a range, null or nan"), ("map=1:", "whose text is empty"),
+        ("map=x:a", "whose match \"x\" is not a MATCH"), ("map=1:", "whose text is empty"),
         ("map=1", "which is not MATCH:TEXT"), ("map=1:a:nope", "whose color \"nope\" is not a color"),
         ("map=null:a,null:b", "repeats or overlaps the earlier null"), ("map=", "is empty"),
         ("map=" + (0..<17).map { "\($0):x" }.joined(separator: ","), "has 17 items"),

@@ -11,9 +11,13 @@ enum CanonicalNumber {
     /// Reads a plain decimal: an optional sign, digits with an optional fraction (`72`, `72.`, `.5`, `-0.25`) and an
     /// optional exponent (`1e-05`, which scripts print). Refuses what `strtod` would also take (`nan`, `inf`,
     /// `0x1p3`, leading spaces) so that every accepted text means one finite number. `-0` is `0`.
+    /// An exponent's `+` may arrive as a space (`1.23e 09`): Prometheus and Alertmanager write `1.23e+09`, and a
+    /// template that puts it in a URL unencoded sends a `+`, which a query reads as a space.
     static func parse(_ text: some StringProtocol) -> Result<Double, Failure> {
         guard isDecimal(Substring(text).utf8) else { return .failure(.notANumber) }
-        guard let number = Double(Substring(text)) else { return .failure(.notANumber) }
+        let spaced = text.utf8.contains(UInt8(ascii: " "))
+        let number = spaced ? Double(String(text.map { $0 == " " ? "+" : $0 })) : Double(Substring(text))
+        guard let number else { return .failure(.notANumber) }
         guard number.isFinite else { return .failure(.notFinite) }
         return .success(number == 0 ? 0 : number)
     }
@@ -50,7 +54,9 @@ enum CanonicalNumber {
         guard mantissaDigits > 0 else { return false }
         if index != utf8.endIndex, utf8[index] == UInt8(ascii: "e") || utf8[index] == UInt8(ascii: "E") {
             utf8.formIndex(after: &index)
-            if index != utf8.endIndex, utf8[index] == UInt8(ascii: "-") || utf8[index] == UInt8(ascii: "+") {
+            if index != utf8.endIndex,
+                utf8[index] == UInt8(ascii: "-") || utf8[index] == UInt8(ascii: "+") || utf8[index] == UInt8(ascii: " ")
+            {
                 utf8.formIndex(after: &index)
             }
             guard skipDigits() > 0 else { return false }

@@ -1,7 +1,7 @@
 extension ImageParameter {
     /// Every row, in the builder page's order (by group); a spec reads its rows in their key places.
     public static let all: [ImageParameter] =
-        value + live + time + shape + colors + marks + label + output + badgeOnly + logo
+        value + rollup + live + time + shape + colors + marks + label + output + badgeOnly + logo
         + Drawing.Kind.allCases.flatMap { $0.type.ownParameters }
 
     /// The amount and its range.
@@ -29,12 +29,18 @@ extension ImageParameter {
                     // Each further value's own max, read with the bounds.
                     let maxima = reading.more.map(\.max)
                     reading.more = []
-                    // null or nan (from a source, or written so): an empty image, for a map item to show.
+                    // null, nan, an infinity or a failed source (read, or written so): an empty image (full for
+                    // inf), for a map item to show.
                     if let missing = reader.missingRead {
-                        (reading.value, style.missing) = (reading.min, missing)
+                        (reading.value, style.missing) = (missing == .inf ? reading.max : reading.min, missing)
                         return
                     }
                     do throws(ParameterError) {
+                        if let rollup = try reader.rollup() {
+                            guard let values = try reader.rolledUpValues() else { return }
+                            try ParameterReader.rollUp(values, rollup, into: &reading, maxima: maxima)
+                            return
+                        }
                         guard several else {
                             reading.value = try reader.number(of: "value")!.number
                             return
@@ -45,7 +51,8 @@ extension ImageParameter {
                             ValueReading.Item(value: item.number, max: index < maxima.count ? maxima[index] : nil)
                         }
                     } catch {
-                        (reading.value, style.missing) = (reading.min, try reader.missingWritten(after: error))
+                        let missing = try reader.missingWritten(after: error)
+                        (reading.value, style.missing) = (missing == .inf ? reading.max : reading.min, missing)
                     }
                 },
                 key: { reading, style in
@@ -115,16 +122,19 @@ extension ImageParameter {
     private static func readBounds(
         _ reader: ParameterReader, several: Bool, _ reading: inout ValueReading
     ) throws(ParameterError) {
-        guard several else {
+        // A roll-up reads a list of values and their maxima on every kind, a badge's included.
+        let rollsUp = reader.parameters.contains("reduce")
+        guard several || rollsUp else {
             (reading.min, reading.max) = try reader.bounds()
             return
         }
         let bounds = try reader.ringBounds {
             // Counted only for a list of maxima: the common query pays nothing for it.
-            let listed =
-                reader.parameters.readNumber("value") == nil ? ((try? reader.parameters.value("value")) ?? nil) : nil
+            let read = reader.parameters.readNumber("value")
+            let listed = read == nil ? ((try? reader.parameters.value("value")) ?? nil) : nil
             let count = listed.map { $0.utf8.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 } } ?? 1
-            return Swift.min(count, RingSpec.Limits.rings)
+            return Swift.min(
+                read.map { 1 + $0.more.count } ?? count, rollsUp ? Rollup.listLimit : RingSpec.Limits.rings)
         }
         (reading.min, reading.max) = (bounds.min, bounds.max)
         reading.more = bounds.more.map { ValueReading.Item(value: 0, max: $0) }

@@ -15,14 +15,12 @@ extension ParameterReader {
     /// A `value` read from a source as `null` or NaN.
     var missingRead: ValueMap.Match? { parameters.readNumber("value")?.missing }
 
-    /// A `value` written `null` or `nan` in the URL (to show a mapping of it), looked at only where reading it as a
-    /// number failed with `error`, which is thrown again for any other text: a number costs nothing more.
+    /// A `value` written `null`, `nan`, `inf`, `-inf` or `error` in the URL (to show a mapping of it; `NaN`, `+Inf`
+    /// and `-Inf` as Prometheus and Alertmanager write them), looked at only where reading it as a number failed with
+    /// `error`, which is thrown again for any other text: a number costs nothing more.
     func missingWritten(after error: ParameterError) throws(ParameterError) -> ValueMap.Match {
-        switch try parameters.value("value") {
-        case "null": return .null
-        case "nan": return .nan
-        default: throw error
-        }
+        guard let text = try parameters.value("value"), let special = ValueMap.special(text) else { throw error }
+        return special
     }
 
     /// Refuses a `null` or `nan` value that `map` has no item for, naming the source that read it, or `value`.
@@ -30,10 +28,12 @@ extension ParameterReader {
         guard let missing, map?.item(forMissing: missing) == nil else { return }
         let source = parameters.readNumber("value")?.source
         throw ParameterError(
-            parameter: source ?? "value", value: source == nil ? ParameterError.quoted(missing.text) : "",
+            parameter: source ?? "value",
+            value: source == nil
+                ? ParameterError.quoted(((try? parameters.value("value")) ?? nil) ?? missing.text) : "",
             reason: source == nil
-                ? "is not a number (accepted: a decimal such as 72, -0.5 or 1e-5; null or nan only with a map item "
-                    + "for it, such as map=\(missing.text):no%20data)"
+                ? "is not a number (accepted: a decimal such as 72, -0.5 or 1e-5; null, nan, inf, -inf or error only "
+                    + "with a map item for it, such as map=\(missing.text):no%20data)"
                 : "read \(missing.text), which no map item shows (add one, such as map=\(missing.text):no%20data)")
     }
 

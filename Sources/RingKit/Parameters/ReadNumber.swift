@@ -10,7 +10,8 @@ public struct ReadNumber: Sendable, Hashable {
     /// Set where the source held no number but `null` or NaN (`number` is then unused): a value mapping may show it.
     public var missing: ValueMap.Match?
     /// The numbers of the rings or bars after the first, where each has its own (a list of stored values, each
-    /// with its record's `max`); empty where `number` serves all.
+    /// with its record's `max`); for a `value` read as a list (`reduce` over a vector or an array), the values
+    /// after the first. Empty where `number` serves all.
     public var more: [Double]
 
     public init(

@@ -11,21 +11,28 @@ public struct ValueMap: Sendable, Hashable {
         case null
         /// A live or stored value that read NaN.
         case nan
+        /// A value that read `+Inf` or `-Inf`, as Prometheus writes them.
+        case inf, negativeInf
+        /// A live source that could not be read at all (no last reading to show).
+        case error
 
         func matches(_ x: Double) -> Bool {
             switch self {
             case .value(let v): x == v
             case .range(let low, let high): x >= low && x <= high
-            case .null, .nan: false
+            case .null, .nan, .inf, .negativeInf, .error: false
             }
         }
 
-        var text: String {
+        public var text: String {
             switch self {
             case .value(let v): CanonicalNumber.text(v)
             case .range(let low, let high): CanonicalNumber.text(low) + ".." + CanonicalNumber.text(high)
             case .null: "null"
             case .nan: "nan"
+            case .inf: "inf"
+            case .negativeInf: "-inf"
+            case .error: "error"
             }
         }
     }
@@ -44,12 +51,12 @@ public struct ValueMap: Sendable, Hashable {
 
     // Short: a refusal quotes the value and the item as well, and a message stays under 300 characters.
     static let accepted =
-        "up to 16 MATCH:TEXT[:COLOR] items, MATCH a number, low..high, null or nan, such as 0:down:red"
+        "up to 16 MATCH:TEXT[:COLOR], MATCH a number, low..high, null, nan, inf, -inf or error"
 
     /// The item that `value` matches first, if any.
     public func item(for value: Double) -> Item? { items.first { $0.match.matches(value) } }
 
-    /// The item for a value that could not be read (`null` or NaN), if any.
+    /// The item for a value that could not be read (`null`, NaN, an infinity, a failed source), if any.
     public func item(forMissing match: Match) -> Item? { items.first { $0.match == match } }
 
     /// The canonical text: `0:down:ff0000,1:up:008000,0..50:degraded`, the texts percent-encoded. It parses back to
@@ -99,15 +106,11 @@ public struct ValueMap: Sendable, Hashable {
     private static func match(
         _ text: Substring, item: String, refuse: (String) -> ParameterError
     ) throws(ParameterError) -> Match {
-        switch text {
-        case "null": return .null
-        case "nan": return .nan
-        default: break
-        }
+        if let special = special(text) { return special }
         func number(_ part: Substring) throws(ParameterError) -> Double {
             guard case .success(let x) = CanonicalNumber.parse(part) else {
                 throw refuse(
-                    "has \(item), whose match \(ParameterError.quoted(part)) is not a number, a range, null or nan")
+                    "has \(item), whose match \(ParameterError.quoted(part)) is not a MATCH")
             }
             return x
         }
@@ -116,6 +119,19 @@ public struct ValueMap: Sendable, Hashable {
         let high = try number(text[dots.upperBound...])
         guard low <= high else { throw refuse("has \(item), whose range is reversed (low..high)") }
         return .range(low, high)
+    }
+
+    /// The special value `text` names, as a URL or a map writes it: `null`, `nan` (`NaN`, as Prometheus writes it),
+    /// `inf` (`+Inf`, `Inf`; ` Inf` where a `+` sent unencoded was read as a space), `-inf` (`-Inf`) and `error`.
+    static func special(_ text: some StringProtocol) -> Match? {
+        switch text {
+        case "null": .null
+        case "nan", "NaN": .nan
+        case "inf", "Inf", "+inf", "+Inf", " inf", " Inf": .inf
+        case "-inf", "-Inf": .negativeInf
+        case "error": .error
+        default: nil
+        }
     }
 
     /// Whether `later` could only match values that `earlier` already takes, or shares values with it: the same
