@@ -31,6 +31,41 @@ enum JSONReading {
         }
     }
 
+    /// The numbers at `path` for a source that takes a list (`reduce`): an array's items, each a number or a string
+    /// such as `"87"`, or one number as `number(at:in:parameter:)` reads it. An empty array holds no value (a map of
+    /// `null` shows it). Errors name `parameter` and, for an item, its index.
+    static func numbers(at path: JSONPath, in document: JSONValue, parameter: String) -> Result<[Double], LiveError> {
+        guard case .array(let items)? = path.find(in: document) else {
+            return number(at: path, in: document, parameter: parameter).map { [$0] }
+        }
+        let shownPath = LiveText.shown(path.description, limit: LiveText.urlLength)
+        guard !items.isEmpty else {
+            return .failure(
+                LiveError(
+                    parameter: parameter, value: shownPath, reason: "holds an empty array", kind: .noValue,
+                    missing: .null))
+        }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let n: Double?
+            switch classify(item) {
+            case .number(let x): n = x
+            case .string(let s): n = DocumentNumber.whole(s)
+            case .other: n = nil
+            }
+            guard let n, n.isFinite else {
+                return .failure(
+                    LiveError(
+                        parameter: parameter, value: shownPath,
+                        reason: "holds \(LiveText.shown(item.description)) at index \(index), not a finite number "
+                            + "(accepted: an array of numbers, or of text such as \"87\")", kind: .noValue))
+            }
+            numbers.append(n)
+        }
+        return .success(numbers)
+    }
+
     /// The time at `path` (`timeQuery`): an RFC 3339 date-time (`2026-12-05T10:00:00Z`, `…+01:00`, with or without
     /// fractions of a second), or Unix seconds (a number, or a string of one), from 1970 to 9999. Errors name
     /// `timeQuery`.

@@ -37,10 +37,13 @@ public struct LiveError: Error, Sendable, Hashable, CustomStringConvertible {
         case queryError = "query_error"
     }
 
-    /// A value that is there but not a number: JSON's `null` (and a Prometheus query with no data), or NaN. A
-    /// value mapping (`map=null:no data`) can show these; without one they are errors like any other.
+    /// A value that is there but not a number: JSON's `null` (and a Prometheus query with no data), NaN or an
+    /// infinity. A value mapping (`map=null:no data`) can show these; without one they are errors like any other.
     public enum Missing: String, Sendable, Hashable {
         case null, nan
+        /// `+Inf` and `-Inf`, as Prometheus writes them.
+        case inf
+        case negativeInf = "-inf"
     }
 
     /// The parameter at fault: `url`, `query`, `maxQuery`, `prometheus` or `server`.

@@ -29,6 +29,9 @@ public struct LiveReading: Sendable, Hashable {
     /// The same query's number `trend` ago (Prometheus), what `{delta}` and `{previous}` compare with; nil where
     /// not asked, or where the query had no data then.
     public var previous: Double?
+    /// The values after the first, where the source takes a list (`reduce`): a vector's further series, a JSON
+    /// array's further items; empty for one number.
+    public var more: [Double] = []
     /// A range query's points, oldest first (`value` is the last): what a sparkline draws. Nil for one number.
     public var points: [Double]?
     /// The value's own time where the source gives one (a Prometheus sample's timestamp); nil: the time it was read.

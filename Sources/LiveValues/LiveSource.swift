@@ -22,6 +22,9 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         /// Set where the query is read over time (a sparkline): `url` is then the instant query's, made into a
         /// `query_range` for each fetch.
         var range: PrometheusRange?
+        /// Set where the image takes a list of values (`reduce`): a vector of several series, or a JSON array at
+        /// `query`, is read whole rather than refused.
+        var takesList = false
         /// Set where the query is evaluated that many seconds ago (`trend`): `url` is then the instant query's, asked
         /// with `time=` for each fetch.
         var secondsAgo: Int?
@@ -95,6 +98,9 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         if case .prometheus = document.kind { return "prometheus" }
         return "url"
     }
+
+    /// Whether a list of values is read whole (`reduce`) rather than refused.
+    public var takesList: Bool { document.takesList }
 
     /// The range a sparkline's source reads; nil for one number read now.
     public var range: PrometheusRange? { document.range }

@@ -230,12 +230,14 @@ extension LiveValues {
                     return read
                 }
             }
-            var reading = PrometheusAnswer.sample(
+            var reading = PrometheusAnswer.samples(
                 status: response.status, body: response.body, server: server, noData: noData,
-                showsRefusal: !source.document.isConfiguredQuery
-            ).map { sample in
-                var read = LiveReading(value: sample.value, readAt: readAt)
-                read.valueTime = sample.time
+                showsRefusal: !source.document.isConfiguredQuery, takesList: source.takesList
+            ).map { samples in
+                var read = LiveReading(value: samples[0].value, readAt: readAt)
+                read.more = samples.dropFirst().map(\.value)
+                // The oldest sample's time: the value is no fresher than its stalest part.
+                read.valueTime = samples.map(\.time).min()
                 return read
             }
             guard let maxShownName = source.maxShownName else { return reading }

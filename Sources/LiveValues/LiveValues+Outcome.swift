@@ -2,7 +2,8 @@ import StrictJSON
 
 extension LiveValues {
     /// The fetch's outcome label: whether the document came back usable, whatever each source then read from it;
-    /// for Prometheus, whether its answer holds one finite number, or why not (`many_series`, `not_finite`, …).
+    /// for Prometheus, whether its answer holds one finite number (finite numbers, where the document takes a list),
+    /// or why not (`many_series`, `not_finite`, …).
     static func outcome(
         of fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>, document: LiveSource.Document, parsed: JSONValue?
     ) -> String {
@@ -12,7 +13,9 @@ extension LiveValues {
         case .success(let response):
             // Prometheus' answer says what went wrong in its body, whatever the status: read it as a source would.
             if case .prometheus(let server) = document.kind {
-                switch PrometheusAnswer.value(status: response.status, body: response.body, server: server) {
+                switch PrometheusAnswer.samples(
+                    status: response.status, body: response.body, server: server, takesList: document.takesList)
+                {
                 case .success: return "ok"
                 case .failure(let error): return error.kind.rawValue
                 }

@@ -59,8 +59,14 @@ extension LiveValues {
     ) -> Result<LiveReading, LiveError> {
         var reading: LiveReading
         if let query = source.query {
-            switch JSONReading.number(at: query, in: document, parameter: "query") {
-            case .success(let value): reading = LiveReading(value: value, readAt: readAt)
+            let read =
+                source.takesList
+                ? JSONReading.numbers(at: query, in: document, parameter: "query")
+                : JSONReading.number(at: query, in: document, parameter: "query").map { [$0] }
+            switch read {
+            case .success(let values):
+                reading = LiveReading(value: values[0], readAt: readAt)
+                reading.more = Array(values.dropFirst())
             case .failure(var error):
                 // A null beside a total: a map of the missing value still writes the total.
                 if error.missing != nil, let maxQuery = source.maxQuery {

@@ -127,6 +127,18 @@ public final class LiveValues: Sendable {
             maxDocument: source.maxDocument, maxShownName: source.maxShownName, previousDocument: previous)
     }
 
+    /// `source` read as a list (`reduce`): a Prometheus vector of several series, or a JSON array at its `query`,
+    /// is read whole rather than refused. A source of its own (another cache entry and fetch): the same document
+    /// read for one number still refuses several.
+    public func listSource(_ source: LiveSource) -> LiveSource {
+        var document = source.document
+        document.takesList = true
+        return LiveSource(
+            document: document, query: source.query, maxQuery: source.maxQuery, shownName: source.shownName,
+            maxDocument: source.maxDocument, maxShownName: source.maxShownName, timeQuery: source.timeQuery,
+            previousDocument: source.previousDocument)
+    }
+
     /// Every parameter name a named query takes, for the service's check that none shadows an image parameter.
     public static func queryParameterNames(_ settings: LiveSettings) -> [String: [String]] {
         settings.prometheusQueries.mapValues { $0.parameters.keys.sorted() }

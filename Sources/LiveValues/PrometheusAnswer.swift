@@ -85,7 +85,7 @@ enum PrometheusAnswer {
                 LiveError(
                     parameter: "prometheus", value: "",
                     reason: "the query returned \(LiveText.shown(text)), not a finite number", kind: .notFinite,
-                    missing: text == "NaN" ? .nan : nil))
+                    missing: ["NaN": .nan, "+Inf": .inf, "Inf": .inf, "-Inf": .negativeInf][text]))
         }
         return .success((value, Date(timeIntervalSince1970: seconds)))
     }

@@ -43,6 +43,12 @@ struct PrometheusImageTests {
             let series = service.get("/bar.png?prometheus=series")
             #expect(series.status == .badGateway && series.header("Content-Type") == "image/png")
             #expect(series.header("X-Error") == "prometheus: the query returned 3 series; one is needed")
+            // Rolled up, the three series (1, 2, 3) are one value, with the scale that goes with it.
+            for (reduce, same) in [("sum", "value=6&max=300"), ("max", "value=3"), ("count", "value=3&max=3")] {
+                let rolled = service.get("/badge.svg?label=parts&prometheus=series&reduce=\(reduce)")
+                #expect(rolled.status == .ok, "\(reduce): \(rolled.header("X-Error") ?? "")")
+                #expect(rolled.body == service.get("/badge.svg?label=parts&\(same)").body, "\(reduce)")
+            }
             // Used of total: the max from a second query, written in a unit, with no max in the URL.
             let used = service.get(
                 "/ring.svg?prometheus=done&maxQuery=total&label=%7Bvalue%7D%20of%20%7Bmax%7D")

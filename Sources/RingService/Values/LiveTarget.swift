@@ -82,6 +82,8 @@ public struct LiveTarget: Sendable {
                 (source, sparkPoints) = try sparkSource(source, request, given, live)
             } else {
                 source = try trendSource(source, request, given, live)
+                // A roll-up reads a vector or an array whole.
+                if given.contains("reduce") { source = live.listSource(source) }
             }
             let isBadge = request.kind == .badge
             var target = LiveTarget(
@@ -195,7 +197,7 @@ public struct LiveTarget: Sendable {
         // draws it (`1,234`, `72`, `1.2M/month`): no icon, no percentage, the document's color or shields' default.
         let asWritten = isBadge && takesMessage && !asksForNumber && reading.message == nil ? reading.written : nil
         if reading.message == nil && asWritten == nil {
-            read.append(ReadNumber("value", reading.value, from: source.parameter))
+            read.append(ReadNumber("value", reading.value, from: source.parameter, more: reading.more))
             if let max = reading.max, takesMax { read.append(ReadNumber("max", max, from: "maxQuery")) }
         }
         // The number `trend` ago: what `{delta}` and `{previous}` compare with.
@@ -228,7 +230,8 @@ public struct LiveTarget: Sendable {
     func aliasText(for reading: LiveReading) -> String {
         let given = given(by: reading)
         // The shortest text of a double is one to one with its value.
-        return given.read.map { "&\($0.parameter)=\($0.number)" }.joined() + Self.query(given.defaults)
+        return given.read.map { "&\($0.parameter)=" + ([$0.number] + $0.more).map { "\($0)" }.joined(separator: ",") }
+            .joined() + Self.query(given.defaults)
             + (given.replaced.isEmpty ? "" : "&error")
     }
 
@@ -277,22 +280,5 @@ public struct LiveTarget: Sendable {
     /// `&name=value` for each pair, the values percent-encoded.
     private static func query(_ pairs: [(String, String)]) -> String {
         pairs.map { "&" + $0.0 + "=" + QueryParameters.encode($0.1) }.joined()
-    }
-
-    /// The drawing `request` asks for where the source read `null` or NaN: an empty image whose `map` item for it
-    /// stands for the value, and `max` the total the source read beside it (`maxQuery`), where the URL gives none. A
-    /// failure where the request's map has no such item (or none at all).
-    public func drawing(
-        missing: LiveError.Missing, max: Double?, _ request: Drawing.Request,
-        parse: (Drawing.Request) throws(ParameterError) -> Drawing
-    ) -> Result<Drawing, ParameterError> {
-        var full = request
-        full.read = [ReadNumber("value", 0, from: source.parameter, missing: missing == .null ? .null : .nan)]
-        if let max, takesMax { full.read.append(ReadNumber("max", max, from: "maxQuery")) }
-        do {
-            return .success(try parse(full))
-        } catch {
-            return .failure(error)
-        }
     }
 }

@@ -113,7 +113,9 @@ extension RingService {
         var origin = given
         switch value {
         case .failed(let error):
-            if let mapped = missingImage(error, request, drawing, entry, format, varyAccept, onLoop) { return mapped }
+            if let mapped = missingImage(error, request, drawing, entry, format, varyAccept, onLoop, failed: true) {
+                return mapped
+            }
             return .now(liveErrorImage(error, drawing, format: format, varyAccept: varyAccept))
         case .fresh(let read, let secondsLeft):
             // An endpoint document's cacheSeconds raises the max-age, never below the value's freshness.
@@ -171,30 +173,42 @@ extension RingService {
             request, parsed, key: key, alias: alias, onLoop: onLoop, headers: headers, origin: origin)
     }
 
-    /// The image of a source that read `null` or NaN where the request maps it (`map=null:no data`): the empty image
-    /// with the item's text, status 200, fresh for as long as the failure is remembered; nil where nothing maps it.
+    /// The image of a source that read `null`, NaN or an infinity where the request maps it (`map=null:no data`),
+    /// or, with `failed`, of a source that could not be read where the request maps `error`: the empty image with the
+    /// item's text, status 200, fresh for as long as the failure is remembered (`X-Source: fresh`, or `error` for a
+    /// failure); nil where nothing maps it.
     private func missingImage(
         _ error: LiveError, _ request: HTTPRequest, _ drawing: Drawing.Request, _ entry: LiveTargetEntry,
-        _ format: ImageFormat, _ varyAccept: Bool, _ onLoop: Bool
+        _ format: ImageFormat, _ varyAccept: Bool, _ onLoop: Bool, failed: Bool = false
     ) -> ServiceAnswer? {
-        guard let missing = error.missing, drawing.query.contains("map"),
+        guard drawing.query.contains("map") else { return nil }
+        let special: ValueMap.Match
+        if let missing = error.missing {
+            special = LiveTarget.match(missing)
+        } else if failed, !error.isBadRequest {
+            special = .error
+        } else {
+            return nil
+        }
+        let max = special == .error ? nil : error.missingMax
+        guard
             case .success(let parsed) = entry.target.drawing(
-                missing: missing, max: error.missingMax, drawing, parse: renderer.parse)
+                special: special, max: max, drawing, parse: renderer.parse)
         else { return nil }
         let maxAge = Int(live?.settings.retrySeconds ?? 0)
+        let origin: LiveOrigin = special == .error ? .error : .fresh
         let headers: HTTPHeaders = [
-            .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: LiveOrigin.fresh.rawValue,
+            .cacheControl: "public, max-age=\(maxAge), s-maxage=\(maxAge)", .xSource: origin.rawValue,
         ]
         let alias = TargetKey(
-            target: request.target + "\n&value=" + missing.rawValue + (error.missingMax.map { "&max=\($0)" } ?? ""),
-            format: format)
+            target: request.target + "\n&value=" + special.text + (max.map { "&max=\($0)" } ?? ""), format: format)
         if let cached = cache.value(aliasedBy: alias) {
             return .now(
                 Served(
-                    answer(request.modifiedSince(headers), with: cached).adding(headers), cache: .hit, source: .fresh))
+                    answer(request.modifiedSince(headers), with: cached).adding(headers), cache: .hit, source: origin))
         }
         let key = cacheKey(parsed, format: format, varyAccept: varyAccept, live: true)
-        return placedAnswer(request, parsed, key: key, alias: alias, onLoop: onLoop, headers: headers, origin: .fresh)
+        return placedAnswer(request, parsed, key: key, alias: alias, onLoop: onLoop, headers: headers, origin: origin)
     }
 
     /// The error image of a value that could not be read: the URL's fault is a bad request (400, or the
