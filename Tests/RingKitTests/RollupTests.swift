@@ -48,7 +48,8 @@ struct RollupTests {
         ("value=1,2&reduce=total", #"reduce: "total" is not a roll-up (accepted: min, max, sum, avg or count)"#),
         ("reduce=Sum", #"reduce: "Sum" is not a roll-up (accepted: min, max, sum, avg or count)"#),
         ("value=1,x&reduce=sum", #"value: "1,x" has "x", which is not a number (accepted: 1…100 decimals"#),
-        ("value=1,2&max=1e308&reduce=sum", "reduce: \"sum\" gives a scale too large to draw"),
+        ("value=1e308,1e308&max=1e308&reduce=sum", "reduce: \"sum\" gives a number too large to draw"),
+        ("value=1,2&max=1e308&reduce=sum", "reduce: \"sum\" gives a number too large to draw"),
         ("value=" + Array(repeating: "1", count: 101).joined(separator: ",") + "&reduce=sum", "lists 101 values"),
     ])
     func refusalsNameTheParameter(query: String, message: String) throws {

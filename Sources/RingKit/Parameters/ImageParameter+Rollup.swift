@@ -61,7 +61,9 @@ extension ParameterReader {
         guard let result = rollup.apply(values, maxima: each, min: reading.min) else {
             throw ParameterError(
                 parameter: "reduce", value: ParameterError.quoted(rollup.rawValue),
-                reason: "gives a scale too large to draw (the sum of \(values.count) maxima is not a finite number)")
+                reason:
+                    "gives a number too large to draw (the sum of \(values.count) values, or of their maxima, is not "
+                    + "a finite number)")
         }
         (reading.value, reading.min, reading.max) = result
         reading.more = []
