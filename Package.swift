@@ -104,7 +104,7 @@ let package = Package(
             name: "RingService",
             dependencies: [
                 "HTTPServer", "RingKit", "LiveValues", "StoredValues", "ValueReports", "StrictJSON", "CZlib", "CSystem",
-                "Locking", "CCrypto",
+                "Locking", "CCrypto", "MessageText",
             ],
             exclude: ["Pages/BuilderReadout.js", "Pages/BuilderKinds.js", "Pages/BuilderPage.js"],
             plugins: fuzzing ? [] : ["BuilderScriptPlugin"]),
@@ -142,7 +142,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
             name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(
             name: "RingServiceTests",
-            dependencies: ["RingService", "HTTPServer", "RingKit", "LiveValues", "Locking", "TestSupport"]),
+            dependencies: ["RingService", "HTTPServer", "RingKit", "LiveValues", "Locking", "MessageText", "TestSupport"]),
         // The command line as a user runs it: the binary built beside the test bundle (the dependency builds it
         // first).
         .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings", "Locking", "TestSupport"]),

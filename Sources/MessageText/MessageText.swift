@@ -9,17 +9,32 @@ public enum MessageText {
     /// Whether `a` and `b` differ by one edit (a character added, removed or replaced, or two neighbours swapped),
     /// or only in letter case.
     public static func isOneEditApart(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.lowercased().utf8)
-        let y = Array(b.lowercased().utf8)
-        if x == y { return a != b }
-        guard abs(x.count - y.count) <= 1 else { return false }
-        var i = 0
-        while i < min(x.count, y.count) && x[i] == y[i] { i += 1 }
-        if x.count == y.count {
-            let swapped = i + 1 < x.count && x[i] == y[i + 1] && x[i + 1] == y[i] && x[(i + 2)...] == y[(i + 2)...]
-            return swapped || x[(i + 1)...] == y[(i + 1)...]
+        a != b && edits(from: a, to: b, limit: 1) != nil
+    }
+
+    /// The edits (a character added, removed or replaced, two neighbours swapped) that turn `a` into `b`, letter case
+    /// aside, when there are at most `limit`; `nil` beyond. Names whose lengths differ by more than `limit` are not
+    /// compared at all, so a long name from a request costs nothing against short known ones.
+    public static func edits(from a: String, to b: String, limit: Int) -> Int? {
+        let x = Array(a.lowercased().unicodeScalars)
+        let y = Array(b.lowercased().unicodeScalars)
+        guard abs(x.count - y.count) <= limit else { return nil }
+        if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
+        // Optimal string alignment distance: three rows of the table are all it reads.
+        var previous = [Int](repeating: 0, count: y.count + 1)
+        var row = Array(0...y.count)
+        var next = row
+        for i in 1...x.count {
+            next[0] = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                var d = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + cost)
+                if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] { d = min(d, previous[j - 2] + 1) }
+                next[j] = d
+            }
+            (previous, row, next) = (row, next, previous)
         }
-        return x.count > y.count ? x[(i + 1)...] == y[i...] : x[i...] == y[(i + 1)...]
+        return row[y.count] <= limit ? row[y.count] : nil
     }
 
     public static func shown(_ text: some StringProtocol, limit: Int = shownLength) -> String {

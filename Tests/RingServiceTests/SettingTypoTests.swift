@@ -1,4 +1,5 @@
 import Foundation
+import MessageText
 import Testing
 
 @testable import RingService
@@ -100,6 +101,13 @@ struct SettingTypoTests {
         #expect(ConfigurationSetting.nearest(to: "urll", among: ["url", "query", "maxQuery"]) == "url")
         #expect(ConfigurationSetting.nearest(to: "srever", among: ["server", "query"]) == "server")
         #expect(ConfigurationSetting.nearest(to: "path", among: ["url", "query", "maxQuery"]) == nil)
-        #expect(ConfigurationSetting.editDistance("qurey", "query") == 1)
+        #expect(MessageText.edits(from: "qurey", to: "query", limit: 2) == 1)
+        #expect(MessageText.edits(from: "Srevr", to: "server", limit: 2) == 2)
+        #expect(MessageText.edits(from: "colour", to: "color", limit: 2) == 1)
+        #expect(MessageText.edits(from: "thickness", to: "size", limit: 2) == nil)
+        // A long name from a request is not compared with short known ones.
+        #expect(MessageText.edits(from: String(repeating: "a", count: 8000), to: "label", limit: 2) == nil)
+        #expect(MessageText.isOneEditApart("Value", "value") && MessageText.isOneEditApart("thicknes", "thickness"))
+        #expect(!MessageText.isOneEditApart("value", "value") && !MessageText.isOneEditApart("vlaeu", "value"))
     }
 }

@@ -1,3 +1,5 @@
+import MessageText
+
 /// Messages for a name the settings do not know: where it is, written as a path from the setting down
 /// (`liveSources.build.urll`), and the accepted name nearest to it, so a typo is fixed without opening the docs.
 extension ConfigurationSetting {
@@ -27,32 +29,11 @@ extension ConfigurationSetting {
     /// is close enough to be a typo of it: one edit for a short name, two from five characters on.
     static func nearest(to name: String, among names: [String]) -> String? {
         let limit = name.count >= 5 ? 2 : 1
-        var best: (name: String, distance: Int)? = nil
+        var best: (name: String, edits: Int)? = nil
         for candidate in names where candidate != name {
-            let distance = editDistance(name.lowercased(), candidate.lowercased())
-            if distance <= limit && distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+            guard let edits = MessageText.edits(from: name, to: candidate, limit: limit) else { continue }
+            if edits < (best?.edits ?? Int.max) { best = (candidate, edits) }
         }
         return best?.name
-    }
-
-    /// Edits (insert, delete, replace, swap of neighbours) that turn `a` into `b`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a.unicodeScalars)
-        let y = Array(b.unicodeScalars)
-        if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-        for i in 0...x.count { table[i][0] = i }
-        for j in 0...y.count { table[0][j] = j }
-        for i in 1...x.count {
-            for j in 1...y.count {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                var d = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] {
-                    d = min(d, table[i - 2][j - 2] + 1)
-                }
-                table[i][j] = d
-            }
-        }
-        return table[x.count][y.count]
     }
 }
