@@ -103,7 +103,7 @@ struct ParameterTableTests {
             ImageParameter.names(readBy: .badge) == [
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
                 "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral", "message",
-                "logo", "logoColor", "staleColor", "staleLabel", "tz", "textColor", "matte", "reduce",
+                "logo", "logoColor", "staleColor", "staleLabel", "tz", "textColor", "matte", "previous", "reduce",
             ])
         #expect(
             ImageParameter.names(readBy: .spark) == [

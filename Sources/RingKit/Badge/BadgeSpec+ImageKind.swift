@@ -9,7 +9,8 @@ extension BadgeSpec: ImageKind {
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> BadgeSpec {
         try parse(
             query: request.query, pathLabel: request.pathLabel, pathValue: request.pathValue, read: request.read,
-            staleSince: request.staleSince, clock: request.clock)
+            staleSince: request.staleSince, clock: request.clock,
+            named: request.named)
     }
     public var cssSize: (width: Int, height: Int) {
         let layout = BadgeLayout(self)

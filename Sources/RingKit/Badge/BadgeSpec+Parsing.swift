@@ -7,7 +7,7 @@ extension BadgeSpec {
     /// `read` holds the numbers read from a source (a live value). The result is `normalized()`.
     public static func parse(
         query: some StringProtocol, pathLabel: String? = nil, pathValue: String? = nil, read: [ReadNumber] = [],
-        staleSince: Int64? = nil, clock: ValueClock? = nil
+        staleSince: Int64? = nil, clock: ValueClock? = nil, named: [String: Double] = [:]
     ) throws(ParameterError) -> BadgeSpec {
         var parameters = QueryParameters(query: query)
         if let pathLabel {
@@ -20,6 +20,7 @@ extension BadgeSpec {
         for number in read { parameters.add(number) }
         parameters.staleSince = staleSince
         parameters.clock = clock
+        parameters.named = named
         return try BadgeSpec(parameters: parameters)
     }
 
@@ -33,10 +34,20 @@ extension BadgeSpec {
         reader.colorNames = .shields
         try Self.parameterRows.read(reader, into: &self)
         try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
-        try valueStyle.readTimes(stale.label.map { [("staleLabel", $0)] } ?? [], clock: parameters.clock)
+        try valueStyle.readTimes(templates, clock: parameters.clock)
+        try valueStyle.readNamed(templates, given: parameters.named)
         // A fresh value's look shapes nothing: the spec is the one without it.
         if let since = parameters.staleSince { takeStaleLook(since: since) } else { stale = StaleLook() }
         self = normalized()
+    }
+
+    /// The templates the badge fills, with the parameters that gave them: `message` (where it writes the value) and
+    /// `staleLabel`.
+    var templates: [(parameter: String, text: String)] {
+        var all: [(parameter: String, text: String)] = []
+        if let message, messageIsTemplate { all.append(("message", message)) }
+        if let text = stale.label { all.append(("staleLabel", text)) }
+        return all
     }
 
     /// The badge's rows of `ImageParameter.all`: what it reads, in the order of reading and of the canonical key.

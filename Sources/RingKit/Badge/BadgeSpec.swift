@@ -39,7 +39,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var cacheSeconds: Int? = nil
     /// The small picture before the value: a ring (the default) or a bar.
     public var icon: Icon = .ring
-    /// Text shown in place of the value, with no icon, in `color`: a plain shields badge (`build | passing`).
+    /// Text shown in place of the value, with no icon: a plain shields badge in `color` (`build | passing`), or a
+    /// template of the value (`{value}/{max} passed`), filled as a ring's label is and colored as the value is.
     public var message: String? = nil
     /// Default panel colors: `light`, `dark`, or `auto` (the SVG follows `prefers-color-scheme`; PNG is light).
     public var theme: RingSpec.Theme = .light
@@ -92,9 +93,17 @@ extension BadgeSpec {
     /// The right text: the percentage with `decimals` digits (`72%`), or the value in `unit` (`1.2 GiB`). The icon
     /// is clamped, the text is not: 130 of 100 reads `130%` (a badge says its number, as a ring's `{value}` does).
     public var valueText: String {
-        if let message { return message }
+        if let message {
+            // In the stale look `message` is `staleLabel`, already filled.
+            guard messageIsTemplate, stale.since == nil || stale.label == nil else { return message }
+            return LabelText.text(.template(message), of: reading, fraction: shownShare, style: valueStyle) ?? ""
+        }
         return LabelText.text(.auto, of: reading, fraction: shownShare, style: valueStyle)!
     }
+
+    /// Whether `message` writes the value (`{value} passed`): then it is filled and colored as the value's text is.
+    /// One without a brace is a fixed text in `color`, as it always was.
+    public var messageIsTemplate: Bool { message?.utf8.contains(UInt8(ascii: "{")) ?? false }
 
     /// The value's share of `min…max` as the badge's text writes it: not clamped (`130%`), unlike the icon's.
     var shownShare: Double {
@@ -108,7 +117,7 @@ extension BadgeSpec {
 
     /// The right half's fill: the `thresholds` step the shown percentage reaches, or `color`.
     public var valueColor: RGBAColor {
-        if message != nil { return color }
+        if message != nil, !messageIsTemplate { return color }
         if let mapped = valueStyle.mappedItem(for: reading.value)?.color { return mapped }
         guard let thresholds else { return color }
         return thresholds.color(forPercent: shownPercent.shown, default: color)

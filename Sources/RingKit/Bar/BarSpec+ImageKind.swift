@@ -12,7 +12,8 @@ extension BarSpec: ImageKind {
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> BarSpec {
         try parse(
             query: request.query, pathValue: request.pathValue, read: request.read, staleSince: request.staleSince,
-            clock: request.clock)
+            clock: request.clock,
+            named: request.named)
     }
     public var cacheSeconds: Int? { series.cacheSeconds }
     public var cssSize: (width: Int, height: Int) { (width, imageHeight) }

@@ -10,7 +10,7 @@ extension BarSpec {
     /// `/bar/{value}.svg`, still percent-encoded; `read`, numbers read from a source. The result is normalized.
     public static func parse(
         query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = [], staleSince: Int64? = nil,
-        clock: ValueClock? = nil
+        clock: ValueClock? = nil, named: [String: Double] = [:]
     ) throws(ParameterError) -> BarSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
@@ -19,6 +19,7 @@ extension BarSpec {
         for number in read { parameters.add(number) }
         parameters.staleSince = staleSince
         parameters.clock = clock
+        parameters.named = named
         return try BarSpec(parameters: parameters)
     }
 

@@ -57,6 +57,9 @@ public struct Drawing: Sendable, Hashable {
         public var staleSince: Int64? = nil
         /// The value's time and the request's (stored and live values): what `{age}`, `{time}` and `{date}` write.
         public var clock: ValueClock? = nil
+        /// The stored values the templates write besides the image's own (`{@tests.failed}`), by name: read by the
+        /// server, as the value is (`TemplateValues`).
+        public var named: [String: Double] = [:]
 
         public init(
             kind: Kind, query: Substring, pathLabel: String? = nil, pathValue: String? = nil, dialect: Dialect = .own,

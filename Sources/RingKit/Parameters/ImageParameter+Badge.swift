@@ -63,17 +63,21 @@ extension ImageParameter {
         .init(
             "message", .badge, .text,
             docs: .init(
-                "text shown in place of the value, with no icon, as a plain shields badge (`build` `passing`)",
-                default: "none", accepted: "UTF-8 text, 1…\(BadgeSpec.Limits.labelLength) characters"),
+                "text shown in place of the value, with no icon: a plain shields badge in `color` (`build` "
+                    + "`passing`), or a template of the value with a ring label's placeholders, colored as the value "
+                    + "is (`{value}/{max} passed`; `{value} passed, {@tests.failed} failed` writes another stored "
+                    + "value)",
+                default: "none",
+                accepted: "UTF-8 text, 1…\(BadgeSpec.Limits.labelLength) characters; placeholders as `label`'s"),
             field: .init(
                 "Badge",
-                "Text in place of the value, with no icon: a plain status badge. At most "
-                    + "\(BadgeSpec.Limits.labelLength) characters.", placeholder: "passing"),
+                "Text in place of the value, with no icon: a plain status badge, or a template such as "
+                    + "{value}/{max} passed. At most \(BadgeSpec.Limits.labelLength) characters.",
+                placeholder: "passing"),
             badge: .init(
                 18,
                 read: { reader, spec throws(ParameterError) in
-                    spec.message = try reader.text(
-                        of: "message", maximumLength: BadgeSpec.Limits.labelLength, allowsEmpty: false)
+                    spec.message = try reader.message()
                 }, key: { spec, _ in spec.message.map { PercentDecoding.encode($0) } })),
     ]
 }

@@ -41,17 +41,18 @@ extension ImageParameter {
                     style.neutral = try reader.amount("neutral", within: bounds.min...bounds.max)
                 }, key: { style in style.neutral.map(CanonicalNumber.text) })),
         .init(
-            "previous", [.ring, .bar, .spark], .decimal,
+            "previous", [.ring, .bar, .spark, .badge], .decimal,
             docs: .init(
-                "the value to compare with: the label's `{delta}` is the change from it (`▲3.2`, `▼0.5`, `±0`, in "
-                    + "`unit` and `locale`) and `{previous}` writes it; for a [stored value](stored-values.md) the "
-                    + "server reads it from the history (`trend`)",
+                "the value to compare with: the label's (a badge's `message`'s) `{delta}` is the change from it "
+                    + "(`▲3.2`, `▼0.5`, `±0`, in `unit` and `locale`) and `{previous}` writes it; for a "
+                    + "[stored value](stored-values.md) the server reads it from the history (`trend`), or from "
+                    + "another stored value (`previous=@main.coverage`)",
                 default: "none", accepted: "a number"),
             field: .init(
                 "Label", "The value {delta} in the label is the change from, and {previous} writes.",
                 placeholder: "none"),
             reading: .init(
-                ring: 31, badge: nil,
+                ring: 31, badge: 29,
                 read: { reader, _, reading, _ throws(ParameterError) in
                     reading.previous = try reader.number(of: "previous")?.number
                 },

@@ -179,7 +179,7 @@ extension ImageParameter {
             "server", inputMode: "text", "Which configured Prometheus answers prometheus. Default: the first.",
             placeholder: "the first", docs: "which configured Prometheus answers `prometheus`"),
         ImageParameter(
-            "trend", [.ring, .bar], .text,
+            "trend", [.ring, .bar, .badge], .text,
             docs: .init(
                 "for a [stored value](stored-values.md) (`value=@name`) or a [Prometheus query](live-values.md#history) "
                     + "and a label with `{delta}` or `{previous}`: how far back the value compared with is read, the "

@@ -20,6 +20,20 @@ extension ParameterReader {
         return .template(text)
     }
 
+    /// A badge's `message`: fixed text, or a template whose `{…}` placeholders are all a label's.
+    func message() throws(ParameterError) -> String? {
+        guard let text = try text(of: "message", maximumLength: BadgeSpec.Limits.labelLength, allowsEmpty: false)
+        else { return nil }
+        if let unknown = Self.unknownPlaceholder(in: text) {
+            let accepted = RingSpec.Limits.labelPlaceholders.map { "{\($0)}" }.joined(separator: ", ")
+            throw ParameterError(
+                parameter: "message", value: ParameterError.quoted(text),
+                reason: "has an unknown placeholder {\(ParameterError.shown(unknown))} (accepted: \(accepted), "
+                    + "{@name})")
+        }
+        return text
+    }
+
     /// Free text for the image: at most `maximumLength` characters as a reader counts them (grapheme clusters: `é`
     /// written with combining marks, or a family emoji, is one), and nothing XML cannot hold (control characters,
     /// noncharacters) or renderers draw differently (bidi embedding, override and isolate controls).

@@ -20,6 +20,8 @@ public struct QueryParameters: Sendable {
     public var staleSince: Int64? = nil
     /// The value's time and the request's (`Drawing.Request.clock`), for labels that write them.
     public var clock: ValueClock? = nil
+    /// Other stored values the templates write (`{@tests.failed}`), by name (`Drawing.Request.named`).
+    public var named: [String: Double] = [:]
 
     /// Splits `query` (the part after `?`, without it). Empty pieces (`a=1&&b=2`, a trailing `&`) are skipped, and
     /// so is a piece whose name does not decode: no parameter has such a name.

@@ -10,7 +10,9 @@ extension SparkSpec: ImageKind {
         )
     }
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> SparkSpec {
-        try parse(query: request.query, staleSince: request.staleSince, clock: request.clock)
+        try parse(
+            query: request.query, staleSince: request.staleSince, clock: request.clock,
+            named: request.named)
     }
     public var cacheSeconds: Int? { series.cacheSeconds }
     public var cssSize: (width: Int, height: Int) { (width, height) }

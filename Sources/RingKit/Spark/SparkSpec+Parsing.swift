@@ -7,11 +7,12 @@ extension SparkSpec {
 
     /// Reads a sparkline from a query string, as in `/spark.svg?points=3,5,4,8&width=160`. The result is normalized.
     public static func parse(
-        query: some StringProtocol, staleSince: Int64? = nil, clock: ValueClock? = nil
+        query: some StringProtocol, staleSince: Int64? = nil, clock: ValueClock? = nil, named: [String: Double] = [:]
     ) throws(ParameterError) -> SparkSpec {
         var parameters = QueryParameters(query: query)
         parameters.staleSince = staleSince
         parameters.clock = clock
+        parameters.named = named
         return try SparkSpec(parameters: parameters)
     }
 

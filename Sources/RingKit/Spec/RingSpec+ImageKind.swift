@@ -9,7 +9,8 @@ extension RingSpec: ImageKind {
     public static func parse(_ request: Drawing.Request) throws(ParameterError) -> RingSpec {
         try parse(
             query: request.query, pathValue: request.pathValue, read: request.read, staleSince: request.staleSince,
-            clock: request.clock)
+            clock: request.clock,
+            named: request.named)
     }
     public var cssSize: (width: Int, height: Int) { (size, size) }
     public var pixelEdge: Int { size * scale }

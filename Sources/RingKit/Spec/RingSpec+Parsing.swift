@@ -25,7 +25,7 @@ extension RingSpec {
     /// image give equal specs. `read` holds the numbers read from a source (a live value), given as numbers.
     public static func parse(
         query: some StringProtocol, pathValue: String? = nil, read: [ReadNumber] = [], staleSince: Int64? = nil,
-        clock: ValueClock? = nil
+        clock: ValueClock? = nil, named: [String: Double] = [:]
     ) throws(ParameterError) -> RingSpec {
         var parameters = QueryParameters(query: query)
         if let pathValue {
@@ -34,6 +34,7 @@ extension RingSpec {
         for number in read { parameters.add(number) }
         parameters.staleSince = staleSince
         parameters.clock = clock
+        parameters.named = named
         return try RingSpec(parameters: parameters)
     }
 
@@ -66,6 +67,7 @@ extension RingSpec {
         try checkMarks()
         try checkPrevious()
         try valueStyle.readTimes(templates, clock: parameters.clock)
+        try valueStyle.readNamed(templates, given: parameters.named)
         // A fresh value's look shapes nothing: the spec is the one without it.
         if let since = parameters.staleSince { takeStaleLook(since: since) } else { stale = StaleLook() }
         self = normalized()

@@ -58,8 +58,8 @@ public enum LabelText {
         }
     }
 
-    /// Replaces `{value}`, `{percent}`, `{min}` and `{max}` in `template` (the numbers written in `style`); any other
-    /// text stays as written.
+    /// Replaces `{value}`, `{percent}`, `{min}` and `{max}` in `template` (the numbers written in `style`), and the
+    /// time's, the comparison's and other stored values' (`{@name}`) placeholders; any other text stays as written.
     static func fill(
         _ template: String, value: Double, min: Double, max: Double, percent: String, style: ValueStyle,
         previous: Double? = nil
@@ -74,6 +74,9 @@ public enum LabelText {
         if let times = style.times {
             names += [("{age}", times.age), ("{time}", times.time), ("{date}", times.date)]
             names += [("{elapsed}", times.elapsed ?? ""), ("{remaining}", times.remaining ?? "")]
+        }
+        if let named = style.named {
+            for (name, number) in named { names.append(("{@" + name + "}", style.text(number))) }
         }
         if let previous {
             names.append(("{delta}", deltaText(from: previous, to: value, style: style)))

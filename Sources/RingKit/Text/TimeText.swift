@@ -142,8 +142,9 @@ extension ValueStyle {
         times = TimeTexts.of(clock, locale: locale, zone: zone)
     }
 
-    /// What the canonical key adds where a label writes the value's time: the texts it writes.
-    var timesKey: String { times.map { "&times=" + $0.keyText } ?? "" }
+    /// What the canonical key adds where a template writes the value's time (the texts it writes) or other stored
+    /// values (their numbers).
+    var timesKey: String { (times.map { "&times=" + $0.keyText } ?? "") + namedKey }
 }
 
 extension RingSpec {

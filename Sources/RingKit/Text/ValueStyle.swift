@@ -27,6 +27,9 @@ public struct ValueStyle: Sendable, Hashable {
     /// What `{age}`, `{time}` and `{date}` write, where a template of the image writes them (set from the request's
     /// clock at parsing; keyed as texts, so an image is one until its age's words change).
     public var times: TimeTexts? = nil
+    /// The other stored values the templates write (`{@tests.failed}`), by name, as the server read them; nil where
+    /// they write none (`TemplateValues`).
+    public var named: [String: Double]? = nil
 
     public init(
         unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil, map: ValueMap? = nil,

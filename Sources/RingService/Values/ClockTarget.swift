@@ -125,10 +125,11 @@ struct ClockTarget: Sendable {
             if !period.isShare, request.kind == .badge, !given.contains("unit") {
                 base += "&unit=suffix%3A%20d" + (given.contains("decimals") ? "" : "&decimals=1")
             }
-            let labels = [(try? given.value("label")) ?? nil, (try? given.value("staleLabel")) ?? nil]
             let writesSpans =
                 !period.isShare
-                || labels.contains { $0?.contains("{elapsed}") == true || $0?.contains("{remaining}") == true }
+                || given.templates(of: request.kind).contains {
+                    $0.text.contains("{elapsed}") || $0.text.contains("{remaining}")
+                }
             if !period.isShare, !given.contains("max") { base += "&max=\(defaultMax)" }
             return .success(
                 ClockTarget(

@@ -100,7 +100,7 @@ public struct LiveTarget: Sendable {
             case .failure(let error): throw error
             case .success(let after): target.staleAfter = after
             }
-            target.writes = TimeWriting.of(given)
+            target.writes = TimeWriting.of(given, kind: request.kind)
             return .success(target)
         } catch {
             return .failure(error)

@@ -92,11 +92,10 @@ struct StoredTarget: Sendable {
                         + "live source (\(live)), not both"))
         }
         var comparesOver: Int64? = nil
-        let label = (try? given.value("label")) ?? nil
-        // A stale look's label compares as well.
-        let staleLabel = staleAfter == nil ? nil : ((try? given.value("staleLabel")) ?? nil)
-        let compares = [label, staleLabel].contains {
-            $0?.contains("{delta}") == true || $0?.contains("{previous}") == true
+        // A stale look's label compares as well, where the image may take it.
+        let compares = given.templates(of: request.kind).contains {
+            ($0.parameter != "staleLabel" || staleAfter != nil)
+                && ($0.text.contains("{delta}") || $0.text.contains("{previous}"))
         }
         if !given.contains("previous"), compares, !names.isEmpty {
             switch window(given, "trend", default: defaultTrend, example: "7d") {
@@ -110,7 +109,7 @@ struct StoredTarget: Sendable {
                 baseQuery: request.pathValue != nil
                     ? String(request.query) : QueryParameters.removing(["value"], from: request.query),
                 givesMax: given.contains("max"), comparesOver: comparesOver, spark: nil, staleAfter: staleAfter,
-                writes: TimeWriting.of(given)))
+                writes: TimeWriting.of(given, kind: request.kind)))
     }
 
     /// A sparkline's template: exactly one name, and the window its history is read over (`window`, 1h…400d).
@@ -148,7 +147,7 @@ struct StoredTarget: Sendable {
                 items: items, names: [name], request: request, fromPath: false,
                 baseQuery: QueryParameters.removing(["value"], from: request.query), givesMax: given.contains("max"),
                 comparesOver: nil, spark: (window, SparkHistory.bound(width: width)), staleAfter: staleAfter,
-                writes: TimeWriting.of(given)))
+                writes: TimeWriting.of(given, kind: request.kind)))
     }
 
     /// The request with the records' numbers in place of the names (and each record's `max` for its own ring or

@@ -46,10 +46,9 @@ struct TimeWriting: Sendable, Hashable {
 
     var any: Bool { age || time }
 
-    static func of(_ given: QueryParameters) -> TimeWriting {
+    static func of(_ given: QueryParameters, kind: Drawing.Kind) -> TimeWriting {
         var writes = TimeWriting()
-        for name in ["label", "staleLabel"] {
-            guard let text = (try? given.value(name)) ?? nil, text.contains("{") else { continue }
+        for (_, text) in given.templates(of: kind) {
             writes.age = writes.age || text.contains("{age}")
             writes.time = writes.time || text.contains("{time}") || text.contains("{date}")
         }
