@@ -11,7 +11,7 @@ extension RingService {
         if Self.mayNameStoredValue(request.target),
             let target = StoredTarget.make(drawing, staleAfter: configuration.values.staleAfterMilliseconds)
         {
-            if case .success(let made) = target, !signed, let name = signing.privateName(among: made.names) {
+            if case .success(let made) = target, !signed, let name = signing.privateName(among: made.allNames) {
                 return refusal(.missing(name), .badgeDocument(drawing))
             }
             switch storedRequest(target) {
@@ -62,7 +62,7 @@ extension RingService {
         let maxAge = configuration.values.maxAge
         return storedRecords(target).map { records in
             // A badge's value text is its number or `staleLabel`, filled without a previous value.
-            let request = target.resolved(with: records, previous: nil).request
+            let request = target.resolved(with: records, previous: target.comparedValue(in: records)).request
             let oldest = records.map(\.time).min() ?? 0
             let clocked = ClockedImage.of(
                 staleAt: target.staleAfter.map { oldest + $0 }, oldest: oldest,

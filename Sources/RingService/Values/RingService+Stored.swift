@@ -22,7 +22,7 @@ extension RingService {
             }
         }
         if let refused = privateRefusal(
-            entry.target.names, signed: signed, drawing, format: format, varyAccept: varyAccept)
+            entry.target.allNames, signed: signed, drawing, format: format, varyAccept: varyAccept)
         {
             return refused
         }
@@ -34,9 +34,11 @@ extension RingService {
         case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
         case .success(let read): records = read
         }
-        let previous = entry.target.comparesOver.flatMap { window in
-            store?.previous(entry.target.names[0], at: wallClock() - window)
-        }
+        let previous =
+            entry.target.comparedValue(in: records)
+            ?? entry.target.comparesOver.flatMap { window in
+                store?.previous(entry.target.names[0], at: wallClock() - window)
+            }
         // The same records as last time: the same request, alias and headers, none written again.
         let shown: StoredShown
         if let last = entry.shown, last.previous == previous, last.records == records {
@@ -85,16 +87,13 @@ extension RingService {
         guard let store else {
             return .failure(
                 ParameterError(
-                    parameter: "value", value: ParameterError.quoted("@" + (target.names.first ?? "")),
+                    parameter: "value", value: ParameterError.quoted("@" + (target.allNames.first ?? "")),
                     reason: "names a stored value, and stored values are off on this server (its operator turns "
                         + "them on with valueTokens)"))
         }
-        switch store.records(target.names) {
+        switch store.records(target.allNames) {
         case .failure(let missing):
-            return .failure(
-                ParameterError(
-                    parameter: "value", value: ParameterError.quoted("@" + missing.name),
-                    reason: "names no stored value (push one with PUT /values/\(missing.name))", brief: "no value"))
+            return .failure(target.missingRefusal(missing.name))
         case .success(let records):
             return .success(records)
         }

@@ -14,14 +14,15 @@ extension RingService {
         var entry = known
         let target = entry.target
         let record: StoredRecord
+        let records: [StoredRecord]
         switch storedRecords(target) {
         case .failure(let error): return storedRefusal(error, drawing, format: format, varyAccept: varyAccept)
-        case .success(let records): record = records[0]
+        case .success(let read): (record, records) = (read[0], read)
         }
         let now = wallClock()
         // Every push changes the record: while it stays and no point has left the window, so do the points, and a
         // hit costs no walk through the history.
-        if let last = entry.shown, last.records == [record], now <= last.validUntil {
+        if let last = entry.shown, last.records == records, now <= last.validUntil {
             return storedAnswer(request, drawing, last, format: format, varyAccept: varyAccept)
         }
         // A history older than the window still has its current value: a sparkline of one point.
@@ -29,7 +30,8 @@ extension RingService {
         let values = history.isEmpty ? [record.value] : history.map(\.value)
         let newest = history.last?.time ?? record.time
         let (resolved, text) = target.resolvedSpark(
-            points: SparkHistory.points(values, atMost: spark.bound), max: record.max)
+            points: SparkHistory.points(values, atMost: spark.bound), max: record.max, others: records.dropFirst(),
+            previous: target.comparedValue(in: records))
         let alias = request.target + "\n" + text
         let validUntil = history.map(\.time).min().map { $0 + spark.window } ?? .max
         var shown: StoredShown
@@ -39,12 +41,12 @@ extension RingService {
             var headers = storedHeaders
             for field in HTTPHeaders.valueTime(milliseconds: newest) { headers.append(field.name, field.value) }
             shown = StoredShown(
-                records: [record], previous: nil, request: resolved, alias: alias, headers: headers)
+                records: records, previous: nil, request: resolved, alias: alias, headers: headers)
         }
         // The line is as old as its last point.
         (shown.oldest, shown.newest, shown.writes) = (record.time, record.time, target.writes)
         shown.staleAt = target.staleAfter.map { record.time + $0 }
-        shown.records = [record]
+        shown.records = records
         shown.validUntil = validUntil
         entry.shown = shown
         storedTargets.remember(entry, for: request.target)

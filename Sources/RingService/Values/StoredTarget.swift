@@ -32,6 +32,14 @@ struct StoredTarget: Sendable {
     let staleAfter: Int64?
     /// Which of the values' time its templates write.
     let writes: TimeWriting
+    /// The other stored values the image writes: `{@name}` in its templates and `previous=@name`, each once; read
+    /// after `names`, and written into the request as `Drawing.Request.named` and `previous`.
+    var others: [OtherName] = []
+    /// The name `previous=@name` compares with: its value is written in as `previous`.
+    var comparesWith: String? = nil
+
+    /// Every name the image reads: the value's, then the others'.
+    var allNames: [String] { names + others.map(\.name) }
 
     /// The window of `trend` when none is given: a week.
     static let defaultTrend: Int64 = 7 * 86_400_000
@@ -42,21 +50,40 @@ struct StoredTarget: Sendable {
         _ request: Drawing.Request, staleAfter fallback: Int64? = nil
     ) -> Result<StoredTarget, ParameterError>? {
         let given = QueryParameters(query: request.query)
-        let text: String
+        var text = ""
         do throws(ParameterError) {
             if let pathValue = request.pathValue {
-                guard let decoded = try QueryParameters(query: "v=" + pathValue).value("v") else { return nil }
-                text = decoded
+                text = try QueryParameters(query: "v=" + pathValue).value("v") ?? ""
             } else {
-                guard let value = try given.value("value") else { return nil }
-                text = value
+                text = try given.value("value") ?? ""
             }
         } catch {
             return nil  // the parser says what is wrong with it
         }
-        guard text.contains("@") else { return nil }
+        let others: (names: [OtherName], comparesWith: String?)
+        switch otherNames(given, kind: request.kind) {
+        case .failure(let error): return .failure(error)
+        case .success(let read): others = read
+        }
+        guard text.contains("@") || !others.names.isEmpty else { return nil }
+        guard let target = make(request, given: given, text: text, staleAfter: fallback) else { return nil }
+        // An `@` inside an item (`a@b`) names nothing stored: the image's own parser refuses the item as it is.
+        if case .success(let made) = target, made.names.isEmpty, others.names.isEmpty { return nil }
+        return target.flatMap { made in
+            var made = made
+            made.others = others.names
+            made.comparesWith = others.comparesWith
+            return othersRefusal(made, given).map { .failure($0) } ?? .success(made)
+        }
+    }
+
+    /// The target of the value's own names (`text`, the `value` given), without the others.
+    private static func make(
+        _ request: Drawing.Request, given: QueryParameters, text: String, staleAfter fallback: Int64?
+    ) -> Result<StoredTarget, ParameterError>? {
         var items: [Item] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        // A value of no stored name (a number, or none) is the request's own: only the others are read.
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) where text.contains("@") {
             let part = part.trimmingPrefix(" ")
             guard part.hasPrefix("@") else {
                 items.append(.number(String(part)))
@@ -77,14 +104,12 @@ struct StoredTarget: Sendable {
         case .failure(let error): return .failure(error)
         case .success(let read): staleAfter = read
         }
-        if request.kind == .spark {
+        if request.kind == .spark, !names.isEmpty {
             return sparkTarget(
                 request, given: given, items: items, names: names, text: text, staleAfter: staleAfter)
         }
-        // An `@` inside an item (`a@b`) names nothing stored: the image's own parser refuses the item as it is.
-        guard !names.isEmpty else { return nil }
         // A value is stored or read live, not both: the live source would otherwise be left unread without a word.
-        if let live = LiveTarget.parameters.first(where: given.contains) {
+        if !names.isEmpty, let live = LiveTarget.parameters.first(where: given.contains) {
             return .failure(
                 ParameterError(
                     parameter: "value", value: ParameterError.quoted(text),
@@ -103,11 +128,15 @@ struct StoredTarget: Sendable {
             case .success(let window): comparesOver = window
             }
         }
+        // A value of no stored name stays as given (`a@b` too: the image's own parser refuses it as it is).
+        if names.isEmpty { items = [] }
         return .success(
             StoredTarget(
-                items: items, names: names, request: request, fromPath: request.pathValue != nil,
-                baseQuery: request.pathValue != nil
-                    ? String(request.query) : QueryParameters.removing(["value"], from: request.query),
+                items: items, names: names, request: request, fromPath: request.pathValue != nil && !names.isEmpty,
+                baseQuery: QueryParameters.removing(
+                    (names.isEmpty || request.pathValue != nil ? [] : ["value"])
+                        + (given.decoded("previous")?.hasPrefix("@") == true ? ["previous"] : []),
+                    from: request.query),
                 givesMax: given.contains("max"), comparesOver: comparesOver, spark: nil, staleAfter: staleAfter,
                 writes: TimeWriting.of(given, kind: request.kind)))
     }
@@ -145,7 +174,10 @@ struct StoredTarget: Sendable {
         return .success(
             StoredTarget(
                 items: items, names: [name], request: request, fromPath: false,
-                baseQuery: QueryParameters.removing(["value"], from: request.query), givesMax: given.contains("max"),
+                baseQuery: QueryParameters.removing(
+                    ["value"] + (given.decoded("previous")?.hasPrefix("@") == true ? ["previous"] : []),
+                    from: request.query),
+                givesMax: given.contains("max"),
                 comparesOver: nil, spark: (window, SparkHistory.bound(width: width)), staleAfter: staleAfter,
                 writes: TimeWriting.of(given, kind: request.kind)))
     }
@@ -153,7 +185,8 @@ struct StoredTarget: Sendable {
     /// The request with the records' numbers in place of the names (and each record's `max` for its own ring or
     /// bar where the URL gives none, and `previous` where the label compares), and the text that tells this
     /// resolution from another.
-    func resolved(with records: [StoredRecord], previous: Double?) -> (request: Drawing.Request, shown: String) {
+    func resolved(with all: [StoredRecord], previous: Double?) -> (request: Drawing.Request, shown: String) {
+        let (records, named, shownNamed) = split(all)
         var next = 0
         var numbers: [String] = []
         // Each item's own max: its record's, or nil (a number in the URL, a record pushed without one).
@@ -171,7 +204,7 @@ struct StoredTarget: Sendable {
             }
         }
         let list = numbers.joined(separator: ",")
-        var shown = "value=" + list
+        var shown = items.isEmpty ? "" : "value=" + list
         var extra = ""
         if let previous { extra += "&previous=" + Self.queryNumber(previous) }
         var resolved = request
@@ -184,9 +217,12 @@ struct StoredTarget: Sendable {
             resolved.read = [ReadNumber("max", each[0], from: "value", more: more)]
             shown += "&max=" + ([each[0]] + more).map(Self.queryNumber).joined(separator: ",")
         }
-        shown += extra
+        shown += extra + shownNamed
+        resolved.named = named
         if fromPath {
             resolved.pathValue = list
+            resolved.query = Substring(baseQuery + extra)
+        } else if items.isEmpty {
             resolved.query = Substring(baseQuery + extra)
         } else {
             resolved.query = Substring(baseQuery + "&value=" + list + extra)
@@ -223,12 +259,17 @@ struct StoredTarget: Sendable {
 
     /// A sparkline's request with the history's `points` (and the record's `max` where the URL gives none) in place
     /// of the name, and the text that tells this resolution from another.
-    func resolvedSpark(points: [Double], max: Double?) -> (request: Drawing.Request, shown: String) {
+    func resolvedSpark(
+        points: [Double], max: Double?, others: ArraySlice<StoredRecord> = [], previous: Double? = nil
+    ) -> (request: Drawing.Request, shown: String) {
         var shown = "points=" + points.map(Self.queryNumber).joined(separator: ",")
         // A max at or below every point (0 of an empty sprint) gives the line no height: it scales to its points.
         if let max, !givesMax, max > (points.min() ?? 0) { shown += "&max=" + Self.queryNumber(max) }
+        if let previous { shown += "&previous=" + Self.queryNumber(previous) }
         var resolved = request
         resolved.query = Substring(baseQuery.isEmpty ? shown : baseQuery + "&" + shown)
-        return (resolved, shown)
+        let (named, shownNamed) = Self.named(others)
+        resolved.named = named
+        return (resolved, shown + shownNamed)
     }
 }
