@@ -26,8 +26,16 @@ enum PushCommand: Command {
         A network error or a 5xx answer is tried again, after 1 s, 2 s, 4 s…, with the same Idempotency-Key,
         so the server stores a retried push once. A refusal prints the server's sentence and exits 1.
 
+        With --branch, a branch other than the main one pushes beside it, under NAME.BRANCH: the branch name
+        lower-cased, each run of characters outside a-z 0-9 . _ - one -, no - or . at either end, cut to 54
+        characters with a hash of the branch (feature/Login pushes coverage.feature-login).
+
         options:
           --server URL          the server (default: the RINGS_SERVER environment variable)
+          --branch BRANCH       push for BRANCH: NAME on the main branch, NAME.BRANCH on any other
+          --branch-from-ci      the same, the branch read from the CI's environment (GITHUB_HEAD_REF,
+                                CI_MERGE_REQUEST_SOURCE_BRANCH_NAME, GITHUB_REF_NAME, CI_COMMIT_REF_NAME)
+          --main BRANCH         the main branch, which pushes NAME as it is (default main)
           --content-type TYPE   name the report's format instead (text/x-lcov, application/x-junit+xml, …)
           --attempts N          tries in all, 1 to 20 (default 5)
           --retry-delay S       seconds before the second try; each later wait doubles, at most 60 (default 1)
@@ -43,6 +51,8 @@ enum PushCommand: Command {
         var contentType: String?
         var retry = PushRetry()
         var timeout = 60.0
+        var branch: String?
+        var main = "main"
     }
 
     static func run(arguments: [String]) -> ExitStatus {
@@ -64,11 +74,25 @@ enum PushCommand: Command {
             switch argument {
             case "-h", "--help": return .exit(.success, message: usage)
             case "--version": return .exit(.success, message: "progress-rings \(ProgressRingsVersion.current)")
-            case "--server", "--content-type":
+            case "--server", "--content-type", "--branch", "--main":
                 guard let value = rest.popFirst() else {
                     return .exit(.usage, message: usageError("\(argument) needs a value"))
                 }
-                if argument == "--server" { options.server = value } else { options.contentType = value }
+                switch argument {
+                case "--server": options.server = value
+                case "--branch": options.branch = value
+                case "--main": options.main = value
+                default: options.contentType = value
+                }
+            case "--branch-from-ci":
+                guard let branch = ValueName.ciBranch(environment: environment) else {
+                    return .exit(
+                        .usage,
+                        message: usageError(
+                            "--branch-from-ci found no branch: GITHUB_HEAD_REF, CI_MERGE_REQUEST_SOURCE_BRANCH_NAME, "
+                                + "GITHUB_REF_NAME and CI_COMMIT_REF_NAME are all unset"))
+                }
+                options.branch = branch
             case "--attempts":
                 guard let value = number(argument, 1...20), value == value.rounded() else {
                     return .exit(.usage, message: usageError("--attempts needs a whole number from 1 to 20"))
@@ -99,6 +123,22 @@ enum PushCommand: Command {
         (options.name, options.source) = (positional[0], positional[1])
         if let problem = ValueName.problem(options.name) {
             return .exit(.usage, message: usageError("NAME \(ParameterError.quoted(options.name)) \(problem)"))
+        }
+        if let branch = options.branch {
+            switch ValueName.forBranch(options.name, branch: branch, main: options.main) {
+            case .success(let name): options.name = name
+            case .failure(.noName):
+                return .exit(
+                    .usage,
+                    message: usageError(
+                        "branch \(ParameterError.quoted(branch)) has no character a name takes (a-z 0-9 . _ -)"))
+            case .failure(.tooLong):
+                return .exit(
+                    .usage,
+                    message: usageError(
+                        "NAME \(ParameterError.quoted(options.name)) leaves no room for a branch (a branch's name is "
+                            + "at most \(ValueName.branchNameLength) characters)"))
+            }
         }
         if options.server.isEmpty { options.server = environment("RINGS_SERVER") ?? "" }
         guard options.server.hasPrefix("http://") || options.server.hasPrefix("https://") else {

@@ -26,6 +26,36 @@ struct PushCommandTests {
         }
     }
 
+    /// `--branch` pushes a branch beside main under NAME.BRANCH, and main as NAME; `--branch-from-ci` reads the
+    /// branch from the CI's environment.
+    @Test func aBranchPushesBesideMain() async throws {
+        let folder = NSTemporaryDirectory() + "push-branch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await ServerProcess.start([
+            "--value-store", folder + "/values.db", "--value-tokens", "{\"*\": \"\(try Self.digest())\"}",
+        ])
+        defer { server.kill(SIGTERM) }
+        let url = "http://127.0.0.1:\(server.port)"
+        let feature = try await push(["--server", url, "--branch", "Feature/Login", "coverage", "80"])
+        #expect(feature.status == 0 && feature.text == "stored coverage.feature-login: 80\n", "\(feature.errors)")
+        let main = try await push(["--server", url, "--branch", "main", "coverage", "81"])
+        #expect(main.status == 0 && main.text == "stored coverage: 81\n", "\(main.errors)")
+        let trunk = try await push(["--server", url, "--main", "trunk", "--branch", "main", "coverage", "82"])
+        #expect(trunk.text == "stored coverage.main: 82\n", "\(trunk.errors)")
+        let ci = try await onOwnThread {
+            try ExternalCommand.run(
+                "env",
+                [
+                    "RINGS_TOKEN=\(Self.token)", "GITHUB_HEAD_REF=fix/x", BuiltBinary.path, "push", "--branch-from-ci",
+                    "--server", url, "coverage", "79",
+                ])
+        }
+        #expect(ci.status == 0 && ci.text == "stored coverage.fix-x: 79\n", "\(ci.errors)")
+        let none = try await push(["--server", url, "--branch", "✓", "coverage", "1"])
+        #expect(none.status == 2 && none.errors.contains("has no character a name takes"))
+    }
+
     @Test func numbersAndReportsAreStoredAndListed() async throws {
         let folder = NSTemporaryDirectory() + "push-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
