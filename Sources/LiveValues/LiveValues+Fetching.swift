@@ -207,7 +207,7 @@ extension LiveValues {
     }
 
     /// What `source` reads out of the fetched document (and its max's, for a Prometheus source with `maxQuery`).
-    private func reading(
+    func reading(
         _ source: LiveSource, _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>,
         _ fetchedMax: Result<CurlFetcher.Response, CurlFetcher.Failure>?, _ parsed: JSONValue?, _ readAt: Date
     ) -> Result<LiveReading, LiveError> {

@@ -8,7 +8,8 @@ import TestSupport
 /// refuses private addresses. Traps when a promise breaks: a refusal names a live parameter in a short message
 /// without control characters; an accepted URL's host is one the allow-list allows (never an address, in any
 /// spelling); a source's description (what the log writes) holds no control character. Then draws the numbers a
-/// source could read (`checkReadNumbers`).
+/// source could read (`checkReadNumbers`), and reads the answer that follows the query's line, if any, as that
+/// source would (`checkAnswer`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
@@ -16,6 +17,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: bytes, as: UTF8.self)
     check(query: text)
     checkReadNumbers(query: text, bytes: bytes)
+    checkAnswer(input: Array(bytes))
     return 0
 }
 
