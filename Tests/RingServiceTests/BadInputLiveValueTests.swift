@@ -43,13 +43,14 @@ final class BadInputLiveValueTests {
     }
 
     /// Checks one answer: an image of the format, a status the contract allows, and an error that names a parameter.
-    static func problems(_ response: HTTPResponse, target: String) -> [String] {
+    /// `parameters`: further names an error may begin with (a named query's own).
+    static func problems(_ response: HTTPResponse, target: String, parameters: [String] = []) -> [String] {
         let status = response.status.code
         var found: [String] = []
         if ![200, 400, 502, 503, 504].contains(status) { found.append("status \(status) for \(target.prefix(120))") }
         if status != 200 {
             let message = response.header("X-Error") ?? ""
-            let named = ["url", "query", "maxQuery", "prometheus", "server", "value", "max"].contains {
+            let named = (["url", "query", "maxQuery", "prometheus", "server", "value", "max"] + parameters).contains {
                 message.hasPrefix($0 + ": ")
             }
             if !named { found.append("X-Error \(message) for \(target.prefix(120))") }
@@ -93,5 +94,42 @@ final class BadInputLiveValueTests {
         // Only the configured Prometheus server was asked anything; the loopback fixture refused as an address
         // never was.
         #expect(fixture.requests.allSatisfy { $0.hasPrefix("/prom/api/v1/query?") }, "\(fixture.requests.prefix(5))")
+    }
+
+    /// A named query's parameter given the sweep's values and the forms that would break out of a PromQL string
+    /// (quotes, backslashes, `}`, newlines, backquotes, values longer than its pattern allows): each is answered as
+    /// an image or an error naming a parameter, and every query that reached Prometheus is the configured one,
+    /// token for token, the value only ever the content of its string.
+    @Test func hostileValuesOfANamedQuerysParameterNeverChangeTheQuerySent() async throws {
+        let service = try makeLiveService(fixture) {
+            $0.live.prometheusServers = [.init(name: "main", url: fixture.url("prom"))]
+            $0.live.timeout = 0.5
+            $0.live.prometheusQueries = [
+                "disk": .init(
+                    query: #"avail{instance="$instance"}"#,
+                    parameters: ["instance": .init(pattern: "(?s).{1,300}")])
+            ]
+        }
+        let injections = [
+            #"a"} or vector(1) or up{b=""#, #"a\"} or vector(1)"#, #"\"#, #"\\"#, "}", "\"}", "'", "`",
+            "a\"\n}", "a\r\n} or vector(1)", "\u{2028}", "${instance}", "$instance", #"{a="b"}"#,
+            String(repeating: #"\"}"#, count: 100), String(repeating: "x", count: 301),
+        ].map { QueryParameters.encode($0) }
+        let values = BadInputSweepTests.hostileValues + injections
+        let found = try await onOwnThread {
+            values.flatMap { value -> [String] in
+                let target = "/ring.svg?prometheus=disk&instance=\(value)"
+                return Self.problems(service.get(target), target: target, parameters: ["instance"])
+            }
+        }
+        #expect(found.isEmpty, "\(found.prefix(10))")
+        let sent = fixture.requests.compactMap { path in
+            path.split(separator: "query=", maxSplits: 1).last.flatMap { String($0).removingPercentEncoding }
+        }
+        #expect(sent.count > injections.count / 2, "the values reached Prometheus")
+        #expect(sent.count == fixture.requests.count, "\(fixture.requests.prefix(3))")
+        for query in sent {
+            #expect(PromQLLexed(query)?.code == ["avail{instance=", "}"], "\(query.prefix(120))")
+        }
     }
 }
