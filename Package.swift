@@ -142,7 +142,9 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
             name: "HTTPServerTests", dependencies: ["HTTPServer", "CSystem", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(
             name: "RingServiceTests",
-            dependencies: ["RingService", "HTTPServer", "RingKit", "LiveValues", "Locking", "MessageText", "TestSupport"]),
+            dependencies: [
+                "RingService", "HTTPServer", "RingKit", "LiveValues", "Locking", "MessageText", "TestSupport",
+            ]),
         // The command line as a user runs it: the binary built beside the test bundle (the dependency builds it
         // first).
         .testTarget(name: "progress-ringsTests", dependencies: ["progress-rings", "Locking", "TestSupport"]),
