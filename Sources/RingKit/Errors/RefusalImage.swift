@@ -49,7 +49,7 @@ public struct RefusalImage: Sendable, Hashable {
         case (false, .png): try ErrorImage.png(message: message, size: size, height: height, scale: scale)
         case (true, .png):
             try BadgeRenderer.errorPNG(message: message, label: badgeLabel, brief: brief, style: style, scale: scale)
-        case (_, .gif), (_, .webp):
+        default:
             try RasterEncoding.encode(surface(), as: format, matte: RGBAColor(0xff, 0xff, 0xff))
         }
     }

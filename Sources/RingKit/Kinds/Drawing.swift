@@ -112,10 +112,11 @@ public struct Drawing: Sendable, Hashable {
         case .png:
             let raster = try image.raster()
             return try raster.encoder.encode(consuming: raster.surface)
-        case .webp:
-            return try RasterEncoding.encode(image.raster().surface, as: .webp, matte: image.matte)
         case .gif:
             return try GIFAnimation.gif(of: image, matte: image.matte)
+        default:
+            // Any other still raster format: the one drawn surface, through its encoder.
+            return try RasterEncoding.encode(image.raster().surface, as: format, matte: image.matte)
         }
     }
 

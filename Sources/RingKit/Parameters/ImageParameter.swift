@@ -187,25 +187,21 @@ public struct ImageParameter: Sendable {
     /// The image formats whose canonical key holds a parameter.
     struct FormatSet: OptionSet, Sendable {
         let rawValue: UInt8
-        static let svg = FormatSet(rawValue: 1)
-        static let png = FormatSet(rawValue: 2)
-        static let gif = FormatSet(rawValue: 4)
-        static let webp = FormatSet(rawValue: 8)
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The set of one format: its bit is its place in `ImageFormat`'s cases.
+        init(_ format: ImageFormat) { rawValue = 1 << ImageFormat.allCases.firstIndex(of: format)! }
+        static let svg = FormatSet(.svg)
+        static let png = FormatSet(.png)
+        static let gif = FormatSet(.gif)
+        static let webp = FormatSet(.webp)
         /// The formats made of pixels: what `scale` shapes.
-        static let raster: FormatSet = [.png, .gif, .webp]
+        static let raster = FormatSet(ImageFormat.allCases.filter(\.isRaster).map(FormatSet.init))
         /// None: the parameter shapes the response's headers, not the image (`cacheSeconds`).
         static let headersOnly: FormatSet = []
         /// Every format.
-        static let both: FormatSet = [.svg, .png, .gif, .webp]
+        static let both = FormatSet(ImageFormat.allCases.map(FormatSet.init))
 
-        func holds(_ format: ImageFormat) -> Bool {
-            switch format {
-            case .svg: contains(.svg)
-            case .png: contains(.png)
-            case .gif: contains(.gif)
-            case .webp: contains(.webp)
-            }
-        }
+        func holds(_ format: ImageFormat) -> Bool { contains(FormatSet(format)) }
     }
 
     /// The columns of the docs' parameter tables (Markdown).

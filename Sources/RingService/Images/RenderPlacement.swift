@@ -25,14 +25,14 @@ enum RenderPlacement: Equatable, Sendable {
         onLoop && drawnOffLoop(format: format, pixelEdge: pixelEdge) && !cached() ? .loopWorker : .inPlace
     }
 
-    /// Whether a miss of this image is too costly for a loop: a PNG over `workerRenderEdge` px, and every WebP and
-    /// GIF, whose encoders cost 8–12 × a PNG's of the same image (libwebp's search, the palette and LZW; see
-    /// docs/benchmarks.md, "GIF and WebP"): a 48 px animated GIF is 21 frames.
+    /// Whether a miss of this image is too costly for a loop: a PNG over `workerRenderEdge` px, and every other
+    /// raster (WebP, GIF), whose encoders cost 8–12 × a PNG's of the same image (libwebp's search, the palette and
+    /// LZW; see docs/benchmarks.md, "GIF and WebP"): a 48 px animated GIF is 21 frames.
     static func drawnOffLoop(format: ImageFormat, pixelEdge: Int) -> Bool {
         switch format {
         case .svg: false
         case .png: pixelEdge > workerRenderEdge
-        case .gif, .webp: true
+        default: true
         }
     }
 
