@@ -13,7 +13,7 @@ import RingService
     import CJemalloc
 #endif
 
-/// `progress-rings serve`: the HTTP service, until SIGTERM or SIGINT drains and stops it.
+/// `progress-rings serve`: the HTTP service, until SIGTERM or SIGINT drains and stops it; SIGHUP reloads its settings.
 enum ServeCommand: Command {
     static let name = "serve"
     static let summary = "serve ring images over HTTP until SIGTERM or SIGINT"
@@ -99,9 +99,9 @@ enum ServeCommand: Command {
         let signals = ShutdownSignals(
             queue: queue,
             hangUp: {
-                log.log(
-                    .warn, "SIGHUP ignored: settings are read at start; restart to apply them (SIGTERM drains first)",
-                    [("signal", .text("SIGHUP"))])
+                // The settings read as at start, from the same file, environment and flags; the service logs which
+                // changed, or why the new ones were refused and the running ones kept.
+                service.reload(arguments: arguments, environment: ProcessInfo.processInfo.environment)
             }
         ) { name in
             let first = reason.withLock { current -> Bool in

@@ -5,8 +5,8 @@ import Glibc
 /// SIGTERM, SIGINT and SIGHUP delivered as calls on a queue instead of killing the process.
 final class ShutdownSignals {
     private let sources: [any DispatchSourceSignal]
-    /// The signals taken: SIGHUP's default action ends a process at once too (a closed terminal, or an operator used
-    /// to other daemons' "reload"), so it is taken and reported rather than obeyed.
+    /// The signals taken: SIGHUP's default action ends a process at once too, so it is taken, as other daemons take
+    /// it, to reload the settings.
     static let taken: [(number: Int32, name: String)] = [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")]
 
     /// Calls `handler` with the signal's name each time SIGTERM or SIGINT arrives, and `hangUp` for SIGHUP.

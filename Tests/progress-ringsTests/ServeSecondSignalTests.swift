@@ -36,19 +36,4 @@ struct ServeSecondSignalTests {
         #expect(server.log.contains(#""msg":"stopping at once""#))
         #expect(server.log.contains(#""msg":"stopped""#))
     }
-
-    /// SIGHUP, whose default action ended the process at once with no log line, is taken and reported: the server
-    /// keeps serving, and SIGTERM still drains and stops it.
-    @Test func aHangUpIsReportedAndTheServerKeepsServing() async throws {
-        let server = try await ServerProcess.start([], logFormat: "json")
-        server.signal(SIGHUP)
-        let reported = await eventually(within: 5) { server.log.contains("SIGHUP ignored") }
-        #expect(reported, "\(server.log)")
-        #expect((try? TestClient(port: server.port).request("GET", "/healthz"))?.status == 200)
-        server.signal(SIGTERM)
-        await server.exit()
-        await server.logClosed()
-        #expect(server.process.terminationStatus == 0)
-        #expect(server.log.contains(#""msg":"stopped""#))
-    }
 }

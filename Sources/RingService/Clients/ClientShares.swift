@@ -1,5 +1,6 @@
 import HTTPServer
 import Locking
+import Synchronization
 
 /// Which images each client has waiting for a worker thread, bounded per client (`clientQueue`): past the bound a
 /// client's next miss of another image is refused with `429` while everyone else's work goes on. Requests for an
@@ -8,11 +9,16 @@ import Locking
 /// clients in turn (`HTTPAnswer.later`'s `client`), so a client within its bound delays another by one render at
 /// most; the bound keeps one client's flood from holding memory and connections' answers for seconds.
 final class ClientShares: Sendable {
-    let bound: Int
+    /// Images of one client waiting at most (`clientQueue`); a reload may change it.
+    var bound: Int {
+        get { limit.load(ordering: .relaxed) }
+        set { limit.store(newValue, ordering: .relaxed) }
+    }
+    private let limit: Atomic<Int>
     /// Each client with work waiting: its images, and how many requests wait for each.
     private let waiting = Lock<[ClientAddress?: [CacheKey: Int]]>([:])
 
-    init(bound: Int) { self.bound = bound }
+    init(bound: Int) { limit = Atomic(bound) }
 
     /// Takes a place for one more request of `client` for `key`; false where the key is not among its waiting
     /// images and it already has `bound` of them.
@@ -24,7 +30,7 @@ final class ClientShares: Sendable {
                 own[key] = count + 1
                 return true
             }
-            guard own.count < bound else { return false }
+            guard own.count < limit.load(ordering: .relaxed) else { return false }
             own[key] = 1
             return true
         }

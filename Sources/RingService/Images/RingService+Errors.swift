@@ -55,7 +55,7 @@ extension RingService {
     /// A miss refused because its client already has `clientQueue` other images waiting to be drawn: the route's error
     /// image, status 429, `Retry-After: 1` (a second holds some thousand renders), never cached.
     func tooManyWaiting(_ request: HTTPRequest, _ drawing: Drawing, key: CacheKey) -> Served {
-        let bound = configuration.clientQueue
+        let bound = clientShares.bound
         let message =
             "too many different images of this client are being drawn at once (at most \(bound) wait); retry in a "
             + "second"

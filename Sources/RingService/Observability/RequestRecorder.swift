@@ -8,8 +8,8 @@ import RingKit
 struct RequestRecorder: Sendable {
     let metrics: ServiceMetrics
     let log: ServiceLog
-    /// Whose request it was: behind a trusted proxy, the client it forwards for.
-    let clients: ClientResolver
+    /// Whose request it was (behind a trusted proxy, the client it forwards for), as the settings stand now.
+    let settings: ReloadableSettings
 
     /// The moment a request's handling starts, for its access line's duration (0 when no line is written).
     func start() -> UInt64 { log.logsRequests ? DispatchTime.now().uptimeNanoseconds : 0 }
@@ -37,7 +37,7 @@ struct RequestRecorder: Sendable {
                 method: request.method.rawValue, path: request.path, status: response.status.code,
                 bytes: request.method == .head ? 0 : response.body.count, microseconds: Int(elapsed / 1000),
                 cache: served.cache.rawValue, source: served.source?.rawValue,
-                client: clients.client(of: request)?.description,
+                client: settings.current.clients.client(of: request)?.description,
                 agent: request.headers["User-Agent"], error: served.error)
         }
         return response

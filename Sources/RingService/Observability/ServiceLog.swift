@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import HTTPServer
 import Locking
+import Synchronization
 
 /// The log: access lines and lifecycle lines in logfmt or JSON, appended to a bounded buffer that a
 /// background thread writes out, so an event loop never waits on the output. Lines that do not fit are dropped
@@ -19,7 +20,12 @@ public final class ServiceLog: Sendable {
     }
 
     public let format: Format
-    public let level: Level
+    /// The least severe line written; a reload of the settings may change it.
+    public var level: Level {
+        get { Level.allCases[Int(levelRank.load(ordering: .relaxed))] }
+        set { levelRank.store(newValue.rank, ordering: .relaxed) }
+    }
+    private let levelRank: Atomic<Int>
     private let capacity: Int
     private let fd: Int32
     private let state: Lock<State>
@@ -31,7 +37,7 @@ public final class ServiceLog: Sendable {
     ///   - capacity: bytes buffered at most between two writes.
     public init(format: Format, level: Level, fd: Int32 = 1, capacity: Int = 1 << 20) {
         self.format = format
-        self.level = level
+        levelRank = Atomic(level.rank)
         self.fd = fd
         self.capacity = capacity
         var initial = State()
@@ -47,7 +53,7 @@ public final class ServiceLog: Sendable {
     }
 
     /// Whether access lines are written at all; callers skip the work of timing when not.
-    public var logsRequests: Bool { format != .off && level <= .info }
+    public var logsRequests: Bool { format != .off && levelRank.load(ordering: .relaxed) <= Level.info.rank }
 
     public var droppedLines: Int { state.withLock { $0.dropped } }
 

@@ -48,13 +48,18 @@ public final class RingService: HTTPHandler {
     let clockTargets = TargetMemo<ClockTargetEntry>()
     /// The headers an image of a stored value adds, made once.
     let storedHeaders: HTTPHeaders
-    /// URL signatures and private values.
-    let signing: URLSigning
+    /// The settings a reload may change: URL signatures and private values, push tokens, who a client is.
+    let settings: ReloadableSettings
+    /// The settings in force: `configuration` with the last reload's reloadable settings.
+    let reloadBase: Lock<ServiceConfiguration>
+    /// URL signatures and private values, as the settings stand now.
+    var signing: URLSigning { settings.current.signing }
+    /// Who a request is from, behind the trusted proxies, as the settings stand now.
+    var clients: ClientResolver { settings.current.clients }
     /// Milliseconds since the epoch: what a stored or live value's age is measured against (the store's clock,
     /// else the wall clock; tests set their own).
     let wallClock: @Sendable () -> Int64
-    /// Who a request is from, behind the trusted proxies, and what each client has waiting for a worker.
-    let clients: ClientResolver
+    /// What each client has waiting for a worker.
     let clientShares: ClientShares
 
     /// Throws when the live-value settings cannot be used (`ServiceConfiguration.load` has checked them already).
@@ -123,18 +128,17 @@ public final class RingService: HTTPHandler {
             self.wallClock = ValueStore.wallClock
         }
         self.configuration = configuration
-        // Checked at start-up (`validateTogether`); a configuration built by hand with a bad entry trusts nobody.
-        clients = ClientResolver(trustedProxies: (try? configuration.trustedNetworks()) ?? [])
+        settings = ReloadableSettings(configuration)
+        reloadBase = Lock(configuration)
         clientShares = ClientShares(bound: configuration.clientQueue)
         self.live = live
         self.store = store
-        signing = URLSigning(configuration.signing)
         values = ValuesResponder(
-            store: store, tokens: ValueTokens(configuration.values.tokens), signing: signing,
+            store: store, settings: settings,
             reportBytes: configuration.values.reportBytes, log: log)
         storedHeaders = Self.storedHeaders(maxAge: configuration.values.maxAge)
         self.log = log
-        recorder = RequestRecorder(metrics: metrics, log: log, clients: clients)
+        recorder = RequestRecorder(metrics: metrics, log: log, settings: settings)
         self.renderer = renderer
         cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)
         errorCache = RenderCache(

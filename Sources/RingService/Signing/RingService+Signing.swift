@@ -7,6 +7,7 @@ extension RingService {
     /// URL's (one entry however many signatures and expiries point at it), and every answer, a cache hit
     /// included, first passes the check.
     func signedAnswer(_ request: HTTPRequest, _ route: ServiceRoute) -> ServiceAnswer {
+        let signing = self.signing
         // Without a key nothing is read, not even the clock: an unsigned server's images cost what they did.
         guard signing.isEnabled else { return routed(request, route, signed: false) }
         let now = wallClock() / 1000

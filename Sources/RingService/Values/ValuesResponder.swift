@@ -8,21 +8,19 @@ import StrictJSON
 final class ValuesResponder: Sendable {
     /// Nil until the configuration names a token that may write values.
     let store: ValueStore?
-    let tokens: ValueTokens
-    /// Which names are private: read only with a token that may write them.
-    let signing: URLSigning
+    /// The tokens and which names are private (read only with a token that may write them), as a reload leaves
+    /// them.
+    let settings: ReloadableSettings
     let metrics = ValueMetrics()
     let log: ServiceLog
     /// The largest report a push may carry (`valueReportBytes`).
     let reportBytes: Int
 
     init(
-        store: ValueStore?, tokens: ValueTokens, signing: URLSigning, reportBytes: Int = 32 * 1024 * 1024,
-        log: ServiceLog
+        store: ValueStore?, settings: ReloadableSettings, reportBytes: Int = 32 * 1024 * 1024, log: ServiceLog
     ) {
         self.store = store
-        self.tokens = tokens
-        self.signing = signing
+        self.settings = settings
         self.reportBytes = reportBytes
         self.log = log
     }
@@ -79,7 +77,8 @@ final class ValuesResponder: Sendable {
         case .delete: return forget(request, name: name, store: store)
         default:
             // Whether a private name holds a value is itself private: the token is asked for first.
-            if signing.isPrivate(name), let refusal = tokenRefusal(request, name: name, reading: true) {
+            if settings.current.signing.isPrivate(name), let refusal = tokenRefusal(request, name: name, reading: true)
+            {
                 return .now(refusal)
             }
             return .now(history ? self.history(request, name: name, store: store) : record(name, store: store))
@@ -156,7 +155,7 @@ final class ValuesResponder: Sendable {
                     + "send a token that may write \(name) as Authorization: Bearer TOKEN",
                 headers: [.wwwAuthenticate: "Bearer realm=\"progress-rings\""])
         }
-        switch tokens.decide(token: token, name: name) {
+        switch settings.current.tokens.decide(token: token, name: name) {
         case .allowed:
             return nil
         case .unknownToken:

@@ -1,0 +1,33 @@
+import Locking
+
+/// The settings SIGHUP may change while the server runs (`ServiceConfiguration.reloadable`): who signs and what is
+/// private, who may push, who a client is. Each request reads them once, as one value, so it sees either the old
+/// settings or the new ones, never half of each; a reload swaps the value and no connection notices.
+final class ReloadableSettings: Sendable {
+    /// The settings one request works with.
+    struct Current: Sendable {
+        let signing: URLSigning
+        let tokens: ValueTokens
+        let clients: ClientResolver
+    }
+
+    private let state: Lock<Current>
+
+    init(_ configuration: ServiceConfiguration) { state = Lock(Self.current(configuration)) }
+
+    var current: Current { state.withLock { $0 } }
+
+    /// Puts `configuration`'s reloadable settings in place for every request that starts from now on.
+    func replace(with configuration: ServiceConfiguration) {
+        let made = Self.current(configuration)
+        state.withLock { $0 = made }
+    }
+
+    private static func current(_ configuration: ServiceConfiguration) -> Current {
+        Current(
+            signing: URLSigning(configuration.signing), tokens: ValueTokens(configuration.values.tokens),
+            // Checked at start-up and on reload (`validateTogether`); a configuration built by hand with a bad entry
+            // trusts nobody.
+            clients: ClientResolver(trustedProxies: (try? configuration.trustedNetworks()) ?? []))
+    }
+}
