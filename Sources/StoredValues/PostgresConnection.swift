@@ -12,24 +12,36 @@ import CPostgres
 /// keepalives (first probe after 10 s idle, 3 probes 5 s apart) with `tcp_user_timeout` (15 s of unacknowledged
 /// data) end a connection whose host vanished without closing it; a statement that waits on a live but stuck
 /// server (a lock held by another session, a full disk) is cancelled by the server after `statement_timeout`
-/// (5 s), so the push fails with a 503 instead of holding the queue. These are defaults: the URL's own parameters
-/// win (its `options` replace these). After an attempt that failed slowly (a second or more), the next is made no sooner than it took, so a
-/// refused connection (the database restarting) is tried again at once, while pushes queued behind one that timed out are refused
-/// at once instead of each waiting its 5 s.
+/// (`valueStatementTimeout`, 5 s), so the push fails with a 503 instead of holding the queue. A server that is up
+/// but does not answer at all (stopped, swapping, hung: its kernel still acknowledges every byte, so neither TCP
+/// timeout fires) cannot cancel anything: the client stops waiting half a second after `statement_timeout`, drops
+/// the connection, and refuses statements at once for as long again, so pushes queued behind it are answered `503`
+/// instead of each waiting out its own timeout. These are defaults: the URL's own parameters win (its `options`
+/// replace these). After an attempt to connect that failed slowly (a second or more), the next is made no sooner
+/// than it took, so a refused connection (the database restarting) is tried again at once, while pushes queued
+/// behind one that timed out are refused at once instead of each waiting its 5 s.
 final class PostgresConnection {
     private let url: String
     private let connectTimeout: Int
+    /// How long the server lets one statement run before it cancels it, in seconds.
+    private let statementTimeout: Double
     private(set) var connection: OpaquePointer?
-    /// How long the server lets one statement run before it cancels it.
-    static let statementTimeoutMilliseconds = 5000
+    /// How much longer than `statementTimeout` the client waits for an answer: the server's own cancellation, when
+    /// it can still send one, arrives first and keeps the connection.
+    static let answerGrace = 0.5
     /// When a failed attempt to connect allows the next one, in seconds of the monotonic clock, and its error.
     private var failure: (retryAt: Double, message: String)?
 
     /// Connects to `url` (`postgres://` or `postgresql://`, as libpq reads it) unless `connecting` is false (then
-    /// the first statement does); `connectTimeout` in seconds (libpq's least is 2).
-    init(url: String, connectTimeout: Int = 5, connecting: Bool = true) throws(StorageError) {
+    /// the first statement does); `connectTimeout` in seconds (libpq's least is 2); `statementTimeout` in seconds.
+    init(
+        url: String, connectTimeout: Int = 5, statementTimeout: Double = 5, connecting: Bool = true
+    )
+        throws(StorageError)
+    {
         self.url = url
         self.connectTimeout = connectTimeout
+        self.statementTimeout = statementTimeout
         if connecting { try connect() }
     }
 
@@ -40,7 +52,7 @@ final class PostgresConnection {
         [
             ("connect_timeout", String(connectTimeout)), ("keepalives", "1"), ("keepalives_idle", "10"),
             ("keepalives_interval", "5"), ("keepalives_count", "3"), ("tcp_user_timeout", "15000"),
-            ("options", "-c statement_timeout=\(Self.statementTimeoutMilliseconds)"), ("dbname", url),
+            ("options", "-c statement_timeout=\(Int((statementTimeout * 1000).rounded()))"), ("dbname", url),
         ]
     }
 
@@ -106,11 +118,11 @@ final class PostgresConnection {
         let copies = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { for copy in copies { free(copy) } }
         let pointers = copies.map { UnsafePointer($0) }
-        guard
-            let result = pointers.withUnsafeBufferPointer({ buffer in
-                PQexecParams(connection, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
-            })
-        else { throw StorageError("PostgreSQL: out of memory") }
+        let sent = pointers.withUnsafeBufferPointer { buffer in
+            PQsendQueryParams(connection, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+        }
+        guard sent == 1 else { throw StorageError("PostgreSQL: \(Self.message(PQerrorMessage(connection)))") }
+        guard let result = try awaitResult(connection) else { throw StorageError("PostgreSQL: no result") }
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
@@ -125,6 +137,47 @@ final class PostgresConnection {
                     ? nil : String(cString: PQgetvalue(result, Int32(row), Int32(column)))
             }
         }
+    }
+
+    /// The statement's result (an error's, where there is one, as `PQexec` gives it), read as it arrives until
+    /// `statementTimeout` and `answerGrace` have passed; then the connection is dropped, since the server is not
+    /// answering, and statements are refused at once for as long again.
+    private func awaitResult(_ connection: OpaquePointer) throws(StorageError) -> OpaquePointer? {
+        let deadline = Self.now() + statementTimeout + Self.answerGrace
+        var kept: OpaquePointer? = nil
+        while true {
+            while PQisBusy(connection) == 1 {
+                let left = deadline - Self.now()
+                guard left > 0 else {
+                    PQclear(kept)
+                    let message =
+                        "the server did not answer within \(Self.seconds(statementTimeout + Self.answerGrace)) s "
+                        + "(valueStatementTimeout); connection dropped"
+                    PQfinish(self.connection)
+                    self.connection = nil
+                    failure = (Self.now() + statementTimeout, message)
+                    throw StorageError("PostgreSQL: \(message)")
+                }
+                var poller = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+                let ready = poll(&poller, 1, Int32((left * 1000).rounded(.up)))
+                if ready < 0 && errno != EINTR { break }
+                guard PQconsumeInput(connection) == 1 else { break }
+            }
+            guard let next = PQgetResult(connection) else { return kept }
+            let failed = PQresultStatus(next) != PGRES_COMMAND_OK && PQresultStatus(next) != PGRES_TUPLES_OK
+            if kept == nil || failed {
+                PQclear(kept)
+                kept = next
+            } else {
+                PQclear(next)
+            }
+            // A connection that failed gives no further results: stop rather than wait on it.
+            if PQstatus(connection) != CONNECTION_OK { return kept }
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
     }
 
     static func message(_ text: UnsafePointer<CChar>?) -> String {

@@ -29,11 +29,12 @@ public final class PostgresStorage: SharedValueStorage, @unchecked Sendable {
         CREATE INDEX IF NOT EXISTS value_points_by_name ON value_points (name, sequence)
         """
 
-    /// Connects to `url` and creates the table when it is missing.
-    public init(url: String) throws(StorageError) {
+    /// Connects to `url` and creates the table when it is missing; each statement gets `statementTimeout` seconds
+    /// (`PostgresConnection`).
+    public init(url: String, statementTimeout: Double = 5) throws(StorageError) {
         self.url = url
         description = Self.withoutPassword(url)
-        writer = try PostgresConnection(url: url)
+        writer = try PostgresConnection(url: url, statementTimeout: statementTimeout)
         for statement in Self.schema.split(separator: ";") { try writer.run(String(statement), idempotent: true) }
     }
 

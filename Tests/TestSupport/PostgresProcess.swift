@@ -53,8 +53,35 @@ public final class PostgresProcess: @unchecked Sendable {
         try run("pg_ctl", ["-D", directory + "/data", "-w", "-m", immediately ? "immediate" : "fast", "stop"])
     }
 
+    /// The server's processes: the postmaster (the first line of `postmaster.pid`) and its children (the backends
+    /// and workers), from `/proc`.
+    public func processes() throws -> [pid_t] {
+        let pidFile = try String(contentsOfFile: directory + "/data/postmaster.pid", encoding: .utf8)
+        guard let line = pidFile.split(separator: "\n").first, let postmaster = pid_t(line) else {
+            throw TestFailure("postmaster.pid holds no process id: \(pidFile)")
+        }
+        var all = [postmaster]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After the command's closing parenthesis: state, then the parent's id.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == postmaster { all.append(pid) }
+        }
+        return all
+    }
+
+    /// Sends `signal` to every process of the server: SIGSTOP leaves it live but silent (its sockets stay open and
+    /// the kernel acknowledges what is sent to them, so only a client's own deadline notices), SIGCONT wakes it.
+    public func signal(_ signal: Int32) throws {
+        for pid in try processes() { _ = kill(pid, signal) }
+    }
+
     /// Stops the server and deletes its files.
     public func remove() {
+        try? signal(SIGCONT)
         try? stop()
         try? FileManager.default.removeItem(atPath: directory)
     }

@@ -45,5 +45,12 @@ extension ServiceConfiguration {
                 + "accessible name that says since when), where the URL gives no staleAfter: 30d, 12h, or off.",
             kind: .staleAfter, get: { .text($0.values.staleAfter) },
             set: { if case .text(let v) = $1 { $0.values.staleAfter = v } }),
+        .init(
+            name: "valueStatementTimeout",
+            doc:
+                "Seconds PostgreSQL gives one statement of the value store (its statement_timeout); a database that "
+                + "does not answer at all is given up half a second later and pushes get 503. SQLite ignores it.",
+            kind: .seconds(0.1...600), get: { .seconds($0.values.statementTimeout) },
+            set: { if case .seconds(let v) = $1 { $0.values.statementTimeout = v } }),
     ]
 }

@@ -20,6 +20,9 @@ public struct ValueSettings: Sendable, Hashable {
     /// How old a stored or live value may be before its image is drawn stale where the URL gives no `staleAfter`:
     /// `30d`, `12h`, or `off`.
     public var staleAfter = "off"
+    /// Seconds PostgreSQL gives one statement (its `statement_timeout`); the server stops waiting for a database
+    /// that does not answer half a second later. SQLite ignores it.
+    public var statementTimeout = 5.0
 
     public init() {}
 

@@ -81,7 +81,9 @@ public final class RingService: HTTPHandler {
                 settings.maxPointsPerName = configuration.values.maxPoints
                 let place = configuration.values.store
                 let storage: any ValueStorage =
-                    ValueSettings.isPostgres(place) ? try PostgresStorage(url: place) : try SQLiteStorage(path: place)
+                    ValueSettings.isPostgres(place)
+                    ? try PostgresStorage(url: place, statementTimeout: configuration.values.statementTimeout)
+                    : try SQLiteStorage(path: place)
                 store = try ValueStore(storage: storage, settings: settings)
             } catch {
                 throw ConfigurationError("valueStore: \(error.message)")
