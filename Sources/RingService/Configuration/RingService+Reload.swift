@@ -4,7 +4,8 @@ extension ServiceConfiguration {
     /// `port`, the loops), what sizes the caches, what their entries already hold (`maxAge`, `errorStatus`, the
     /// stored values' look) and what owns a connection or a thread (the store, live values and their sources).
     public static let reloadable: Set<String> = [
-        "logLevel", "trustedProxies", "clientQueue", "valueTokens", "urlKeys", "privateValues", "requireSignature",
+        "logLevel", "trustedProxies", "clientQueue", "clientRate", "clientBurst", "valueTokens", "urlKeys",
+        "privateValues", "requireSignature",
     ]
 }
 
@@ -53,11 +54,14 @@ extension RingService {
         next.logLevel = loaded.logLevel
         next.trustedProxies = loaded.trustedProxies
         next.clientQueue = loaded.clientQueue
+        next.clientRate = loaded.clientRate
+        next.clientBurst = loaded.clientBurst
         next.signing = loaded.signing
         if !outcome.needRestart.contains("valueTokens") { next.values.tokens = loaded.values.tokens }
         // Secrets are read again even when their sources are unchanged: a rotated key file takes effect.
         settings.replace(with: next)
         clientShares.bound = next.clientQueue
+        clientRates.configure(rate: Double(next.clientRate), burst: next.clientBurst)
         log.level = next.logLevel
         reloadBase.withLock { $0 = next }
         log.log(.info, "settings reloaded", [("changed", .text(outcome.applied.joined(separator: ",")))])

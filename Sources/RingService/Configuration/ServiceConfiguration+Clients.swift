@@ -16,6 +16,14 @@ extension ServiceConfiguration {
                 + "image beyond them gets 429 with Retry-After while other clients' work goes on. Clients' waiting "
                 + "images are drawn in turn.",
             1...100_000, \.clientQueue),
+        integer(
+            "clientRate",
+            "Costly requests (a miss's render, a live read, a push) one client may make a second once its burst is "
+                + "spent; past it 429 with Retry-After. Cache hits and 304s are never counted. 0 turns it off.",
+            0...1_000_000, \.clientRate),
+        integer(
+            "clientBurst", "Costly requests one client may make at once, before clientRate applies.", 1...10_000_000,
+            \.clientBurst),
     ]
 
     /// `trustedProxies` read, or the first entry that is no address or network.

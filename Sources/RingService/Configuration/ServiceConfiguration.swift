@@ -50,6 +50,12 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var trustedProxies: [String] = []
     /// Images of one client waiting for a worker thread at most (`ClientShares`).
     public var clientQueue = 64
+    /// Costly requests (misses' renders, live reads, pushes) one client may make a second, over its burst; 0 turns
+    /// the rate off (`ClientRates`). Off by default: behind an image proxy or a CDN one address is many readers,
+    /// and `clientQueue` with the workers' turns already bounds what one address takes (docs/deployment.md).
+    public var clientRate = 0
+    /// Costly requests one client may make at once before `clientRate` applies.
+    public var clientBurst = 1000
     /// Seconds between SIGTERM and the end of accepting: load balancers see `/readyz` fail meanwhile.
     public var drainDelay = 2.0
     /// Seconds in-flight requests get to finish once accepting has stopped.

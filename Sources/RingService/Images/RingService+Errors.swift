@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 import RingKit
 
@@ -55,15 +56,33 @@ extension RingService {
     /// A miss refused because its client already has `clientQueue` other images waiting to be drawn: the route's error
     /// image, status 429, `Retry-After: 1` (a second holds some thousand renders), never cached.
     func tooManyWaiting(_ request: HTTPRequest, _ drawing: Drawing, key: CacheKey) -> Served {
+        metrics.countClientRefusal(.queue)
         let bound = clientShares.bound
         let message =
             "too many different images of this client are being drawn at once (at most \(bound) wait); retry in a "
             + "second"
+        return tooManyRequests(request, drawing, key: key, message).adding([.retryAfter: "1"])
+    }
+
+    /// The route's error image saying `message`, status 429, never cached.
+    func tooManyRequests(_ request: HTTPRequest, _ drawing: Drawing, key: CacheKey, _ message: String) -> Served {
         let refusal = RefusalImage(
             message: message, for: Drawing.Request(kind: drawing.kind, query: request.query), format: key.format,
             brief: "too many requests")
         return errorImage(refusal, format: key.format, varyAccept: key.varyAccept, status: .tooManyRequests)
-            .adding([.retryAfter: "1"])
+    }
+
+    /// Why the client of `request` may not have more costly work now (its rate spent), with `Retry-After`; nil
+    /// when it may. Counted in the metrics.
+    func rateRefusal(_ request: HTTPRequest) -> (message: String, headers: HTTPHeaders)? {
+        let client = clients.client(of: request)
+        guard case .refused(let seconds) = clientRates.take(client, now: DispatchTime.now().uptimeNanoseconds)
+        else { return nil }
+        metrics.countClientRefusal(.rate)
+        let message =
+            "this client asked for more new images, live values or pushes than the server's rate allows "
+            + "(clientRate \(clientRates.rate) a second after a burst of \(clientRates.burst)); retry in \(seconds) s"
+        return (message, [.retryAfter: String(seconds)])
     }
 
     /// The 500 of an image that could not be drawn (or of a route whose service is missing): not cached, no value.

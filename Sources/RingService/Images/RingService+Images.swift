@@ -53,8 +53,13 @@ extension RingService {
         headers: HTTPHeaders? = nil, origin: LiveOrigin? = nil
     ) -> ServiceAnswer {
         let request = request.modifiedSince(headers)
+        let cached = cache.holds(key)
+        // A miss is drawn: costly work, within the client's rate. A hit never counts.
+        if !cached, let refused = rateRefusal(request) {
+            return .now(tooManyRequests(request, drawing, key: key, refused.message).adding(refused.headers))
+        }
         let placement = RenderPlacement.of(
-            format: key.format, pixelEdge: drawing.pixelEdge, onLoop: onLoop, cached: cache.holds(key))
+            format: key.format, pixelEdge: drawing.pixelEdge, onLoop: onLoop, cached: cached)
         switch placement {
         case .loopWorker:
             let client = clients.client(of: request)

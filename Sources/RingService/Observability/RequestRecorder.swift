@@ -11,8 +11,8 @@ struct RequestRecorder: Sendable {
     /// Whose request it was (behind a trusted proxy, the client it forwards for), as the settings stand now.
     let settings: ReloadableSettings
 
-    /// The moment a request's handling starts, for its access line's duration (0 when no line is written).
-    func start() -> UInt64 { log.logsRequests ? DispatchTime.now().uptimeNanoseconds : 0 }
+    /// The moment a request's handling starts, for its duration in the metrics and its access line.
+    func start() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// The answer to `request` on `route`, begun at `started`, recorded as it reaches the transport.
     func record(
@@ -30,12 +30,18 @@ struct RequestRecorder: Sendable {
         if case .image(_, let chosen, _) = route { format = chosen }
         let outcome = ServiceMetrics.Outcome(
             imageRoute: format != nil, status: response.status.code, hasError: served.error != nil)
-        metrics.countRequest(route: route.metricsLabel, format: format, status: response.status.code, outcome: outcome)
-        if started != 0 {
-            let elapsed = DispatchTime.now().uptimeNanoseconds &- started
+        let elapsed = DispatchTime.now().uptimeNanoseconds &- started
+        metrics.countRequest(
+            route: route.metricsLabel, format: format, status: response.status.code, outcome: outcome,
+            seconds: Double(elapsed) / 1e9)
+        // Refusals for the client's sake and values their source failed to give are warnings: with logLevel=warn
+        // the log still shows a client being throttled or an upstream outage.
+        let level: ServiceLog.Level = response.status == .tooManyRequests || served.source == .error ? .warn : .info
+        if log.writes(level) {
             log.access(
-                method: request.method.rawValue, path: request.path, status: response.status.code,
+                level: level, method: request.method.rawValue, path: request.path, status: response.status.code,
                 bytes: request.method == .head ? 0 : response.body.count, microseconds: Int(elapsed / 1000),
+                outcome: outcome.rawValue,
                 cache: served.cache.rawValue, source: served.source?.rawValue,
                 client: settings.current.clients.client(of: request)?.description,
                 agent: request.headers["User-Agent"], error: served.error)

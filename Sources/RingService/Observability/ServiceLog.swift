@@ -57,23 +57,31 @@ public final class ServiceLog: Sendable {
 
     public var droppedLines: Int { state.withLock { $0.dropped } }
 
-    /// One line per request.
+    /// Whether a line of `level` is written.
+    func writes(_ level: Level) -> Bool { format != .off && level.rank >= levelRank.load(ordering: .relaxed) }
+
+    /// One line per request: at `info`, or at `warn` for an answer an operator should see at `logLevel=warn` (a
+    /// client refused for its rate, a value its source failed to give).
     func access(
-        method: String, path: Substring, status: Int, bytes: Int, microseconds: Int, cache: String,
-        source: String? = nil, client: String? = nil, agent: String? = nil, error: String? = nil
+        level: Level = .info, method: String, path: Substring, status: Int, bytes: Int, microseconds: Int,
+        outcome: String? = nil, cache: String, source: String? = nil, client: String? = nil, agent: String? = nil,
+        error: String? = nil
     ) {
-        guard logsRequests else { return }
+        guard writes(level) else { return }
         var fields: [(String, Value)] = [
             ("method", .text(method)), ("path", .text(String(path))), ("status", .integer(status)),
-            ("bytes", .integer(bytes)), ("duration_us", .integer(microseconds)), ("cache", .text(cache)),
+            ("bytes", .integer(bytes)), ("duration_us", .integer(microseconds)),
         ]
+        // What the answer was (`ServiceMetrics.Outcome`: image, error_image, not_modified, page, refused).
+        if let outcome { fields.append(("outcome", .text(outcome))) }
+        fields.append(("cache", .text(cache)))
         // Only on images of live values: where the value came from.
         if let source { fields.append(("source", .text(source))) }
         // Who asked (the connection's peer; behind a proxy, the proxy), with what, and why an answer refused it.
         if let client { fields.append(("client", .text(client))) }
         if let agent { fields.append(("agent", .text(String(agent.prefix(Self.agentLength))))) }
         if let error { fields.append(("error", .text(error))) }
-        append(level: .info, message: "request", fields: fields)
+        append(level: level, message: "request", fields: fields)
     }
 
     /// The most of a `User-Agent` an access line keeps: enough for any browser's or proxy's, while a client's

@@ -46,12 +46,46 @@ final class ServiceMetrics: Sendable {
     static let renderBuckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25]
 
     struct Histogram: Sendable {
-        var counts = [Int](repeating: 0, count: ServiceMetrics.renderBuckets.count)
+        var counts: [Int]
         var sum = 0.0
         var count = 0
+
+        init(buckets: Int = ServiceMetrics.renderBuckets.count) { counts = [Int](repeating: 0, count: buckets) }
+
+        mutating func observe(_ seconds: Double, bounds: [Double]) {
+            if let bucket = bounds.firstIndex(where: { seconds <= $0 }) { counts[bucket] += 1 }
+            sum += seconds
+            count += 1
+        }
     }
 
-    private let requests = Lock<[RequestKey: Int]>([:])
+    /// Upper bounds of the request-duration buckets, in seconds: from a cached hit (tens of microseconds) to a live
+    /// value's fetch (seconds).
+    static let requestBuckets: [Double] = [
+        0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+    ]
+
+    /// A request-duration series: the route and the outcome, both closed sets (never the client or the URL).
+    struct DurationKey: Hashable, Sendable {
+        let route: MetricsRoute
+        let outcome: Outcome
+    }
+
+    /// Requests refused for their client's sake, by why: a closed set.
+    enum ClientRefusal: String, Sendable, CaseIterable {
+        /// The client had `clientQueue` other images waiting for a worker.
+        case queue
+        /// The client spent its rate (`clientRate`, `clientBurst`).
+        case rate
+    }
+
+    private struct RequestCounts {
+        var answers: [RequestKey: Int] = [:]
+        var durations: [DurationKey: Histogram] = [:]
+    }
+
+    private let requests = Lock(RequestCounts())
+    private let clientRefusals = Lock([ClientRefusal: Int]())
     private let renders = Lock<[ImageFormat: Histogram]>([:])
     let startTime: Double
 
@@ -59,23 +93,29 @@ final class ServiceMetrics: Sendable {
         startTime = ProcessStatistics.startTime() ?? Date().timeIntervalSince1970
     }
 
-    func countRequest(route: MetricsRoute, format: ImageFormat?, status: Int, outcome: Outcome) {
+    /// Counts one answer and the `seconds` it took from the request's arrival to its response (under one lock).
+    func countRequest(route: MetricsRoute, format: ImageFormat?, status: Int, outcome: Outcome, seconds: Double) {
         let key = RequestKey(route: route, format: format, status: status, outcome: outcome)
-        requests.withLock { $0[key, default: 0] += 1 }
+        let durationKey = DurationKey(route: route, outcome: outcome)
+        requests.withLock { counts in
+            counts.answers[key, default: 0] += 1
+            counts.durations[durationKey, default: Histogram(buckets: Self.requestBuckets.count)].observe(
+                seconds, bounds: Self.requestBuckets)
+        }
     }
+
+    func countClientRefusal(_ why: ClientRefusal) { clientRefusals.withLock { $0[why, default: 0] += 1 } }
 
     func observeRender(format: ImageFormat, seconds: Double) {
         renders.withLock { all in
-            var h = all[format] ?? Histogram()
-            if let bucket = Self.renderBuckets.firstIndex(where: { seconds <= $0 }) { h.counts[bucket] += 1 }
-            h.sum += seconds
-            h.count += 1
-            all[format] = h
+            all[format, default: Histogram()].observe(seconds, bounds: Self.renderBuckets)
         }
     }
 
     func requestCount(route: MetricsRoute, format: ImageFormat?, status: Int, outcome: Outcome) -> Int {
-        requests.withLock { $0[RequestKey(route: route, format: format, status: status, outcome: outcome)] ?? 0 }
+        requests.withLock {
+            $0.answers[RequestKey(route: route, format: format, status: status, outcome: outcome)] ?? 0
+        }
     }
 
     /// The exposition text. Every family has HELP and TYPE lines; label values come from closed sets.
@@ -89,7 +129,8 @@ final class ServiceMetrics: Sendable {
         }
         family(
             "progress_rings_http_requests_total", "counter", "Requests answered, by route, format, status and outcome.")
-        let snapshot = requests.withLock { $0 }.sorted {
+        let counts = requests.withLock { $0 }
+        let snapshot = counts.answers.sorted {
             ($0.key.route.label, $0.key.format?.rawValue ?? "", $0.key.status, $0.key.outcome.rawValue)
                 < ($1.key.route.label, $1.key.format?.rawValue ?? "", $1.key.status, $1.key.outcome.rawValue)
         }
@@ -97,6 +138,15 @@ final class ServiceMetrics: Sendable {
             out += "progress_rings_http_requests_total{route=\"\(key.route.label)\","
             out += "format=\"\(key.format?.rawValue ?? "none")\",status=\"\(key.status)\","
             out += "outcome=\"\(key.outcome.rawValue)\"} \(count)\n"
+        }
+        out += Self.durationExposition(counts.durations)
+        family(
+            "progress_rings_client_refusals_total", "counter",
+            "Requests refused with 429 for their client's sake: queue (clientQueue images already waiting) or rate "
+                + "(clientRate and clientBurst spent).")
+        let refusals = clientRefusals.withLock { $0 }
+        for why in ClientRefusal.allCases {
+            out += "progress_rings_client_refusals_total{reason=\"\(why.rawValue)\"} \(refusals[why] ?? 0)\n"
         }
 
         let cacheFamilies: [(String, String, String, KeyPath<CacheCounters, Int>)] = [
@@ -124,17 +174,9 @@ final class ServiceMetrics: Sendable {
         family("progress_rings_render_duration_seconds", "histogram", "Time to render one image, by format.")
         let histograms = renders.withLock { $0 }
         for format in ImageFormat.allCases {
-            let h = histograms[format] ?? Histogram()
-            var cumulative = 0
-            for (i, bound) in Self.renderBuckets.enumerated() {
-                cumulative += h.counts[i]
-                out += "progress_rings_render_duration_seconds_bucket{format=\"\(format.rawValue)\","
-                out += "le=\"\(bound)\"} \(cumulative)\n"
-            }
-            out +=
-                "progress_rings_render_duration_seconds_bucket{format=\"\(format.rawValue)\",le=\"+Inf\"} \(h.count)\n"
-            out += "progress_rings_render_duration_seconds_sum{format=\"\(format.rawValue)\"} \(h.sum)\n"
-            out += "progress_rings_render_duration_seconds_count{format=\"\(format.rawValue)\"} \(h.count)\n"
+            out += Self.histogramLines(
+                "progress_rings_render_duration_seconds", labels: "format=\"\(format.rawValue)\"",
+                histograms[format] ?? Histogram(), bounds: Self.renderBuckets)
         }
 
         if let live { out += LiveMetrics.exposition(live) }

@@ -61,6 +61,8 @@ public final class RingService: HTTPHandler {
     let wallClock: @Sendable () -> Int64
     /// What each client has waiting for a worker.
     let clientShares: ClientShares
+    /// Each client's rate of costly work.
+    let clientRates: ClientRates
 
     /// Throws when the live-value settings cannot be used (`ServiceConfiguration.load` has checked them already).
     public convenience init(configuration: ServiceConfiguration, log: ServiceLog) throws(ConfigurationError) {
@@ -133,6 +135,7 @@ public final class RingService: HTTPHandler {
         settings = ReloadableSettings(configuration)
         reloadBase = Lock(configuration)
         clientShares = ClientShares(bound: configuration.clientQueue)
+        clientRates = ClientRates(rate: Double(configuration.clientRate), burst: configuration.clientBurst)
         self.live = live
         self.store = store
         values = ValuesResponder(
@@ -206,6 +209,9 @@ public final class RingService: HTTPHandler {
         case .serverOptions:
             response = request.method == .options ? responses.serverOptions : responses.methodNotAllowed
         case .values(let name, let history):
+            if request.method == .put || request.method == .delete, let refused = rateRefusal(request) {
+                return .now(Served(values.valueError(.tooManyRequests, refused.message).adding(refused.headers)))
+            }
             return values.answer(request, name: name, history: history)
         case _ where request.method != .get && request.method != .head:
             response = responses.methodNotAllowed

@@ -86,6 +86,14 @@ extension RingService {
                 showing: answer, origin: .cached, request, drawing, entry, format: format, varyAccept: varyAccept,
                 onLoop: true)
         }
+        // A read of the source: costly work, within the client's rate.
+        if let refused = rateRefusal(request) {
+            let refusal = RefusalImage(
+                message: refused.message, for: drawing, format: format, brief: "too many requests")
+            return .now(
+                errorImage(refusal, format: format, varyAccept: varyAccept, status: .tooManyRequests)
+                    .adding(refused.headers))
+        }
         return .whenReady { [self] respond in
             live.fetch(entry.target.source) { [self] answer in
                 // On the fetching thread, which may draw: no event loop waits for it.
