@@ -1,5 +1,7 @@
 import Foundation
 import HTTPServer
+import RingKit
+import TestSupport
 import Testing
 
 @testable import RingService
@@ -160,5 +162,29 @@ struct ClientRateTests {
         #expect(lines.first?.contains("status=403") == true && lines.first?.contains("outcome=error_image") == true)
         #expect(lines.first?.contains(sig) == false)
         #expect(lines.first?.contains("sig=") == false)
+    }
+
+    /// A live read the value cache does not hold is costly: one token for the read and the image it draws, and past
+    /// the rate a 429 image with nothing fetched; a value already read is drawn for the client whatever its rate.
+    @Test func aLiveReadPastTheRateIsRefusedWithoutAFetch() throws {
+        let fixture = try FixtureServer()
+        defer { fixture.stop() }
+        try fixture.write("c.json", #"{"p": 40}"#)
+        try fixture.write("d.json", #"{"p": 50}"#)
+        let service = try makeLiveService(fixture) {
+            $0.clientRate = 1
+            $0.clientBurst = 1
+        }
+        func live(_ file: String) -> String {
+            "/ring.svg?url=\(QueryParameters.encode(fixture.url(file)))&query=$.p"
+        }
+        let first = service.response(to: Self.request(live("c.json"), from: "192.0.2.1"))
+        #expect(first.status == .ok && first.header("X-Source") == "fresh")
+        let refused = service.response(to: Self.request(live("d.json"), from: "192.0.2.1"))
+        #expect(refused.status == .tooManyRequests && refused.header("Retry-After") == "1")
+        #expect(fixture.requests == ["/c.json"])
+        let again = service.response(to: Self.request(live("c.json"), from: "192.0.2.1"))
+        #expect(again.status == .ok && again.header("X-Source") == "cached")
+        #expect(service.response(to: Self.request(live("d.json"), from: "192.0.2.2")).status == .ok)
     }
 }

@@ -54,8 +54,9 @@ extension RingService {
     ) -> ServiceAnswer {
         let request = request.modifiedSince(headers)
         let cached = cache.holds(key)
-        // A miss is drawn: costly work, within the client's rate. A hit never counts.
-        if !cached, let refused = rateRefusal(request) {
+        // A miss is drawn: costly work, within the client's rate. A hit never counts, nor the image of a live value
+        // just read (off the loops, on the fetch's thread): its read was counted.
+        if !cached, onLoop, let refused = rateRefusal(request) {
             return .now(tooManyRequests(request, drawing, key: key, refused.message).adding(refused.headers))
         }
         let placement = RenderPlacement.of(
