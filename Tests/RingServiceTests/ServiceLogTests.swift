@@ -107,4 +107,30 @@ struct ServiceLogTests {
         log.close()
         try? pipe.fileHandleForWriting.close()
     }
+
+    /// `logFields` leaves out the optional fields not listed (a client's address where it may not be kept), and a
+    /// reload may change them while the log writes.
+    @Test func logFieldsChooseTheOptionalFieldsOfTheAccessLine() {
+        let lines = Self.lines(format: .logfmt) { log in
+            func line() {
+                log.access(
+                    method: "GET", path: "/ring.svg", status: 429, bytes: 1, microseconds: 2, outcome: "error_image",
+                    cache: "none", client: "192.0.2.1", agent: "camo", error: "too many")
+            }
+            line()
+            log.accessFields = [.outcome]
+            line()
+            log.accessFields = [.client, .agent]
+            line()
+            log.accessFields = []
+            line()
+        }
+        #expect(lines.count == 4)
+        #expect(
+            lines.first?.hasSuffix("outcome=error_image cache=none client=192.0.2.1 agent=camo error=\"too many\"")
+                == true)
+        #expect(lines.dropFirst().first?.hasSuffix("duration_us=2 outcome=error_image cache=none") == true)
+        #expect(lines.dropFirst(2).first?.hasSuffix("duration_us=2 cache=none client=192.0.2.1 agent=camo") == true)
+        #expect(lines.last?.hasSuffix("duration_us=2 cache=none") == true)
+    }
 }

@@ -49,7 +49,9 @@ final class SettingsReloadTests {
 
     /// A file that does not parse, or a setting out of its range, is refused whole: the old token still writes,
     /// and a good setting beside the bad one is not applied either.
-    @Test(arguments: ["{\"valueTokens\": {", "{\"clientQueue\": 0}", "{\"clientQueu\": 3}"])
+    @Test(arguments: [
+        "{\"valueTokens\": {", "{\"clientQueue\": 0}", "{\"clientQueu\": 3}", "{\"logFields\": [\"client\", \"ip\"]}",
+    ])
     func aBadFileKeepsTheRunningSettings(_ bad: String) throws {
         try write(settings(token: Self.oldToken, ["clientQueue": 7]))
         let service = try startService()

@@ -4,7 +4,7 @@ extension ServiceConfiguration {
     /// `port`, the loops), what sizes the caches, what their entries already hold (`maxAge`, `errorStatus`, the
     /// stored values' look) and what owns a connection or a thread (the store, live values and their sources).
     public static let reloadable: Set<String> = [
-        "logLevel", "trustedProxies", "clientQueue", "clientRate", "clientBurst", "valueTokens", "urlKeys",
+        "logLevel", "logFields", "trustedProxies", "clientQueue", "clientRate", "clientBurst", "valueTokens", "urlKeys",
         "privateValues", "requireSignature",
     ]
 }
@@ -52,6 +52,7 @@ extension RingService {
         // change that waits for a restart is reported again until it is made.
         var next = running
         next.logLevel = loaded.logLevel
+        next.logFields = loaded.logFields
         next.trustedProxies = loaded.trustedProxies
         next.clientQueue = loaded.clientQueue
         next.clientRate = loaded.clientRate
@@ -63,6 +64,7 @@ extension RingService {
         clientShares.bound = next.clientQueue
         clientRates.configure(rate: Double(next.clientRate), burst: next.clientBurst)
         log.level = next.logLevel
+        log.accessFields = Set(next.logFields.compactMap(ServiceLog.AccessField.init))
         reloadBase.withLock { $0 = next }
         log.log(.info, "settings reloaded", [("changed", .text(outcome.applied.joined(separator: ",")))])
         if !outcome.needRestart.isEmpty {

@@ -70,6 +70,13 @@ extension ServiceConfiguration {
             kind: .choice(LogLevel.allCases.map(\.rawValue)), get: { .text($0.logLevel.rawValue) },
             set: { if case .text(let v) = $1, let l = LogLevel(rawValue: v) { $0.logLevel = l } }),
         .init(
+            name: "logFields",
+            doc:
+                "Optional fields of the access line: outcome (what the answer was), client (its address, behind "
+                + "trustedProxies the one they forward for), agent (the User-Agent), error (why an answer refused "
+                + "the request). Empty: the line holds method, path, status, bytes, duration and cache only.",
+            kind: .list, get: { .list($0.logFields) }, set: { if case .list(let v) = $1 { $0.logFields = v } }),
+        .init(
             name: "logoDirectory",
             doc:
                 "Where the named logos (logo=github) are read from at start-up: Simple Icons' index.tsv and icons/, "
@@ -116,6 +123,12 @@ extension ServiceConfiguration {
     /// Checks that span settings: each setting alone is checked where it is read.
     func validateTogether() throws(ConfigurationError) {
         try validateSigning()
+        let fields = ServiceLog.AccessField.allCases.map(\.rawValue)
+        if let unknown = logFields.first(where: { !fields.contains($0) }) {
+            throw ConfigurationError(
+                "logFields: \(ConfigurationSetting.quoted(unknown)) is not a field of the access line (accepted: "
+                    + fields.joined(separator: ", ") + ")")
+        }
         if maxHeadBytes < maxRequestLineBytes {
             throw ConfigurationError(
                 "maxHeadBytes: \(maxHeadBytes) is smaller than maxRequestLineBytes (\(maxRequestLineBytes)); "

@@ -62,6 +62,8 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var drainDeadline = 5.0
     public var logFormat = LogFormat.logfmt
     public var logLevel = LogLevel.info
+    /// The access line's optional fields written (`ServiceLog.AccessField`).
+    public var logFields = ServiceLog.AccessField.allCases.map(\.rawValue)
     /// Where the named logos are read from at start-up (`LogoCatalog`): the build's copy of Simple Icons.
     public var logoDirectory = LogoCatalog.defaultDirectory
     /// Live values: off until hosts, sources or Prometheus servers are configured.

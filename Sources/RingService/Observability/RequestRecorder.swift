@@ -43,8 +43,9 @@ struct RequestRecorder: Sendable {
                 bytes: request.method == .head ? 0 : response.body.count, microseconds: Int(elapsed / 1000),
                 outcome: outcome.rawValue,
                 cache: served.cache.rawValue, source: served.source?.rawValue,
-                client: settings.current.clients.client(of: request)?.description,
-                agent: request.headers["User-Agent"], error: served.error)
+                // Resolved only when written: the line is on every request's path.
+                client: log.carries(.client) ? settings.current.clients.client(of: request)?.description : nil,
+                agent: log.carries(.agent) ? request.headers["User-Agent"] : nil, error: served.error)
         }
         return response
     }

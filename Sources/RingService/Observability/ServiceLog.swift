@@ -20,6 +20,23 @@ public final class ServiceLog: Sendable {
     }
 
     public let format: Format
+    /// The access line's optional fields (`logFields`).
+    public enum AccessField: String, Sendable, CaseIterable {
+        case outcome, client, agent, error
+
+        var bit: Int { 1 << (Self.allCases.firstIndex(of: self) ?? 0) }
+    }
+
+    /// The optional fields access lines carry; a reload of the settings may change them.
+    public var accessFields: Set<AccessField> {
+        get { Set(AccessField.allCases.filter { fieldBits.load(ordering: .relaxed) & $0.bit != 0 }) }
+        set { fieldBits.store(newValue.reduce(0) { $0 | $1.bit }, ordering: .relaxed) }
+    }
+    private let fieldBits = Atomic<Int>(-1)
+
+    /// Whether access lines carry `field`.
+    func carries(_ field: AccessField) -> Bool { fieldBits.load(ordering: .relaxed) & field.bit != 0 }
+
     /// The least severe line written; a reload of the settings may change it.
     public var level: Level {
         get { Level.allCases[Int(levelRank.load(ordering: .relaxed))] }
@@ -73,14 +90,14 @@ public final class ServiceLog: Sendable {
             ("bytes", .integer(bytes)), ("duration_us", .integer(microseconds)),
         ]
         // What the answer was (`ServiceMetrics.Outcome`: image, error_image, not_modified, page, refused).
-        if let outcome { fields.append(("outcome", .text(outcome))) }
+        if let outcome, carries(.outcome) { fields.append(("outcome", .text(outcome))) }
         fields.append(("cache", .text(cache)))
         // Only on images of live values: where the value came from.
         if let source { fields.append(("source", .text(source))) }
         // Who asked (the connection's peer; behind a proxy, the proxy), with what, and why an answer refused it.
-        if let client { fields.append(("client", .text(client))) }
-        if let agent { fields.append(("agent", .text(String(agent.prefix(Self.agentLength))))) }
-        if let error { fields.append(("error", .text(error))) }
+        if let client, carries(.client) { fields.append(("client", .text(client))) }
+        if let agent, carries(.agent) { fields.append(("agent", .text(String(agent.prefix(Self.agentLength))))) }
+        if let error, carries(.error) { fields.append(("error", .text(error))) }
         append(level: level, message: "request", fields: fields)
     }
 

@@ -143,6 +143,7 @@ public final class RingService: HTTPHandler {
             reportBytes: configuration.values.reportBytes, log: log)
         storedHeaders = Self.storedHeaders(maxAge: configuration.values.maxAge)
         self.log = log
+        log.accessFields = Set(configuration.logFields.compactMap(ServiceLog.AccessField.init))
         recorder = RequestRecorder(metrics: metrics, log: log, settings: settings)
         self.renderer = renderer
         cache = RenderCache(maxBytes: configuration.cacheBytes, maxEntries: configuration.cacheEntries)
