@@ -127,7 +127,7 @@ unit: check-swift deps
 
 ## swift format, hadolint, every relative link and #anchor in the Markdown files (.ci/checks/doc-links.py), the
 ## pictures in docs/ against what this build draws (.ci/checks/doc-images.sh --check), and the builder's script:
-## `node --check` (Debian's nodejs) on each of its files, Sources/RingService/Pages/Builder*.js (the build embeds them).
+## `node --check` (Debian's nodejs) on each of the pages' scripts, Sources/RingService/Pages/*.js (the build embeds them).
 lint: check-swift
 	@.ci/lib/deps.sh python3 python3-pip
 	@command -v node >/dev/null 2>&1 || .ci/lib/deps.sh nodejs
@@ -135,7 +135,7 @@ lint: check-swift
 	@.ci/lib/deps.sh python3-fonttools fonts-dejavu-core fonts-liberation2
 	/usr/bin/python3 .ci/tools/gen-badge-widths.py --check
 	.ci/checks/doc-images.sh --check
-	for file in Sources/RingService/Pages/Builder*.js; do node --check "$$file" || exit 1; done
+	for file in Sources/RingService/Pages/*.js; do node --check "$$file" || exit 1; done
 	@# The server's modules import FoundationEssentials at most: the whole of Foundation brings its ICU data,
 	@# 45 MB of the static binary (a stray import once took the image from 154 to 199 MB).
 	@! grep -rln '^import Foundation$$' Sources --include=*.swift | grep -v '^Sources/\(ring-bench\|embed-builder-script\)/' \

@@ -12,8 +12,9 @@ against a live progress-rings server on a free loopback port.
    container draws it in (Noto Sans CJK Bold).
 4. Badge fidelity (badge_fidelity.py): the same for badges, outside their texts pixel by pixel and each text by its
    ink and its glyphs.
-5. Emoji in color (emoji_fidelity.py): a label's emoji that our PNG draws in color, Chromium draws in color too.
-6. An animated SVG's final frame is the static SVG.
+5. The embed page, <progress-ring> and the builder's embed snippet (embed_pages.py).
+6. Emoji in color (emoji_fidelity.py): a label's emoji that our PNG draws in color, Chromium draws in color too.
+7. An animated SVG's final frame is the static SVG.
 
 Usage: browser_test.py [--binary .build/debug/progress-rings] [--artifacts DIR] [--update-screenshots]
 A failure saves both renderings and their difference under the artifacts directory, prints the paths and a base64
@@ -36,6 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import badge_fidelity  # noqa: E402
 import bar_fidelity  # noqa: E402
 import builder_pages  # noqa: E402
+import embed_pages  # noqa: E402
 import emoji_fidelity  # noqa: E402
 import gallery_pages  # noqa: E402
 import label_fidelity  # noqa: E402
@@ -210,6 +212,8 @@ def main():
         plain = Server(args.binary)
         driver = start_browser()
         check_pages(driver, server, artifacts, screenshots, dark=False, live=live, plain=plain)
+        embed_pages.check_builder(driver, server, fail)
+        embed_pages.EmbedChecks(driver, Server, args.binary, artifacts, fail, save_artifact).check()
         label_fidelity.check_fonts()
         ring_fidelity.check(driver, server, artifacts)
         bar_fidelity.check(driver, server, artifacts)

@@ -97,13 +97,14 @@ struct ParameterTableTests {
                 "start", "direction", "label", "decimals", "fontSize", "fontWeight", "animate", "scale", "title",
                 "cacheSeconds", "theme", "thresholds", "gradient", "unit", "locale", "thresholdsMode", "map", "target",
                 "markers", "neutral", "previous", "logo", "logoColor", "staleColor", "staleLabel", "tz", "matte",
-                "reduce",
+                "refresh", "reduce",
             ])
         #expect(
             ImageParameter.names(readBy: .badge) == [
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
                 "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral", "message",
-                "logo", "logoColor", "staleColor", "staleLabel", "tz", "textColor", "matte", "previous", "reduce",
+                "logo", "logoColor", "staleColor", "staleLabel", "tz", "textColor", "matte", "refresh", "previous",
+                "reduce",
             ])
         #expect(
             ImageParameter.names(readBy: .spark) == [
@@ -111,7 +112,7 @@ struct ParameterTableTests {
                 "fontWeight",
                 "scale",
                 "title", "cacheSeconds", "theme", "thresholds", "unit", "locale", "thresholdsMode", "previous",
-                "staleColor", "staleLabel", "tz", "matte", "points", "width", "height", "fill",
+                "staleColor", "staleLabel", "tz", "matte", "refresh", "points", "width", "height", "fill",
             ])
     }
 

@@ -37,6 +37,8 @@ public struct BadgeSpec: Sendable, Hashable {
     public var matte = RGBAColor(0xff, 0xff, 0xff)
     /// `nil` means the server's default max-age.
     public var cacheSeconds: Int? = nil
+    /// Seconds for the `Refresh` header; `nil`: none.
+    public var refresh: Int? = nil
     /// The small picture before the value: a ring (the default) or a bar.
     public var icon: Icon = .ring
     /// Text shown in place of the value, with no icon: a plain shields badge in `color` (`build | passing`), or a

@@ -16,6 +16,7 @@ extension BarSpec: ImageKind {
             named: request.named)
     }
     public var cacheSeconds: Int? { series.cacheSeconds }
+    public var refresh: Int? { series.refresh }
     public var cssSize: (width: Int, height: Int) { (width, imageHeight) }
     public var pixelEdge: Int { Swift.max(width, imageHeight) * series.scale }
     public func svg() -> [UInt8] { BarRenderer.svg(self) }

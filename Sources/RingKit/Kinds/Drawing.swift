@@ -98,6 +98,9 @@ public struct Drawing: Sendable, Hashable {
     /// The `cacheSeconds` the URL asked for; `nil` means the server's default.
     public var cacheSeconds: Int? { image.cacheSeconds }
 
+    /// The `refresh` the URL asked for: the seconds of its `Refresh` header; `nil` when none.
+    public var refresh: Int? { image.refresh }
+
     /// The longer side of the PNG in pixels: what its drawing time and memory grow with.
     public var pixelEdge: Int { image.pixelEdge }
 

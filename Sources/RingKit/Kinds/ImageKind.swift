@@ -22,6 +22,8 @@ public protocol ImageKind: Sendable, Hashable {
     static func parse(_ request: Drawing.Request) throws(ParameterError) -> Self
     /// The `cacheSeconds` the URL asked for; `nil` means the server's default.
     var cacheSeconds: Int? { get }
+    /// The `refresh` the URL asked for (`Refresh: N`); `nil` when none.
+    var refresh: Int? { get }
     /// The image's width and height in CSS pixels (a raster has `scale` times as many).
     var cssSize: (width: Int, height: Int) { get }
     /// The longer side of the raster in pixels: what its drawing time and memory grow with.

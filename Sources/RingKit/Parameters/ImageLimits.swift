@@ -8,4 +8,6 @@ public enum ImageLimits {
     public static let pixelEdge = 2048
     /// The longest `Cache-Control` max-age a URL may ask for, in seconds (a year).
     public static let cacheSeconds = 0...31_536_000
+    /// The seconds a page that follows an image may wait between fetches (`refresh`): from a few seconds to a day.
+    public static let refresh = 5...86_400
 }

@@ -162,6 +162,7 @@ extension ImageParameter {
                     spec.scale = given
                 }, key: { spec, _ in String(spec.scale) })),
         matte,
+        refresh,
         .init(
             "cacheSeconds", [.all, .spark], .integer,
             docs: .init(

@@ -15,6 +15,7 @@ extension SparkSpec: ImageKind {
             named: request.named)
     }
     public var cacheSeconds: Int? { series.cacheSeconds }
+    public var refresh: Int? { series.refresh }
     public var cssSize: (width: Int, height: Int) { (width, height) }
     public var pixelEdge: Int { Swift.max(width, height) * series.scale }
     public func svg() -> [UInt8] { SparkRenderer.svg(self) }

@@ -78,6 +78,8 @@ public struct RingSpec: Sendable, Hashable {
     public var title: String? = nil
     /// `nil` means the server's default max-age.
     public var cacheSeconds: Int? = nil
+    /// Seconds for the `Refresh` header; `nil`: none.
+    public var refresh: Int? = nil
     /// Value-driven color for every ring; `nil` means each stroke is always its `color`.
     public var thresholds: Thresholds? = nil
     /// The first ring's progress fades from its color at the start to this color at the end; `nil` (`none`) is

@@ -10,20 +10,24 @@ struct CacheKey: Hashable, Sendable {
     let maxAge: Int?
     /// `/ring` answers with `Vary: Accept`; the suffixed routes do not.
     let varyAccept: Bool
+    /// The seconds of the `Refresh` header the URL asked for (`refresh`); nil: none.
+    let refresh: Int?
     /// The fields' hash (the process's seeded Hasher), computed once: a miss looks its key up in the index and the
     /// table of renders in flight, inserts it in both and evicts an older one, and each time hashed the whole spec.
     private let digest: Int
 
-    init(spec: String, format: ImageFormat, maxAge: Int?, varyAccept: Bool) {
+    init(spec: String, format: ImageFormat, maxAge: Int?, varyAccept: Bool, refresh: Int? = nil) {
         self.spec = spec
         self.format = format
         self.maxAge = maxAge
         self.varyAccept = varyAccept
+        self.refresh = refresh
         var hasher = Hasher()
         hasher.combine(spec)
         hasher.combine(format)
         hasher.combine(maxAge)
         hasher.combine(varyAccept)
+        hasher.combine(refresh)
         digest = hasher.finalize()
     }
 
@@ -32,7 +36,7 @@ struct CacheKey: Hashable, Sendable {
 
     static func == (a: CacheKey, b: CacheKey) -> Bool {
         a.digest == b.digest && a.spec == b.spec && a.format == b.format && a.maxAge == b.maxAge
-            && a.varyAccept == b.varyAccept
+            && a.varyAccept == b.varyAccept && a.refresh == b.refresh
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }

@@ -2,6 +2,11 @@ import Dispatch
 import HTTPServer
 import RingKit
 
+extension HTTPFieldName {
+    /// Seconds after which the browser showing the answer fetches it again (the HTML standard's `Refresh`).
+    static let refresh: HTTPFieldName = "Refresh"
+}
+
 /// How the cache answered an image request, for the access log.
 extension RingService {
     /// An image route. A target answered before is looked up by its raw bytes; any other is parsed once, then looked
@@ -117,7 +122,8 @@ extension RingService {
     func cacheKey(_ drawing: Drawing, format: ImageFormat, varyAccept: Bool, live: Bool = false) -> CacheKey {
         let maxAge = live ? nil : max(configuration.maxAge, drawing.cacheSeconds ?? 0)
         return CacheKey(
-            spec: drawing.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept)
+            spec: drawing.canonicalKey(for: format), format: format, maxAge: maxAge, varyAccept: varyAccept,
+            refresh: drawing.refresh)
     }
 
     private func render(_ drawing: Drawing, key: CacheKey, offLoop: Bool) -> (value: CachedImage?, cacheable: Bool) {
@@ -158,6 +164,8 @@ extension RingService {
             notModified.append(.cacheControl, cacheControl)
         }
         commonImageHeaders(&ok, format: key.format, varyAccept: key.varyAccept)
+        // For <embed> and <iframe> users, whose browser reloads the image after that many seconds; a 304 needs none.
+        if let refresh = key.refresh { ok.append(.refresh, String(refresh)) }
         commonImageHeaders(&notModified, format: key.format, varyAccept: key.varyAccept)
         return (ok, notModified)
     }

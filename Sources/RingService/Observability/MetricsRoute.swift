@@ -7,7 +7,7 @@ enum MetricsRoute: Sendable, Hashable {
     case image(Drawing.Kind, ImageFormat)
     case ring, ringValue, badgePath, badgeJSON, barValue
     case progressBarDev
-    case builder, examples, parameters
+    case builder, examples, parameters, embed, ringsModule
     case values, valueHistory
     case healthz, readyz, metrics
     case serverOptions, notFound
@@ -24,6 +24,8 @@ enum MetricsRoute: Sendable, Hashable {
         case .builder: "/"
         case .examples: "/examples"
         case .parameters: "/parameters"
+        case .embed: "/embed/{image}"
+        case .ringsModule: "/rings.js"
         case .values: "/values/{name}"
         case .valueHistory: "/values/{name}/history"
         case .healthz: "/healthz"

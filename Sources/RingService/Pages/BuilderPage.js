@@ -15,18 +15,13 @@
   var outURL = document.getElementById("out-url");
   var outMarkdown = document.getElementById("out-markdown");
   var outHTML = document.getElementById("out-html");
+  var outEmbed = document.getElementById("out-embed");
   var timer = 0;
   var generation = 0;
   // The further values of a parameter the opening link gave more than once, by field id: sent until the
   // field is edited, so the server refuses the repeat as it refuses the link's own image URL.
   var repeats = {};
 
-  // Keeps , : and / readable in the query; everything else as encodeURIComponent writes it.
-  // ( and ) are escaped too: a bare ) would end a Markdown link early.
-  function encode(text) {
-    return encodeURIComponent(text).replace(/%2C/g, ",").replace(/%3A/g, ":").replace(/%2F/g, "/")
-      .replace(/\(/g, "%28").replace(/\)/g, "%29");
-  }
   function kind() {
     return form.querySelector("input[name=kind]:checked").value;
   }
@@ -52,20 +47,23 @@
     if (box && box.checked) return "";
     return field.value === "" || field.disabled ? null : field.value;
   }
-  function query() {
-    var parts = [];
+  // The parameters the form sends, as [name, text] in the fields' order (RingsURL.js writes them).
+  function parameters() {
+    var pairs = [];
     fields.forEach(function (field) {
       var name = field.getAttribute("data-param");
       var text = sent(field);
-      if (text !== null) parts.push(name + "=" + encode(text));
+      if (text !== null) pairs.push([name, text]);
       if (field.disabled && !emptyBox(field)) return;
-      (repeats[field.id] || []).forEach(function (extra) { parts.push(name + "=" + encode(extra)); });
+      (repeats[field.id] || []).forEach(function (extra) { pairs.push([name, extra]); });
     });
-    return parts.join("&");
+    return pairs;
+  }
+  function query() {
+    return ringsQuery(parameters());
   }
   function imageURL(type) {
-    var q = query();
-    return location.origin + "/" + kind() + "." + type + (q ? "?" + q : "");
+    return ringsURL(location.origin, kind(), type, parameters());
   }
   function fieldNamed(name) {
     for (var i = 0; i < fields.length; i++) {
@@ -110,6 +108,7 @@
     outURL.value = format() === "svg" ? svg : format() === "png" ? png : imageURL(format());
     outMarkdown.value = "";
     outHTML.value = "";
+    outEmbed.value = "";
     status.textContent = "Checking the image…";
     check(svg, ++generation);
   }
@@ -166,6 +165,10 @@
     var scale = fieldNamed("scale");
     var dense = format() !== "svg" && scale && sent(scale) !== null && Number(scale.value) > 1;
     outMarkdown.value = dense ? outHTML.value : "![" + alt.replace(/([\[\]\\])/g, "\\$1") + "](" + chosen + ")";
+    // The page that shows the image and fetches it again every `refresh` seconds, in a frame of the image's size.
+    var embed = ringsEmbedURL(location.origin, kind(), format(), parameters());
+    outEmbed.value = '<iframe src="' + attribute(embed) + '" width="' + width + '" height="' + height +
+      '" title="' + attribute(alt) + '" style="border:0"></iframe>';
   }
   function show(message) {
     allFields.forEach(function (field) {
@@ -176,6 +179,7 @@
     var none = message ? "No snippet while the image is an error: fix the value the message names." : "";
     outMarkdown.placeholder = none;
     outHTML.placeholder = none;
+    outEmbed.placeholder = none;
     if (!message) {
       status.textContent = "Preview up to date.";
       return;

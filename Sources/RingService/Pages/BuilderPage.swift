@@ -77,6 +77,13 @@ enum BuilderPage {
             <textarea id="out-html" rows="3" readonly></textarea>
             <button type="button" data-copy="out-html">Copy HTML</button>
             </div>
+            <div class="copy">
+            <label for="out-embed">Embed, updating itself</label>
+            <textarea id="out-embed" rows="3" readonly aria-describedby="embed-hint"></textarea>
+            <button type="button" data-copy="out-embed">Copy embed</button>
+            <p class="hint" id="embed-hint">A frame that fetches the image again every <code>refresh</code> seconds \
+            (under Output; never sooner than the image's max-age) and shows it when it changed.</p>
+            </div>
             <div class="backdrop"><label for="backdrop">Page behind the preview</label>
             <select id="backdrop" aria-describedby="backdrop-hint">
             <option value="">as the image expects</option>

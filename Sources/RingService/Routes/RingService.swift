@@ -33,6 +33,8 @@ public final class RingService: HTTPHandler {
     private let gallery = Lock<(held: Set<String>, page: StaticPage)?>(nil)
     private let liveSourceNames: Set<String>
     let referencePage = ReferencePage.make()
+    /// `/rings.js`, built once.
+    let ringsModule = RingsModule.make()
 
     /// Live values: nil until the configuration turns them on.
     let live: LiveValues?
@@ -224,6 +226,11 @@ public final class RingService: HTTPHandler {
             response = galleryPage.response(to: request)
         case .parameters:
             response = referencePage.response(to: request)
+        case .embed(let image):
+            response = EmbedPage.response(to: request, path: image)
+        case .ringsModule:
+            response = ringsModule.response(
+                to: request, coding: ContentCoding.choose(acceptEncoding: request.headers.values(.acceptEncoding)))
         case .healthz:
             response = responses.healthy
         case .readyz:

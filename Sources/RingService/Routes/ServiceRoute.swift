@@ -14,6 +14,10 @@ enum ServiceRoute: Sendable, Hashable {
     case examples
     /// `/parameters`, the parameter reference.
     case parameters
+    /// `/embed/{image path}`: the page that shows that image and follows it; the image's path (`/ring.svg`).
+    case embed(Substring)
+    /// `/rings.js`: the URL writer and `<progress-ring>`, as an ES module.
+    case ringsModule
     /// `/values/{name}` and `/values/{name}/history`: the name as sent, checked by the handler.
     case values(name: Substring, history: Bool)
     case healthz
@@ -39,6 +43,7 @@ enum ServiceRoute: Sendable, Hashable {
         case "/": self = .builder
         case "/examples": self = .examples
         case "/parameters": self = .parameters
+        case "/rings.js": self = .ringsModule
         case "/healthz": self = .healthz
         case "/readyz": self = .readyz
         case "/metrics": self = .metrics
@@ -48,8 +53,19 @@ enum ServiceRoute: Sendable, Hashable {
                 ?? Self.valuePath(path, prefix: "/ring/", kind: .ring, query: request.query)
                 ?? Self.valuePath(path, prefix: "/bar/", kind: .bar, query: request.query)
                 ?? Self.badgePath(path, query: request.query) ?? Self.progressBarDev(path, query: request.query)
-                ?? Self.valuesPath(path) ?? .notFound
+                ?? Self.valuesPath(path) ?? Self.embedPath(request) ?? .notFound
         }
+    }
+
+    /// `/embed` in front of an image route's path: `/embed/ring.svg`, `/embed/badge/coverage/87.png`. Anything else
+    /// after it (another page, `/embed/embed/…`, `//host/…`) is no route.
+    private static func embedPath(_ request: HTTPRequest) -> ServiceRoute? {
+        guard request.path.hasPrefix("/embed/") else { return nil }
+        let image = request.path.dropFirst(6)
+        var inner = request
+        inner.target = String(image) + (request.query.isEmpty ? "" : "?" + request.query)
+        guard case .image = ServiceRoute(inner) else { return nil }
+        return .embed(image)
     }
 
     /// `/{kind}.{format}` for every kind and format but `/ring.svg` and `/ring.png`, matched first: `/badge.svg`,
@@ -129,6 +145,8 @@ enum ServiceRoute: Sendable, Hashable {
         case .builder: .builder
         case .examples: .examples
         case .parameters: .parameters
+        case .embed: .embed
+        case .ringsModule: .ringsModule
         case .values(_, let history): history ? .valueHistory : .values
         case .healthz: .healthz
         case .readyz: .readyz
