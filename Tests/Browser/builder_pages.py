@@ -223,7 +223,8 @@ class BuilderChecks(KindChecks, LayoutChecks, PageChecks):
 
     def check_readable_previews(self):
         """Each preview's label is readable on the page behind it: theme=auto's SVG on the system's scheme (which
-        it follows), its PNG (always light) on light, theme=dark's on dark, the default on light."""
+        it follows) and its PNG (which reads on both) on the system's scheme too, theme=dark's on dark, the default
+        on light."""
         driver, fail = self.driver, self.fail
         for query, svg_backdrop in [("?value=72", "light"), ("?value=72&theme=dark", "dark"),
                                     ("?value=72&theme=auto", self.scheme)]:

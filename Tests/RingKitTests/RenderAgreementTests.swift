@@ -105,9 +105,10 @@ struct RenderAgreementTests {
     }
 
     func expectAgreement(
-        _ spec: RingSpec, labelOffset: Double = 1, sourceLocation: SourceLocation = #_sourceLocation
+        _ spec: RingSpec, labelOffset: Double = 1, png: RingSpec? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let ours = try #require(DecodedPNG(try PNGRenderer.render(spec)))
+        let ours = try #require(DecodedPNG(try PNGRenderer.render(png ?? spec)))
         let theirs = try #require(DecodedPNG(try RSVG.render(SVGRenderer.render(spec), zoom: spec.scale)))
         #expect(theirs.width == ours.width && theirs.height == ours.height, sourceLocation: sourceLocation)
         guard theirs.width == ours.width && theirs.height == ours.height else { return }

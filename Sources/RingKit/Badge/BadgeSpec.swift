@@ -44,7 +44,8 @@ public struct BadgeSpec: Sendable, Hashable {
     /// Text shown in place of the value, with no icon: a plain shields badge in `color` (`build | passing`), or a
     /// template of the value (`{value}/{max} passed`), filled as a ring's label is and colored as the value is.
     public var message: String? = nil
-    /// Default panel colors: `light`, `dark`, or `auto` (the SVG follows `prefers-color-scheme`; PNG is light).
+    /// Default panel colors: `light`, `dark`, or `auto` (the SVG follows `prefers-color-scheme`; a raster draws the
+    /// light panels, opaque, which read on any page).
     public var theme: RingSpec.Theme = .light
     /// Which panel colors were left to the theme (not given in the URL).
     public var themedColors: ColorRoles = .all

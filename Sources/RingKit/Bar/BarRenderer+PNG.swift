@@ -2,7 +2,7 @@ import CCairo
 
 extension BarRenderer {
     /// The PNG of `spec` at its width and height × `scale` pixels; identical specs give identical bytes. A PNG cannot
-    /// follow the viewer's color scheme: `theme=auto` draws the light image.
+    /// follow the viewer's color scheme: `theme=auto` draws colors that read on light and dark pages alike.
     public static func png(_ spec: BarSpec) throws(RenderError) -> [UInt8] {
         try PNGEncoder.tuned.encode(consuming: surface(spec))
     }
@@ -15,17 +15,22 @@ extension BarRenderer {
         var spec = spec.normalized()
         // A PNG does not move: its labels are split only where the drawn fill's edge crosses them.
         if reveal >= 1 { spec.series.animate = 0 }
+        // `theme=auto`: colors that read on light and dark pages (`RingSpec.rasterColors`); a label beside the bar,
+        // over the page, gets a halo.
+        var halo: RGBAColor? = nil
         if spec.series.theme == .auto {
+            let themed = spec.series.themedColors
             spec.series.theme = .light
             spec = spec.normalized()
+            halo = spec.series.applyRasterAuto(themed: themed)
         }
         let layout = reveal < 1 ? BarLayout(spec).revealing(reveal) : BarLayout(spec)
         return try CairoCanvas.drawn(width: layout.width, height: layout.height, scale: spec.series.scale) { cr in
-            draw(layout, spec.series, on: cr)
+            draw(layout, spec.series, on: cr, halo: layout.placement == .inside ? nil : halo)
         }
     }
 
-    static func draw(_ layout: BarLayout, _ series: RingSpec, on cr: OpaquePointer) {
+    static func draw(_ layout: BarLayout, _ series: RingSpec, on cr: OpaquePointer, halo: RGBAColor? = nil) {
         let drawnBase = base(layout, series, cr)
         for bar in layout.bars {
             if !drawnBase, let track = bar.track {
@@ -73,7 +78,7 @@ extension BarRenderer {
                     } else {
                         TextLayout.draw(
                             label, on: cr, bold: bold, size: layout.fontSize, right: layout.labelX,
-                            baseline: bar.baseline)
+                            baseline: bar.baseline, halo: halo)
                     }
                 }
                 if let fillColor = bar.fillTextColor {

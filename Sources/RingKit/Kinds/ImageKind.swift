@@ -32,8 +32,8 @@ public protocol ImageKind: Sendable, Hashable {
     func canonicalKey(for format: ImageFormat) -> String
     /// The SVG document; identical specs give identical bytes.
     func svg() -> [UInt8]
-    /// The drawn ARGB32 surface, flushed (a raster cannot follow the viewer's color scheme: `theme=auto` is drawn
-    /// light), and the PNG encoder that suits it; the caller destroys the surface.
+    /// The drawn ARGB32 surface, flushed (a raster cannot follow the viewer's color scheme: `theme=auto` is drawn to
+    /// read on light and dark pages), and the PNG encoder that suits it; the caller destroys the surface.
     func raster() throws(RenderError) -> Raster
     /// Seconds of the fill animation (`animate`): what a GIF plays as frames; 0 for a still image.
     var animationSeconds: Double { get }

@@ -38,12 +38,9 @@ public enum PNGRenderer {
     /// be (`RingPainter`), the label with Pango. Returns whether a label was drawn.
     @discardableResult
     static func draw(_ spec: RingSpec, on surface: OpaquePointer, scale: Double, reveal: Double = 1) -> Bool {
-        // A PNG cannot follow the viewer's color scheme: `auto` draws the light image, `dark` its resolved colors.
-        var spec = spec
-        if spec.theme != .light {
-            if spec.theme == .auto { spec.theme = .light }
-            spec = spec.normalized()
-        }
+        // A PNG cannot follow the viewer's color scheme: `auto` draws colors that read on light and dark pages, with
+        // a halo under the label; `dark` its resolved colors.
+        let (spec, halo) = spec.rasterColors()
         let g = reveal < 1 ? RingGeometry(spec).revealing(reveal) : RingGeometry(spec)
         // Built once: `bands` makes an array each time it is read.
         let bands = g.bands
@@ -78,7 +75,7 @@ public enum PNGRenderer {
             for (line, baseline) in zip(layout.lines, layout.baselines) {
                 TextLayout.draw(
                     line, on: cr, bold: spec.fontWeight == .bold, size: layout.fontSize, centerX: g.center,
-                    baseline: baseline)
+                    baseline: baseline, halo: halo)
             }
         }
         if let placed = LogoPlacement.inRing(spec, g) {

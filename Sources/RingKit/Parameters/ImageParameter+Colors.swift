@@ -78,14 +78,18 @@ extension ImageParameter {
         .init(
             "theme", [.all, .spark], .keyword(words(RingSpec.Theme.self)),
             docs: .init(
-                "default colors: `light`, `dark`, or `auto` (SVG follows `prefers-color-scheme`; PNG is light)",
+                "default colors: `light`, `dark`, or `auto` (SVG follows `prefers-color-scheme`; PNG, WebP and GIF "
+                    + "read on light and dark pages: a halo under the label, a mid-gray track)",
                 default: "`light`", accepted: "see [theme](#dark-backgrounds-theme)"),
             badgeDocs: .init(
                 "default panel colors: `dark` draws a darker gray (`#30363d`) and GitHub's dark blue (`#1f6feb`), both "
                     + "still dark enough for the white text; `auto` switches to them where the viewer prefers a dark "
-                    + "scheme (SVG; a PNG is light)", default: "`light`", accepted: "`light`, `dark`, `auto`"),
+                    + "scheme (SVG; a raster's opaque light panels read on any page)", default: "`light`",
+                accepted: "`light`, `dark`, `auto`"),
             field: .init(
-                "Colors", "Default colors; auto follows the viewer's color scheme in SVG (PNG uses light).",
+                "Colors",
+                "Default colors; auto follows the viewer's color scheme in SVG, and reads on light and dark pages in "
+                    + "PNG, WebP and GIF.",
                 placeholder: "light"),
             ring: .init(
                 21,

@@ -2,7 +2,7 @@ import CCairo
 
 extension SparkRenderer {
     /// The PNG of `spec` at its width and height × `scale` pixels; identical specs give identical bytes. A PNG cannot
-    /// follow the viewer's color scheme: `theme=auto` draws the light image.
+    /// follow the viewer's color scheme: `theme=auto` draws colors that read on light and dark pages alike.
     public static func png(_ spec: SparkSpec) throws(RenderError) -> [UInt8] {
         try PNGEncoder.tuned.encode(consuming: surface(spec))
     }
@@ -10,17 +10,21 @@ extension SparkRenderer {
     /// The drawn ARGB32 surface of `spec`, flushed, before encoding; the caller destroys it.
     package static func surface(_ spec: SparkSpec) throws(RenderError) -> OpaquePointer {
         var spec = spec.normalized()
+        // `theme=auto`: colors that read on light and dark pages (`RingSpec.rasterColors`), the label over a halo.
+        var halo: RGBAColor? = nil
         if spec.series.theme == .auto {
+            let themed = spec.series.themedColors
             spec.series.theme = .light
             spec = spec.normalized()
+            halo = spec.series.applyRasterAuto(themed: themed)
         }
         let layout = SparkLayout(spec)
         return try CairoCanvas.drawn(width: layout.width, height: layout.height, scale: spec.series.scale) { cr in
-            draw(layout, spec.series, on: cr)
+            draw(layout, spec.series, on: cr, halo: halo)
         }
     }
 
-    static func draw(_ layout: SparkLayout, _ series: RingSpec, on cr: OpaquePointer) {
+    static func draw(_ layout: SparkLayout, _ series: RingSpec, on cr: OpaquePointer, halo: RGBAColor? = nil) {
         CairoCanvas.paintBackground(cr, series.background, width: layout.width, height: layout.height)
         if layout.points.count > 1 {
             if let area = layout.areaColor {
@@ -48,7 +52,7 @@ extension SparkRenderer {
             CairoCanvas.setColor(cr, series.textColor)
             TextLayout.draw(
                 label, on: cr, bold: series.fontWeight == .bold, size: layout.fontSize, left: layout.labelX,
-                baseline: layout.baseline)
+                baseline: layout.baseline, halo: halo)
         }
     }
 

@@ -28,12 +28,8 @@ extension RingSpec {
     private static let themeRoles: Set<String> = ["color", "track", "textColor"]
 
     private func queryString(omittingDefaults: Bool, _ selection: ParameterRows<RingSpec>.Selection) -> String {
-        var spec = normalized()
-        if spec.theme == .auto, case .format(let format) = selection, format.isRaster {
-            // A PNG cannot follow the viewer's color scheme: `auto` draws the light image.
-            spec.theme = .light
-            spec = spec.normalized()
-        }
+        // `auto` keeps its name in a raster's key too: a raster draws it apart from `light` (`rasterColors`).
+        let spec = normalized()
         guard omittingDefaults else { return Self.parameterRows.query(of: spec, selection) }
         var defaults = spec.ringCount == 1 ? RingSpec() : Self.defaults(rings: spec.ringCount)
         // With a unit that scales, leaving `decimals` out means its own digits, not 0.

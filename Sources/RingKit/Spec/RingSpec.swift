@@ -4,7 +4,8 @@ public struct RingSpec: Sendable, Hashable {
     public enum Cap: String, Sendable, Hashable, CaseIterable { case round, butt, square }
     public enum Direction: String, Sendable, Hashable, CaseIterable { case cw, ccw }
     public enum FontWeight: String, Sendable, Hashable, CaseIterable { case bold, normal }
-    /// Which default colors apply: `light`, `dark`, or `auto` (the SVG follows `prefers-color-scheme`; PNG is light).
+    /// Which default colors apply: `light`, `dark`, or `auto` (the SVG follows `prefers-color-scheme`; a raster reads
+    /// on light and dark pages, `rasterColors`).
     public enum Theme: String, Sendable, Hashable, CaseIterable { case light, dark, auto }
 
     /// The colors a theme provides when the query leaves them out.

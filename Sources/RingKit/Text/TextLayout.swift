@@ -62,33 +62,57 @@ enum TextLayout {
     @discardableResult
     static func draw(
         _ text: String, on cr: OpaquePointer, bold: Bool, size: Double, centerX: Double, baseline: Double,
-        spacing: Double = 0, family: Family = .sans
+        spacing: Double = 0, family: Family = .sans, halo: RGBAColor? = nil
     ) -> Double {
-        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: spacing, family: family) {
+        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: spacing, family: family, halo: halo) {
             centerX - $0 / 2
         }
     }
 
     /// Draws `text` in one line ending at `right` (as SVG's `text-anchor="end"`).
-    static func draw(_ text: String, on cr: OpaquePointer, bold: Bool, size: Double, right: Double, baseline: Double) {
-        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: 0, family: .sans) { right - $0 }
+    static func draw(
+        _ text: String, on cr: OpaquePointer, bold: Bool, size: Double, right: Double, baseline: Double,
+        halo: RGBAColor? = nil
+    ) {
+        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: 0, family: .sans, halo: halo) {
+            right - $0
+        }
     }
 
     /// Draws `text` in one line starting at `left` (as SVG's default `text-anchor="start"`).
-    static func draw(_ text: String, on cr: OpaquePointer, bold: Bool, size: Double, left: Double, baseline: Double) {
-        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: 0, family: .sans) { _ in left }
+    static func draw(
+        _ text: String, on cr: OpaquePointer, bold: Bool, size: Double, left: Double, baseline: Double,
+        halo: RGBAColor? = nil
+    ) {
+        draw(text, on: cr, bold: bold, size: size, baseline: baseline, spacing: 0, family: .sans, halo: halo) {
+            _ in left
+        }
     }
+
+    /// The halo's width on each side of a glyph's outline, in CSS pixels: an eighth of the text's size, 1 to 3 px.
+    static func haloWidth(size: Double) -> Double { Swift.min(3, Swift.max(1, size / 8)) }
 
     @discardableResult
     private static func draw(
         _ text: String, on cr: OpaquePointer, bold: Bool, size: Double, baseline: Double, spacing: Double,
-        family: Family, left: (Double) -> Double
+        family: Family, halo: RGBAColor?, left: (Double) -> Double
     ) -> Double {
         let state = state.value
         state.update(for: cr)
         let kept = state.laidOut(text, bold: bold, size: size, spacing: spacing, family: family)
         let x = left(kept.line.width)
         let y = baseline - kept.line.ascent
+        if let halo {
+            // The glyphs' outlines stroked in the halo's color, round-joined, under the text itself.
+            cairo_save(cr)
+            CairoCanvas.setColor(cr, halo)
+            cairo_move_to(cr, x, y)
+            pango_cairo_layout_path(cr, kept.layout)
+            cairo_set_line_width(cr, 2 * haloWidth(size: size))
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+        }
         cairo_move_to(cr, x, y)
         pango_cairo_show_layout(cr, kept.layout)
         return kept.line.width

@@ -77,15 +77,16 @@
   function format() {
     return document.querySelector("input[name=format]:checked").value;
   }
-  // Each preview on the page its colors are drawn for: theme=auto's SVG follows the system's scheme, its
-  // PNG is always light; unless a backdrop is chosen to see the image on another page.
+  // Each preview on the page its colors are drawn for: theme=auto's SVG follows the system's scheme, and its
+  // PNG reads on light and dark pages alike, so both sit on the system's; unless a backdrop is chosen to see the
+  // image on another page.
   function applyBackdrop() {
     var field = fieldNamed("theme");
     var theme = field ? field.value : "";
-    var expected = theme === "dark" ? "dark" : "light";
-    svgFigure.setAttribute("data-backdrop", backdrop.value || (theme === "auto" ? "scheme" : expected));
+    var expected = theme === "auto" ? "scheme" : theme === "dark" ? "dark" : "light";
+    svgFigure.setAttribute("data-backdrop", backdrop.value || expected);
     pngFigure.setAttribute("data-backdrop", backdrop.value || expected);
-    pngCaption.textContent = theme === "auto" ? "PNG (light in every scheme)" : "PNG";
+    pngCaption.textContent = theme === "auto" ? "PNG (reads on light and dark pages)" : "PNG";
   }
   // The address bar follows the form, so the page can be shared or bookmarked as it is and a reload keeps it: the
   // kind and format where they are not the defaults, then the image's own query.

@@ -91,7 +91,7 @@ enum BuilderPage {
             <option value="dark">dark</option>
             </select>
             <p class="hint" id="backdrop-hint">As the image expects: dark for theme=dark; for theme=auto, the SVG on \
-            your system's scheme, which it follows, and the PNG (always light) on light; light otherwise.</p></div>
+            your system's scheme, which the SVG follows and on which the PNG reads as on any; light otherwise.</p></div>
             </section>
             <section class="controls more" aria-labelledby="more-parameters">
             <h2 id="more-parameters">More parameters</h2>
