@@ -35,8 +35,8 @@ TIMED := .ci/lib/timed.sh
 ARGS ?=
 # Extra flags for `swift build` (the Dockerfile passes --static-swift-stdlib).
 SWIFT_BUILD_FLAGS ?=
-# Seconds `make fuzz` runs each fuzzer (HTTP parser, query/spec parser, live sources, PNG drawing and writing);
-# `make test` runs each for 60.
+# Seconds `make fuzz` runs each fuzzer (HTTP parser, query/spec parser, live sources, PNG drawing and writing,
+# pushed values, logos, GIF and WebP writing); `make test` runs each for 60.
 FUZZ_SECONDS ?= 600
 # Seconds of `make soak`; `make test` runs 180 (long enough for the drift rule to see a heap that grows).
 SOAK_SECONDS ?= 600

@@ -177,6 +177,14 @@ if fuzzing {
     )
     package.targets.append(
         .executableTarget(
+            name: "EncoderFuzz",
+            dependencies: ["RingKit", "CCairo", "CGif", "CWebP"],
+            path: "Tests/Fuzz/EncoderFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+    package.targets.append(
+        .executableTarget(
             name: "RingSpecFuzz",
             dependencies: ["RingKit"],
             path: "Tests/Fuzz/RingSpecFuzz",

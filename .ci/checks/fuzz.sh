@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Fuzzes the HTTP request-head parser, the query/spec parser, the live-value source parser, the PNG drawing and
-# writing, and the body and names of pushed values with libFuzzer and AddressSanitizer, each for a bounded time.
+# writing, the body and names of pushed values, custom logos and the GIF and WebP writers with libFuzzer and
+# AddressSanitizer, each for a bounded time.
 # Usage: .ci/checks/fuzz.sh [SECONDS] [TARGET...]   (default: $FUZZ_SECONDS, else 60, for every target)
 # Targets: HTTPParserFuzz (seeds: Tests/HTTPServerTests/Corpus), RingSpecFuzz (seeds: Tests/Fuzz/RingSpecCorpus),
 # LiveSourceFuzz (a query's sources, and the answer on the lines after it read and drawn as they would be; seeds:
 # Tests/Fuzz/LiveSourceCorpus), PNGFuzz (the rasterizer and the PNG writer; seeds:
 # Tests/Fuzz/PNGCorpus), StoredValuesFuzz (PUT /values bodies, every report format and value names; seeds:
-# Tests/Fuzz/StoredValuesCorpus) and LogoFuzz (custom logos' SVG through libxml2 and the logo reader, then drawn;
-# seeds: Tests/Fuzz/LogoCorpus).
+# Tests/Fuzz/StoredValuesCorpus), LogoFuzz (custom logos' SVG through libxml2 and the logo reader, then drawn;
+# seeds: Tests/Fuzz/LogoCorpus) and EncoderFuzz (the GIF and WebP writers, read back by giflib and libwebp; seeds:
+# Tests/Fuzz/EncoderCorpus).
 # Seeds are copied, so new inputs never land in the repository. Fails on any crash, broken invariant, leak,
 # timeout or out-of-memory; the failing input is kept under .fuzz/artifacts/.
 set -euo pipefail
@@ -16,7 +18,7 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-${FUZZ_SECONDS:-60}}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(HTTPParserFuzz RingSpecFuzz LiveSourceFuzz PNGFuzz StoredValuesFuzz LogoFuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(HTTPParserFuzz RingSpecFuzz LiveSourceFuzz PNGFuzz StoredValuesFuzz LogoFuzz EncoderFuzz)
 scratch=.fuzz/build
 # The Swift backtracer would catch the trap before libFuzzer can record the crashing input.
 export SWIFT_BACKTRACE=enable=no
@@ -33,6 +35,7 @@ corpus_of() {
     PNGFuzz) echo Tests/Fuzz/PNGCorpus ;;
     StoredValuesFuzz) echo Tests/Fuzz/StoredValuesCorpus ;;
     LogoFuzz) echo Tests/Fuzz/LogoCorpus ;;
+    EncoderFuzz) echo Tests/Fuzz/EncoderCorpus ;;
     *) echo "fuzz: unknown target $1" >&2; exit 2 ;;
   esac
 }
@@ -44,6 +47,7 @@ dict_of() {
     PNGFuzz) echo Tests/Fuzz/png.dict ;;
     StoredValuesFuzz) echo Tests/Fuzz/stored.dict ;;
     LogoFuzz) echo Tests/Fuzz/logo.dict ;;
+    EncoderFuzz) echo Tests/Fuzz/encoder.dict ;;
   esac
 }
 

@@ -9,15 +9,23 @@ import CGif
 /// cannot say: the frame before it then takes that pixel into its rectangle and is cleared after it shows
 /// (disposal "restore to background"), and the next frame draws that rectangle whole (`Region.plan`). No loop
 /// extension: the animation plays once and stays on its last frame.
-enum GIFEncoder {
+package enum GIFEncoder {
     /// One picture and how long it shows, in hundredths of a second.
-    struct Frame {
+    package struct Frame {
         /// `0x00RRGGBB` a pixel, or `ColorQuantizer.clear`; `width × height`, rows top down.
         var pixels: [UInt32]
         var delay: Int
+
+        package init(pixels: [UInt32], delay: Int) {
+            self.pixels = pixels
+            self.delay = delay
+        }
     }
 
-    static func encode(width: Int, height: Int, frames: [Frame]) throws(RenderError) -> [UInt8] {
+    /// A pixel no color: clear in the image, or unchanged in a frame (`ColorQuantizer.clear`).
+    package static let clear = ColorQuantizer.clear
+
+    package static func encode(width: Int, height: Int, frames: [Frame]) throws(RenderError) -> [UInt8] {
         let animated = frames.count > 1
         let hasClear = animated || frames.contains { $0.pixels.contains(ColorQuantizer.clear) }
         let quantizer = ColorQuantizer(frames: frames.map(\.pixels), maxColors: hasClear ? 255 : 256)
