@@ -90,6 +90,7 @@ struct EmbedRouteTests {
         #expect(response.header("Cache-Control") == "no-cache")
         let text = response.text
         #expect(text.contains("function ringsURL(") && text.contains("customElements.define(\"progress-ring\""))
+        #expect(text.hasPrefix("const ringsParameterNames = [") && text.contains("\nconst ringsRefresh = { min: 5, "))
         for name in ["textColor", "value", "refresh", "url", "points", "labelColor", "until"] {
             #expect(text.contains("\"\(name)\""), "\(name) is not among the element's parameters")
         }

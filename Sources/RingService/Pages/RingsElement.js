@@ -1,4 +1,5 @@
-// /rings.js, after RingsURL.js (the server puts `const ringsParameterNames = [...]`, every image parameter, first):
+// /rings.js, after RingsURL.js (the server puts `const ringsParameterNames = [...]`, every image parameter, and
+// `ringsRefresh`, the bounds of `refresh`, first):
 // the <progress-ring> custom element, and the URL writer's exports.
 //
 //   <script type="module" src="https://rings.example.com/rings.js"></script>
@@ -63,9 +64,11 @@ class ProgressRing extends HTMLElement {
       if (mine === this.generation) this.follow(0);
     });
   }
+  // A refresh the server refuses (its error image says so) is not followed: no look every second at an error.
   follow(maxAge) {
-    const refresh = Number(this.getAttribute("refresh")) || 0;
-    if (refresh > 0) this.timer = setTimeout(() => this.load(), Math.max(refresh, maxAge) * 1000);
+    const refresh = Number(this.getAttribute("refresh"));
+    if (!(refresh >= ringsRefresh.min && refresh <= ringsRefresh.max)) return;
+    this.timer = setTimeout(() => this.load(), Math.max(refresh, maxAge) * 1000);
   }
   // The SVG as a parsed document, never as markup in the page: nothing in it runs, and an answer that is not an SVG
   // or carries script is not shown (the server never sends either).

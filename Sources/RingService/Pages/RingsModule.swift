@@ -7,11 +7,13 @@ import RingKit
 /// ETag, `no-cache` and gzip, and `Access-Control-Allow-Origin: *`, since a module is fetched with CORS.
 enum RingsModule {
     /// The module's text: the parameter names (an HTML attribute's name is lower case; the element maps it back to
-    /// the parameter's), then the embedded files.
+    /// the parameter's) and the bounds of `refresh` (outside them the element does not follow: the server refuses
+    /// the value), then the embedded files.
     static var text: String {
         let names = ImageParameter.everyName.union(LiveTarget.parameters + ClockTarget.parameters).sorted()
-        return "const ringsParameterNames = [" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "];\n" + script
-            + "\n"
+        let refresh = ImageLimits.refresh
+        return "const ringsParameterNames = [" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "];\n"
+            + "const ringsRefresh = { min: \(refresh.lowerBound), max: \(refresh.upperBound) };\n" + script + "\n"
     }
 
     static func make() -> Representations {
