@@ -93,6 +93,9 @@ let package = Package(
         // RFC 8259 JSON, read strictly in one pass (no trailing comma, no key twice) into one model whose objects keep
         // their key order: the settings files, the bodies of pushed values and the documents read live.
         .target(name: "StrictJSON"),
+        // OIDC tokens of CI systems (GitHub Actions, GitLab CI) checked for pushes: the token read, its issuer's keys
+        // fetched with libcurl and kept, RS256 and ES256 verified by libcrypto, the claims matched.
+        .target(name: "TokenIssuers", dependencies: ["CCrypto", "LiveValues", "Locking", "StrictJSON"]),
         .target(name: "StoredValues", dependencies: ["CSQLite", "CPostgres", "Locking", "CSystem", "StrictJSON"]),
         // The reports CI tools write (LCOV, Cobertura, JaCoCo, Go's coverprofile, coverage.py's JSON, Istanbul's
         // summary, JUnit XML), read as pure functions from bytes to records: apart from StoredValues, so a parser
@@ -104,7 +107,7 @@ let package = Package(
             name: "RingService",
             dependencies: [
                 "HTTPServer", "RingKit", "LiveValues", "StoredValues", "ValueReports", "StrictJSON", "CZlib", "CSystem",
-                "Locking", "CCrypto", "MessageText",
+                "Locking", "CCrypto", "MessageText", "TokenIssuers",
             ],
             exclude: ["Pages/BuilderReadout.js", "Pages/BuilderKinds.js", "Pages/BuilderPage.js"],
             plugins: fuzzing ? [] : ["BuilderScriptPlugin"]),
@@ -132,7 +135,7 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests") {
         // What every test folder shares: one raw HTTP client, one PNG decoder, one runner of the built binary.
         // It knows none of the modules under test, so a test of one module builds no other.
         .target(
-            name: "TestSupport", dependencies: ["CCairo", "CTestSpawn"], path: "Tests/TestSupport",
+            name: "TestSupport", dependencies: ["CCairo", "CTestSpawn", "CCrypto"], path: "Tests/TestSupport",
             exclude: ["Fixtures"]),
         // How the test support starts programs: posix_spawn, closing every descriptor of the test process in the child.
         .target(name: "CTestSpawn", path: "Tests/CTestSpawn"),

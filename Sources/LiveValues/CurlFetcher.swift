@@ -3,15 +3,15 @@ import CCurl
 /// One GET over libcurl: http and https only, TLS verified (the system store, plus `caFile`), the whole fetch
 /// within a deadline, the body within `maxBytes`, every connected address checked (`CurlTransfer.openSocket`).
 /// Redirects are followed here, not by libcurl, so each hop's URL is checked again before it is fetched.
-struct CurlFetcher: Sendable {
-    struct Response: Sendable {
-        var status: Int
-        var body: [UInt8]
+package struct CurlFetcher: Sendable {
+    package struct Response: Sendable {
+        package var status: Int
+        package var body: [UInt8]
         /// The URL that answered, after redirects.
-        var url: FetchURL
+        package var url: FetchURL
     }
 
-    enum Failure: Error, Sendable, Equatable {
+    package enum Failure: Error, Sendable, Equatable {
         case timeout
         case tooLarge
         case refusedAddress(host: String, address: IPAddress, range: String)
@@ -36,13 +36,25 @@ struct CurlFetcher: Sendable {
     /// `host:port:address` entries for CURLOPT_RESOLVE (tests name 127.0.0.1 without DNS); empty in production.
     let resolve: [String]
 
+    package init(
+        userAgent: String, caFile: String?, maxBytes: Int, maxRedirects: Int, allowPrivateAddresses: Bool,
+        resolve: [String]
+    ) {
+        self.userAgent = userAgent
+        self.caFile = caFile
+        self.maxBytes = maxBytes
+        self.maxRedirects = maxRedirects
+        self.allowPrivateAddresses = allowPrivateAddresses
+        self.resolve = resolve
+    }
+
     /// libcurl's global state, set up once before the first handle (thread-safe since 7.84).
     private static let ready: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
 
     /// Fetches `url`, following redirects that `hopRefusal` (the request's rules) does not refuse. The host
     /// `trustedHost` (a configured endpoint) is connected to whatever its address. `credentials` go with each hop
     /// on their origin, and with no other.
-    func get(
+    package func get(
         _ url: FetchURL, trustedHost: String?, accept: String, deadline: Double, clock: MonotonicClock = .init(),
         credentials: FetchCredentials? = nil, hopRefusal: (FetchURL) -> String?
     ) -> Result<Response, Failure> {

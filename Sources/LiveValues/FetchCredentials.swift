@@ -1,7 +1,7 @@
 /// What one fetch from a Prometheus server presents, read from its `PrometheusAuth` just before the fetch: header
 /// lines and a client certificate. Only ever sent to the server's own origin (scheme, host and port): a redirect
 /// to anywhere else is followed without them.
-struct FetchCredentials: Sendable {
+package struct FetchCredentials: Sendable {
     /// `Name: value` lines, secrets included: never logged, never in a message.
     var headers: [String] = []
     var certificateFile: String?

@@ -19,7 +19,7 @@ public struct FetchURL: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(target)" }
 
     /// Reads `text`; the failure is the reason, to follow the shown value in a message.
-    static func parse(_ text: String) -> Result<FetchURL, Refusal> {
+    package static func parse(_ text: String) -> Result<FetchURL, Refusal> {
         guard text.utf8.count <= maxLength else { return .failure("is longer than \(maxLength) bytes") }
         if let bad = text.utf8.first(where: { $0 < 0x20 || $0 == 0x7f }) {
             return .failure("contains the control character \(LiveText.shown(String(UnicodeScalar(bad))))")

@@ -1,11 +1,11 @@
 /// Why a piece of text (a URL, a host, a path) was refused: the end of a message, after the parameter and the
 /// value shown, e.g. `has scheme file (accepted: http or https)`.
-struct Refusal: Error, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
-    let reason: String
+package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    package let reason: String
 
-    init(stringLiteral value: String) { reason = value }
+    package init(stringLiteral value: String) { reason = value }
 
     init(reason: String) { self.reason = reason }
 
-    var description: String { reason }
+    package var description: String { reason }
 }

@@ -16,7 +16,7 @@ func signedHitTable(rounds: Int) throws {
     var configuration = ServiceConfiguration()
     configuration.logFormat = .off
     configuration.values.store = folder + "/values.db"
-    configuration.values.tokens = ["*": RingService.valueTokenDigest(Array(token.utf8))]
+    configuration.values.tokens = ["*": [RingService.valueTokenDigest(Array(token.utf8))]]
     configuration.signing.keys = [key]
     configuration.signing.privateValues = ["internal.*"]
     let service = try RingService(configuration: configuration, log: ServiceLog(format: .off, level: .error))

@@ -15,7 +15,7 @@ func storedHitTable(rounds: Int) throws {
     var configuration = ServiceConfiguration()
     configuration.logFormat = .off
     configuration.values.store = folder + "/values.db"
-    configuration.values.tokens = ["*": RingService.valueTokenDigest(Array(token.utf8))]
+    configuration.values.tokens = ["*": [RingService.valueTokenDigest(Array(token.utf8))]]
     let service = try RingService(configuration: configuration, log: ServiceLog(format: .off, level: .error))
     let body = Array("87.4".utf8)
     let push = HTTPRequest(

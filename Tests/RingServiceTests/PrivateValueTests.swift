@@ -19,8 +19,8 @@ final class PrivateValueTests {
         config.logFormat = .off
         config.values.store = folder + "/values.db"
         config.values.tokens = [
-            "*": RingService.valueTokenDigest(Array(Self.token.utf8)),
-            "coverage": RingService.valueTokenDigest(Array(Self.otherToken.utf8)),
+            "*": [RingService.valueTokenDigest(Array(Self.token.utf8))],
+            "coverage": [RingService.valueTokenDigest(Array(Self.otherToken.utf8))],
         ]
         config.signing.keys = [URLKey(name: "k", secret: SignedURLTests.secret)]
         config.signing.privateValues = ["internal.*"]
@@ -88,7 +88,7 @@ final class PrivateValueTests {
         var config = ServiceConfiguration()
         config.logFormat = .off
         config.values.store = folder + "/gallery.db"
-        config.values.tokens = ["*": RingService.valueTokenDigest(Array(Self.token.utf8))]
+        config.values.tokens = ["*": [RingService.valueTokenDigest(Array(Self.token.utf8))]]
         config.signing.keys = [URLKey(name: "k", secret: SignedURLTests.secret)]
         config.signing.privateValues = ["demo.coverage"]
         let gallery = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))

@@ -20,7 +20,7 @@ func makeStoredService(folder: String, token: String) throws -> RingService {
     var config = ServiceConfiguration()
     config.logFormat = .off
     config.values.store = folder + "/values.db"
-    config.values.tokens = ["*": RingService.valueTokenDigest(Array(token.utf8))]
+    config.values.tokens = ["*": [RingService.valueTokenDigest(Array(token.utf8))]]
     return try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
 }
 

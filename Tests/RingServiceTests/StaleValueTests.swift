@@ -31,7 +31,7 @@ final class StaleValueTests {
     func service(_ change: (inout ServiceConfiguration) -> Void = { _ in }) throws -> RingService {
         var config = ServiceConfiguration()
         config.logFormat = .off
-        config.values.tokens = ["*": RingService.valueTokenDigest(Array(Self.token.utf8))]
+        config.values.tokens = ["*": [RingService.valueTokenDigest(Array(Self.token.utf8))]]
         change(&config)
         let clock = self.clock
         let store = try ValueStore(

@@ -16,7 +16,7 @@ final class StoredGalleryTests {
         var config = ServiceConfiguration()
         config.logFormat = .off
         config.values.store = folder + "/values.db"
-        config.values.tokens = ["demo.*": RingService.valueTokenDigest(Array(Self.token.utf8))]
+        config.values.tokens = ["demo.*": [RingService.valueTokenDigest(Array(Self.token.utf8))]]
         service = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
     }
 

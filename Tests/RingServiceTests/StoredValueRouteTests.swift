@@ -20,8 +20,8 @@ final class StoredValueRouteTests {
         config.logFormat = .off
         config.values.store = folder + "/values.db"
         config.values.tokens = [
-            "coverage": RingService.valueTokenDigest(Array(Self.token.utf8)),
-            "ci.*": RingService.valueTokenDigest(Array(Self.ciToken.utf8)),
+            "coverage": [RingService.valueTokenDigest(Array(Self.token.utf8))],
+            "ci.*": [RingService.valueTokenDigest(Array(Self.ciToken.utf8))],
         ]
         service = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
     }

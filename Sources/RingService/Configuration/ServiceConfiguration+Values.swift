@@ -1,3 +1,5 @@
+import TokenIssuers
+
 extension ServiceConfiguration {
     /// The stored-value settings (`ValueSettings`), in the order `config/default.json` lists them, last.
     static let valueSettings: [ConfigurationSetting] = [
@@ -12,13 +14,26 @@ extension ServiceConfiguration {
             name: "valueTokens",
             doc:
                 "Who may push stored values: name pattern (coverage, ci.*, *) → \"sha256:HEX\", the SHA-256 of a "
-                + "token (progress-rings token makes one). Empty turns stored values off.",
+                + "token (progress-rings token makes one), or a list of them (a token rotated). Empty (and no "
+                + "valueIssuers) turns stored values off.",
             kind: .object(
-                accepted: "an object of name pattern → \"sha256:\" and 64 hex digits",
+                accepted: "an object of name pattern → \"sha256:\" and 64 hex digits, or a list of them",
                 check: { ValueTokens.parse($0).problem }),
             get: { .json(ValueTokens.json($0.values.tokens)) },
             set: {
                 if case .json(let j) = $1, case .success(let v) = ValueTokens.parse(j) { $0.values.tokens = v }
+            }),
+        .init(
+            name: "valueIssuers",
+            doc:
+                "OIDC issuers whose tokens may push stored values (GitHub Actions, GitLab CI): issuer URL → "
+                + "{audience, names: {name pattern: {claim: value or glob, …}}, jwksURL, caFile}.",
+            kind: .object(
+                accepted: "an object of issuer URL → {\"audience\", \"names\"} (see docs/stored-values.md)",
+                check: { ValueTokens.parseIssuers($0).problem }),
+            get: { .json(IssuerSettings.json($0.values.issuers)) },
+            set: {
+                if case .json(let j) = $1, case .success(let v) = ValueTokens.parseIssuers(j) { $0.values.issuers = v }
             }),
         integer(
             "valueHistoryDays", "Days of history kept for each stored value; older points are pruned (not the last).",

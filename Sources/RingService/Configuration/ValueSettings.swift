@@ -1,11 +1,15 @@
 import RingKit
+import TokenIssuers
 
 /// The settings of stored values (`value*` and `storedMaxAge`): off until `valueTokens` names a token.
 public struct ValueSettings: Sendable, Hashable {
     /// Where values are kept: an SQLite file's path (relative to the working directory), or a `postgres://` URL.
     public var store = "data/values.db"
-    /// Name patterns → `sha256:HEX`, the SHA-256 of a token's bytes: who may write which names.
-    public var tokens: [String: String] = [:]
+    /// Name patterns → `sha256:HEX` digests, the SHA-256 of a token's bytes: who may write which names. A pattern
+    /// may hold several, so a token is replaced without a moment when neither works.
+    public var tokens: [String: [String]] = [:]
+    /// OIDC issuers whose tokens may write names, by the claims each name pattern requires.
+    public var issuers: [IssuerSettings] = []
     /// Days of history kept; older points are pruned (each name keeps its last).
     public var historyDays = 400
     /// Names held at most.
@@ -34,6 +38,6 @@ public struct ValueSettings: Sendable, Hashable {
     /// `staleAfter` in milliseconds; nil when off.
     public var staleAfterMilliseconds: Int64? { StaleLook.after(staleAfter).flatMap { $0 > 0 ? $0 : nil } }
 
-    /// Stored values are on once a token may write them.
-    public var isEnabled: Bool { !tokens.isEmpty }
+    /// Stored values are on once a token, or an issuer's token, may write them.
+    public var isEnabled: Bool { !tokens.isEmpty || !issuers.isEmpty }
 }

@@ -5,6 +5,7 @@ import Locking
 import RingKit
 import StoredValues
 import Synchronization
+import TokenIssuers
 
 /// The product's request handler: routes, the render cache, HTTP caching headers, error images, health,
 /// readiness and metrics. It answers on the event-loop threads; a costly render is returned as work for the loop's
@@ -142,6 +143,9 @@ public final class RingService: HTTPHandler {
         self.store = store
         values = ValuesResponder(
             store: store, settings: settings,
+            issuers: OIDCIssuers(configuration.values.issuers) { issuer, problem in
+                log.log(.warn, "issuer keys not fetched", [("issuer", .text(issuer)), ("error", .text(problem))])
+            },
             reportBytes: configuration.values.reportBytes, log: log)
         storedHeaders = Self.storedHeaders(maxAge: configuration.values.maxAge)
         self.log = log

@@ -1,5 +1,6 @@
 import StoredValues
 import StrictJSON
+import TokenIssuers
 
 /// Who may write which stored values: name patterns and the SHA-256 digests of their tokens. The server never holds
 /// a token, only digests: a presented token is hashed and compared with every digest, in time that does not depend
@@ -23,9 +24,9 @@ struct ValueTokens: Sendable {
     let grants: [Grant]
 
     /// Grants from settings already checked by `parse`.
-    init(_ settings: [String: String]) {
-        grants = settings.sorted { $0.key < $1.key }.compactMap { pattern, digest in
-            Self.digestBytes(digest).map { Grant(pattern: pattern, digest: $0) }
+    init(_ settings: [String: [String]]) {
+        grants = settings.sorted { $0.key < $1.key }.flatMap { pattern, digests in
+            digests.compactMap { digest in Self.digestBytes(digest).map { Grant(pattern: pattern, digest: $0) } }
         }
     }
 
@@ -85,26 +86,46 @@ struct ValueTokens: Sendable {
             + "prefix and *, or *)"
     }
 
-    /// Reads `valueTokens`: an object of pattern → digest, each checked.
-    static func parse(_ json: JSONValue) -> Result<[String: String], LiveSettingsJSON.Problem> {
+    /// Reads `valueTokens`: an object of pattern → digest or list of digests, each checked.
+    static func parse(_ json: JSONValue) -> Result<[String: [String]], LiveSettingsJSON.Problem> {
         guard case .object(let members) = json else { return .failure(.init("not an object")) }
-        var tokens: [String: String] = [:]
+        var tokens: [String: [String]] = [:]
         for member in members {
             let pattern = member.key
             if let problem = patternProblem(pattern) { return .failure(.init(problem)) }
-            guard case .string(let digest) = member.value, digestBytes(digest) != nil else {
-                return .failure(
-                    .init(
-                        "\(ConfigurationSetting.quoted(pattern)) is not \"sha256:\" and 64 hex digits (progress-rings "
-                            + "token prints one; the server keeps digests, never tokens)"))
+            let items: [JSONValue]
+            switch member.value {
+            case .array(let list) where !list.isEmpty: items = list
+            default: items = [member.value]
             }
-            tokens[pattern] = digest.lowercased()
+            var digests: [String] = []
+            for item in items {
+                guard case .string(let digest) = item, digestBytes(digest) != nil else {
+                    return .failure(
+                        .init(
+                            "\(ConfigurationSetting.quoted(pattern)) is not \"sha256:\" and 64 hex digits, or a list "
+                                + "of them (progress-rings token prints one; the server keeps digests, never tokens)"))
+                }
+                digests.append(digest.lowercased())
+            }
+            tokens[pattern] = digests
         }
         return .success(tokens)
     }
 
-    static func json(_ tokens: [String: String]) -> JSONValue {
-        .object(tokens.sorted { $0.key < $1.key }.map { JSONValue.Member(key: $0.key, value: .string($0.value)) })
+    /// A pattern of one digest is written as a string, of several as a list.
+    static func json(_ tokens: [String: [String]]) -> JSONValue {
+        .object(
+            tokens.sorted { $0.key < $1.key }.map {
+                JSONValue.Member(
+                    key: $0.key,
+                    value: $0.value.count == 1 ? .string($0.value[0]) : .array($0.value.map { .string($0) }))
+            })
+    }
+
+    /// Reads `valueIssuers`, its name patterns checked as `valueTokens`' are.
+    static func parseIssuers(_ json: JSONValue) -> Result<[IssuerSettings], LiveSettingsJSON.Problem> {
+        IssuerSettings.parse(json, patternProblem: patternProblem).mapError { .init($0.reason) }
     }
 }
 

@@ -8,9 +8,9 @@ extension ValuesResponder {
     /// while, and the images' renders must not wait behind it.
     static let reports = DispatchQueue(label: "progress-rings.reports", qos: .utility)
 
-    /// `PUT /values/{name}`: a number, `{"value", "max"}`, or a report, stored once durable.
+    /// `PUT /values/{name}` by a client allowed to write it: a number, `{"value", "max"}`, or a report, stored
+    /// once durable.
     func push(_ request: HTTPRequest, name: String, store: ValueStore) -> HTTPAnswer {
-        if let refusal = writeRefusal(request, name: name) { return .now(refusal) }
         let key: String?
         switch Self.idempotencyKey(request) {
         case .success(let value): key = value
@@ -28,14 +28,10 @@ extension ValuesResponder {
         }
         return .whenReady { [self] respond in
             Self.reports.async { [self] in
-                switch decide(
-                    body, kind: PushBodyKind.of(contentType: contentType, body: body), name: name, key: key,
-                    store: store)
-                {
-                case .now(let response): respond(response)
-                case .whenReady(let start): start(respond)
-                case .later(let work, _, _): respond(work())
-                }
+                Self.deliver(
+                    decide(
+                        body, kind: PushBodyKind.of(contentType: contentType, body: body), name: name, key: key,
+                        store: store), to: respond)
             }
         }
     }

@@ -2,6 +2,7 @@ import HTTPServer
 import RingKit
 import StoredValues
 import StrictJSON
+import TokenIssuers
 
 /// The `/values` routes: a stored value's record and history, pushes and deletions, each checked against the
 /// tokens; answers as JSON, counted by outcome in `metrics`.
@@ -11,16 +12,20 @@ final class ValuesResponder: Sendable {
     /// The tokens and which names are private (read only with a token that may write them), as a reload leaves
     /// them.
     let settings: ReloadableSettings
+    /// The OIDC issuers whose tokens may write names (`valueIssuers`).
+    let issuers: OIDCIssuers
     let metrics = ValueMetrics()
     let log: ServiceLog
     /// The largest report a push may carry (`valueReportBytes`).
     let reportBytes: Int
 
     init(
-        store: ValueStore?, settings: ReloadableSettings, reportBytes: Int = 32 * 1024 * 1024, log: ServiceLog
+        store: ValueStore?, settings: ReloadableSettings, issuers: OIDCIssuers, reportBytes: Int = 32 * 1024 * 1024,
+        log: ServiceLog
     ) {
         self.store = store
         self.settings = settings
+        self.issuers = issuers
         self.reportBytes = reportBytes
         self.log = log
     }
@@ -73,15 +78,17 @@ final class ValuesResponder: Sendable {
                     "stored values are off on this server (its operator turns them on with valueTokens)"))
         }
         switch request.method {
-        case .put: return push(request, name: name, store: store)
-        case .delete: return forget(request, name: name, store: store)
+        case .put:
+            return authorized(request, name: name, reading: false) { [self] in push(request, name: name, store: store) }
+        case .delete:
+            return authorized(request, name: name, reading: false) { [self] in forget(name: name, store: store) }
         default:
-            // Whether a private name holds a value is itself private: the token is asked for first.
-            if settings.current.signing.isPrivate(name), let refusal = tokenRefusal(request, name: name, reading: true)
-            {
-                return .now(refusal)
+            let read: @Sendable () -> HTTPAnswer = { [self] in
+                .now(history ? self.history(request, name: name, store: store) : record(name, store: store))
             }
-            return .now(history ? self.history(request, name: name, store: store) : record(name, store: store))
+            // Whether a private name holds a value is itself private: the token is asked for first.
+            return settings.current.signing.isPrivate(name)
+                ? authorized(request, name: name, reading: true, then: read) : read()
         }
     }
 
@@ -113,9 +120,8 @@ final class ValuesResponder: Sendable {
         return json(.ok, "[" + items.joined(separator: ", ") + "]")
     }
 
-    private func forget(_ request: HTTPRequest, name: String, store: ValueStore) -> HTTPAnswer {
-        if let refusal = writeRefusal(request, name: name) { return .now(refusal) }
-        return .whenReady { [self] respond in
+    private func forget(name: String, store: ValueStore) -> HTTPAnswer {
+        .whenReady { [self] respond in
             store.delete(name) { [self] result in
                 switch result {
                 case .success(true):
@@ -127,45 +133,6 @@ final class ValuesResponder: Sendable {
                     respond(writeFailure(error))
                 }
             }
-        }
-    }
-
-    /// Why a write may not go ahead (a token in the URL, a missing, unknown or out-of-scope token), or nil.
-    func writeRefusal(_ request: HTTPRequest, name: String) -> HTTPResponse? {
-        tokenRefusal(request, name: name, reading: false)
-    }
-
-    /// Why a request may not write `name`, or (`reading`) read it while it is private, or nil. A read may carry a
-    /// query (`since`); a write carries none, so no token travels in a URL.
-    private func tokenRefusal(_ request: HTTPRequest, name: String, reading: Bool) -> HTTPResponse? {
-        let verb = reading ? "read" : "write"
-        guard reading || (request.query.isEmpty && !request.target.contains("?")) else {
-            metrics.count(.badRequest)
-            return valueError(
-                .badRequest,
-                "the query string is not read here: send the token in Authorization: Bearer, never in a URL, which "
-                    + "logs and proxies keep")
-        }
-        let fields = request.headers.values(.authorization)
-        guard fields.count == 1, let token = Self.bearerToken(fields[0]) else {
-            metrics.count(.unauthorized)
-            return valueError(
-                .unauthorized,
-                (reading ? "\(name) is private on this server: " : "")
-                    + "send a token that may write \(name) as Authorization: Bearer TOKEN",
-                headers: [.wwwAuthenticate: "Bearer realm=\"progress-rings\""])
-        }
-        switch settings.current.tokens.decide(token: token, name: name) {
-        case .allowed:
-            return nil
-        case .unknownToken:
-            metrics.count(.unauthorized)
-            return valueError(
-                .unauthorized, "the token is not one this server knows",
-                headers: [.wwwAuthenticate: "Bearer realm=\"progress-rings\", error=\"invalid_token\""])
-        case .notAllowed:
-            metrics.count(.forbidden)
-            return valueError(.forbidden, "the token may not \(verb) \(name)")
         }
     }
 
@@ -182,16 +149,6 @@ final class ValuesResponder: Sendable {
                 .serviceUnavailable, "the value store cannot take the write now; nothing changed (try again)",
                 headers: [.retryAfter: "5"])
         }
-    }
-
-    /// The token of `Bearer TOKEN` (the scheme in any case), as bytes; nil for another scheme or no token.
-    static func bearerToken(_ field: String) -> [UInt8]? {
-        let bytes = Array(field.utf8)
-        guard bytes.count > 7, String(decoding: bytes[0..<7], as: UTF8.self).lowercased() == "bearer " else {
-            return nil
-        }
-        let token = Array(bytes[7...].drop { $0 == UInt8(ascii: " ") })
-        return token.isEmpty || token.contains(UInt8(ascii: " ")) ? nil : token
     }
 
     /// A stored record as the routes write it.
