@@ -21,7 +21,9 @@ enum PushCommand: Command {
         LCOV, Cobertura XML, JaCoCo XML, Go coverprofile, coverage.py JSON, Istanbul coverage-summary.json and
         JUnit XML; the server recognises them by content. A coverage report stores NAME (lines covered of lines),
         NAME.branches and NAME.functions; a test report NAME (passed of run), NAME.failed and NAME.skipped.
-        The token comes from the RINGS_TOKEN environment variable (progress-rings token makes one).
+        The token comes from RINGS_TOKEN (progress-rings token makes one); without it, from the CI's OIDC
+        token: RINGS_ID_TOKEN (a GitLab job's id_tokens:), or GitHub Actions' token request (a job with
+        permissions id-token: write), asked for the audience.
 
         A network error or a 5xx answer is tried again, after 1 s, 2 s, 4 s…, with the same Idempotency-Key,
         so the server stores a retried push once. A refusal prints the server's sentence and exits 1.
@@ -37,6 +39,7 @@ enum PushCommand: Command {
                                 CI_MERGE_REQUEST_SOURCE_BRANCH_NAME, GITHUB_REF_NAME, CI_COMMIT_REF_NAME)
           --main BRANCH         the main branch, which pushes NAME as it is (default main)
           --content-type TYPE   name the report's format instead (text/x-lcov, application/x-junit+xml, …)
+          --audience AUD        the aud of GitHub's OIDC token (default: RINGS_AUDIENCE, else the server URL)
           --attempts N          tries in all, 1 to 20 (default 5)
           --retry-delay S       seconds before the second try; each later wait doubles, at most 60 (default 1)
           --timeout S           seconds one try may take (default 60)
@@ -49,6 +52,8 @@ enum PushCommand: Command {
         var name = ""
         var source = ""
         var contentType: String?
+        /// The audience GitHub's OIDC token is asked for.
+        var audience = ""
         var retry = PushRetry()
         var timeout = 60.0
         var branch: String?
@@ -74,14 +79,16 @@ enum PushCommand: Command {
             switch argument {
             case "-h", "--help": return .exit(.success, message: usage)
             case "--version": return .exit(.success, message: "progress-rings \(ProgressRingsVersion.current)")
-            case "--server", "--content-type", "--branch", "--main":
-                guard let value = rest.popFirst() else {
+            case "--server", "--content-type", "--branch", "--main", "--audience":
+                // An empty --branch (a CI variable unset on this event) is refused below with the branch rule's words.
+                guard let value = rest.popFirst(), !value.isEmpty || argument == "--branch" else {
                     return .exit(.usage, message: usageError("\(argument) needs a value"))
                 }
                 switch argument {
                 case "--server": options.server = value
                 case "--branch": options.branch = value
                 case "--main": options.main = value
+                case "--audience": options.audience = value
                 default: options.contentType = value
                 }
             case "--branch-from-ci":
@@ -150,17 +157,18 @@ enum PushCommand: Command {
                         : "--server \(ParameterError.quoted(options.server)) is not an http:// or https:// URL"))
         }
         while options.server.hasSuffix("/") { options.server.removeLast() }
+        if options.audience.isEmpty { options.audience = environment("RINGS_AUDIENCE") ?? "" }
+        if options.audience.isEmpty { options.audience = options.server }
         return .run(options)
     }
 
     static func push(_ options: Options) -> ExitStatus {
-        guard let token = environment("RINGS_TOKEN"), !token.isEmpty else {
-            Console.error(usageError("set RINGS_TOKEN to a token the server accepts (progress-rings token makes one)"))
-            return .usage
-        }
-        guard token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else {
-            Console.error("progress-rings push: RINGS_TOKEN holds spaces or control characters; no token does")
-            return .usage
+        let token: String
+        switch PushToken.resolve(audience: options.audience, timeout: options.timeout, environment: environment) {
+        case .success(let value): token = value
+        case .failure(let problem):
+            Console.error("progress-rings push: \(problem.message)")
+            return problem.usage ? .usage : .failure
         }
         let body: [UInt8]
         switch readSource(options.source) {
