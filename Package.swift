@@ -212,6 +212,14 @@ if fuzzing {
     )
     package.targets.append(
         .executableTarget(
+            name: "TokenFuzz",
+            dependencies: ["TokenIssuers", "LiveValues", "StrictJSON"],
+            path: "Tests/Fuzz/TokenFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    )
+    package.targets.append(
+        .executableTarget(
             name: "LiveSourceFuzz",
             dependencies: ["LiveValues", "RingKit", "TestSupport"],
             path: "Tests/Fuzz/LiveSourceFuzz",

@@ -8,8 +8,9 @@
 # Tests/Fuzz/LiveSourceCorpus), PNGFuzz (the rasterizer and the PNG writer; seeds:
 # Tests/Fuzz/PNGCorpus), StoredValuesFuzz (PUT /values bodies, every report format and value names; seeds:
 # Tests/Fuzz/StoredValuesCorpus), LogoFuzz (custom logos' SVG through libxml2 and the logo reader, then drawn;
-# seeds: Tests/Fuzz/LogoCorpus) and EncoderFuzz (the GIF and WebP writers, read back by giflib and libwebp; seeds:
-# Tests/Fuzz/EncoderCorpus).
+# seeds: Tests/Fuzz/LogoCorpus), EncoderFuzz (the GIF and WebP writers, read back by giflib and libwebp; seeds:
+# Tests/Fuzz/EncoderCorpus) and TokenFuzz (OIDC tokens read and checked against held keys, key sets, base64url;
+# seeds: Tests/Fuzz/TokenCorpus).
 # Seeds are copied, so new inputs never land in the repository. Fails on any crash, broken invariant, leak,
 # timeout or out-of-memory; the failing input is kept under .fuzz/artifacts/.
 set -euo pipefail
@@ -18,7 +19,7 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-${FUZZ_SECONDS:-60}}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(HTTPParserFuzz RingSpecFuzz LiveSourceFuzz PNGFuzz StoredValuesFuzz LogoFuzz EncoderFuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(HTTPParserFuzz RingSpecFuzz LiveSourceFuzz PNGFuzz StoredValuesFuzz LogoFuzz EncoderFuzz TokenFuzz)
 scratch=.fuzz/build
 # The Swift backtracer would catch the trap before libFuzzer can record the crashing input.
 export SWIFT_BACKTRACE=enable=no
@@ -36,6 +37,7 @@ corpus_of() {
     StoredValuesFuzz) echo Tests/Fuzz/StoredValuesCorpus ;;
     LogoFuzz) echo Tests/Fuzz/LogoCorpus ;;
     EncoderFuzz) echo Tests/Fuzz/EncoderCorpus ;;
+    TokenFuzz) echo Tests/Fuzz/TokenCorpus ;;
     *) echo "fuzz: unknown target $1" >&2; exit 2 ;;
   esac
 }
@@ -48,6 +50,7 @@ dict_of() {
     StoredValuesFuzz) echo Tests/Fuzz/stored.dict ;;
     LogoFuzz) echo Tests/Fuzz/logo.dict ;;
     EncoderFuzz) echo Tests/Fuzz/encoder.dict ;;
+    TokenFuzz) echo Tests/Fuzz/token.dict ;;
   esac
 }
 

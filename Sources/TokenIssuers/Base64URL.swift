@@ -2,9 +2,9 @@ import CCrypto
 
 /// base64url without padding (RFC 7515 §2), as a JSON Web Token writes its three parts, decoded by libcrypto's
 /// base64 decoder once the URL alphabet is mapped back and the padding restored.
-enum Base64URL {
+package enum Base64URL {
     /// The bytes `text` encodes; nil when it holds a byte outside the alphabet, padding, or a length no encoding has.
-    static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
+    package static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
         let remainder = text.count % 4
         guard remainder != 1 else { return nil }
         var standard: [UInt8] = []

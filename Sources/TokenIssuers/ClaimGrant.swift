@@ -73,13 +73,13 @@ public struct ClaimGrant: Sendable, Hashable {
     }
 
     /// Whether the pattern covers `name`.
-    func covers(_ name: String) -> Bool {
+    package func covers(_ name: String) -> Bool {
         guard pattern.hasSuffix("*") else { return pattern == name }
         return name.hasPrefix(pattern.dropLast())
     }
 
     /// The first required claim the token's `claims` do not match, or nil when all match.
-    func firstMismatch(in claims: JSONValue) -> String? {
+    package func firstMismatch(in claims: JSONValue) -> String? {
         for claim in self.claims {
             let text: String
             switch claims[claim.name] {

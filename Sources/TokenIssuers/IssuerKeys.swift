@@ -4,7 +4,8 @@ import Locking
 
 /// One issuer's keys as this server holds them: fetched when first needed, kept, and fetched again when a token
 /// names a key id the set lacks, at most once a minute (so tokens with made-up key ids cost the issuer one request
-/// a minute, not one each). One fetch at a time; tokens that need it wait for that one.
+/// a minute, not one each), and by the first token after the set is an hour old (so a key the issuer withdrew is
+/// not trusted for ever). One fetch at a time; tokens that need it wait for that one; a failed fetch keeps the keys.
 final class IssuerKeys: Sendable {
     let settings: IssuerSettings
     private let fetch: @Sendable () -> Result<KeySet, KeyProblem>
@@ -16,9 +17,13 @@ final class IssuerKeys: Sendable {
     /// Seconds between fetches: a token with an unknown key id waits for a fetch only when the last began longer
     /// ago than this.
     static let refreshInterval = 60.0
+    /// Seconds a fetched set is used before the next token fetches it again.
+    static let maxAge = 3600.0
 
     private struct State {
         var keys: KeySet?
+        /// When the held set was fetched.
+        var fetchedAt: Double?
         var lastAttempt: Double?
         var fetching = false
         var waiters: [@Sendable () -> Void] = []
@@ -49,9 +54,10 @@ final class IssuerKeys: Sendable {
     func lookup(_ keyID: String) -> Lookup {
         let now = clock.now()
         return state.withLock { state in
-            if let key = state.keys?.keys[keyID] { return .key(key) }
-            guard let last = state.lastAttempt, now - last < Self.refreshInterval else { return .fetchable }
-            return .unknown
+            let mayFetch = state.lastAttempt.map { now - $0 >= Self.refreshInterval } ?? true
+            let old = state.fetchedAt.map { now - $0 >= Self.maxAge } ?? true
+            if let key = state.keys?.keys[keyID], !(old && mayFetch) { return .key(key) }
+            return mayFetch ? .fetchable : .unknown
         }
     }
 
@@ -77,7 +83,10 @@ final class IssuerKeys: Sendable {
             let result = fetch()
             if case .failure(let problem) = result { report(settings.issuer, problem.reason) }
             let waiters = state.withLock { state in
-                if case .success(let keys) = result { state.keys = keys }
+                if case .success(let keys) = result {
+                    state.keys = keys
+                    state.fetchedAt = now
+                }
                 state.fetching = false
                 let waiters = state.waiters
                 state.waiters = []

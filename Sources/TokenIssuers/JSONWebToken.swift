@@ -2,20 +2,20 @@ import StrictJSON
 
 /// A JSON Web Token in compact form (RFC 7519), read but not yet trusted: its header's algorithm and key id, its
 /// claims, and the signature over the first two parts. Reading it checks only its shape.
-struct JSONWebToken: Sendable {
+package struct JSONWebToken: Sendable {
     /// The signature algorithms accepted: RSASSA-PKCS1-v1_5 and ECDSA P-256, both over SHA-256.
-    enum Algorithm: String, Sendable {
+    package enum Algorithm: String, Sendable {
         case rs256 = "RS256"
         case es256 = "ES256"
     }
 
-    let algorithm: Algorithm
-    let keyID: String
+    package let algorithm: Algorithm
+    package let keyID: String
     /// The payload: an object of claims.
-    let claims: JSONValue
+    package let claims: JSONValue
     /// `header.payload`, the bytes the signature covers.
-    let signedPart: [UInt8]
-    let signature: [UInt8]
+    package let signedPart: [UInt8]
+    package let signature: [UInt8]
 
     /// The longest token read, in bytes: GitHub's and GitLab's are about 1–2 KiB.
     static let maxLength = 16 * 1024
@@ -27,7 +27,7 @@ struct JSONWebToken: Sendable {
     }
 
     /// Reads `token`, or throws why it is no token this server accepts.
-    init(_ token: [UInt8]) throws(TokenRefusal) {
+    package init(_ token: [UInt8]) throws(TokenRefusal) {
         guard token.count <= Self.maxLength else {
             throw .invalid("the token is over \(Self.maxLength) bytes, longer than any CI's identity token")
         }

@@ -3,8 +3,8 @@ import StrictJSON
 /// An issuer's public keys by key id, read from its JSON Web Key Set (RFC 7517 §5): RSA keys and P-256 keys meant
 /// for signatures. Keys of other kinds (encryption keys, other curves, symmetric keys) are left out, not refused:
 /// an issuer may publish them for other uses.
-struct KeySet: Sendable {
-    let keys: [String: VerificationKey]
+package struct KeySet: Sendable {
+    package let keys: [String: VerificationKey]
 
     init(keys: [String: VerificationKey]) { self.keys = keys }
 
@@ -12,7 +12,7 @@ struct KeySet: Sendable {
     static let maxKeys = 32
 
     /// Reads a JWKS document, or says why it holds no key this server can use.
-    static func parse(_ body: [UInt8]) -> Result<KeySet, KeyProblem> {
+    package static func parse(_ body: [UInt8]) -> Result<KeySet, KeyProblem> {
         guard let document = try? StrictJSON.parse(body) else { return .failure("is not JSON") }
         guard case .array(let items)? = document["keys"] else { return .failure("has no \"keys\" array") }
         var keys: [String: VerificationKey] = [:]

@@ -31,8 +31,8 @@ public final class OIDCIssuers: Sendable {
             })
     }
 
-    /// With injected clocks and fetches (tests and benchmarks).
-    init(
+    /// With injected clocks and fetches (the fuzzer).
+    package init(
         _ settings: [IssuerSettings], clock: any LiveClock, wallClock: @escaping @Sendable () -> Double,
         report: @escaping @Sendable (String, String) -> Void,
         fetch: (IssuerSettings) -> @Sendable () -> Result<KeySet, KeyProblem>

@@ -2,12 +2,12 @@ import StrictJSON
 
 /// The registered claims every accepted token must satisfy (RFC 7519 §4.1): its issuer, its audience, and its
 /// times, with a minute's leeway for clocks that differ.
-enum TokenClaims {
+package enum TokenClaims {
     /// Seconds a clock may be off either way.
     static let leeway = 60.0
 
     /// Why `claims` are not those of a live token of `issuer` for `audience` at `now` (Unix seconds), or nil.
-    static func problem(_ claims: JSONValue, issuer: IssuerSettings, now: Double) -> TokenRefusal? {
+    package static func problem(_ claims: JSONValue, issuer: IssuerSettings, now: Double) -> TokenRefusal? {
         switch claims["aud"] {
         case .string(let audience)? where audience == issuer.audience: break
         case .array(let audiences)? where audiences.contains(.string(issuer.audience)): break

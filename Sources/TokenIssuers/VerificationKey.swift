@@ -4,8 +4,8 @@ import CCrypto
 /// an RSA key, `x` and `y` of a P-256 key), and the check of a signature made with it.
 // Holds an EVP_PKEY, which libcrypto allows many threads to verify with at once (it is never changed after
 // EVP_PKEY_fromdata); freed once, in deinit.
-final class VerificationKey: @unchecked Sendable {
-    let algorithm: JSONWebToken.Algorithm
+package final class VerificationKey: @unchecked Sendable {
+    package let algorithm: JSONWebToken.Algorithm
     private let key: OpaquePointer
 
     /// The smallest RSA modulus accepted, in bits (RFC 7518 §3.3 asks for 2048 or more).
@@ -88,7 +88,7 @@ final class VerificationKey: @unchecked Sendable {
     }
 
     /// Whether `signature` (the JWS form: PKCS #1 v1.5 bytes for RS256, `r || s` for ES256) signs `message`.
-    func verifies(_ signature: [UInt8], of message: [UInt8]) -> Bool {
+    package func verifies(_ signature: [UInt8], of message: [UInt8]) -> Bool {
         let encoded: [UInt8]
         switch algorithm {
         case .rs256: encoded = signature
@@ -135,8 +135,10 @@ final class VerificationKey: @unchecked Sendable {
 }
 
 /// Why a JSON Web Key is not used: the end of a sentence after the key's name (`is not a point on P-256`).
-struct KeyProblem: Error, Equatable, ExpressibleByStringInterpolation {
-    let reason: String
-    init(stringLiteral value: String) { reason = value }
-    init(stringInterpolation: DefaultStringInterpolation) { reason = String(stringInterpolation: stringInterpolation) }
+package struct KeyProblem: Error, Equatable, ExpressibleByStringInterpolation {
+    package let reason: String
+    package init(stringLiteral value: String) { reason = value }
+    package init(stringInterpolation: DefaultStringInterpolation) {
+        reason = String(stringInterpolation: stringInterpolation)
+    }
 }
