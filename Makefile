@@ -17,7 +17,8 @@ BUILD_DEPS := libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libcurl4-opens
 # PNG writer's files, Pillow (python3-pil, for /usr/bin/python3) reads our GIFs and libwebp's dwebp (webp) our
 # WebPs, promtool checks /metrics, headless Chromium (driven by Debian's selenium) also shows the
 # pages, nginx runs in front of two replicas; wrk, curl and Python drive the soak's traffic and hostile clients;
-# openssl makes the live-value tests' CA, and Prometheus (the same package) answers their queries; PostgreSQL's server
+# openssl makes the live-value tests' CA and the test OIDC issuer's CA and signing keys, and Prometheus (the same
+# package) answers their queries; PostgreSQL's server
 # (started by the tests themselves, in a temporary directory) holds the stored values of replicas.
 TEST_DEPS := $(BUILD_DEPS) librsvg2-bin pngcheck python3-pil webp prometheus chromium chromium-driver python3-selenium nginx-light \
 	wrk curl openssl python3 python3-pip postgresql

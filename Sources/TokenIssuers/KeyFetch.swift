@@ -15,7 +15,9 @@ struct KeyFetch: Sendable {
         issuer = IssuerURL(settings.issuer)!
         configuredKeys = settings.jwksURL.flatMap { IssuerURL($0) }
         fetcher = CurlFetcher(
-            userAgent: "progress-rings", caFile: settings.caFile, maxBytes: 256 * 1024, maxRedirects: 2,
+            // No redirect is followed: one could lead from https to http on the same host, which the fetcher
+            // trusts by name, and neither GitHub's nor GitLab's documents redirect.
+            userAgent: "progress-rings", caFile: settings.caFile, maxBytes: 256 * 1024, maxRedirects: 0,
             allowPrivateAddresses: false, resolve: resolve)
         self.timeout = timeout
     }
@@ -55,7 +57,7 @@ struct KeyFetch: Sendable {
         }
     }
 
-    /// One document from `url`, following redirects only on `origin`.
+    /// One document from `url`; a redirect is a failure (`hopRefusal` stays as a second guard).
     private func get(_ url: FetchURL, origin: IssuerURL) -> Result<[UInt8], KeyProblem> {
         let deadline = MonotonicClock().now() + timeout
         let result = fetcher.get(
@@ -74,7 +76,7 @@ struct KeyFetch: Sendable {
         case .tooLarge: "over 256 KiB"
         case .refusedAddress(let host, let address, let range): "\(host) is at \(address), \(range)"
         case .refusedRedirect(let to, let reason): "redirected to \(to), which \(reason)"
-        case .tooManyRedirects: "too many redirects"
+        case .tooManyRedirects: "it redirects, and keys are read only where they are named"
         case .unreachable(let text), .failed(let text): text
         case .tls(let text, let detail): "TLS: \(detail.isEmpty ? text : detail)"
         case .busy: "busy"

@@ -196,6 +196,15 @@ final class OIDCPushTests {
         #expect(issuer.fixture.requests == ["/.well-known/openid-configuration"])
     }
 
+    /// A key set's address that redirects is not followed, even on the issuer's own host.
+    @Test func aRedirectingKeySetIsNotFollowed() throws {
+        try issuer.fixture.write(
+            "openid-configuration", #"{"issuer": "\#(issuer.url)", "jwks_uri": "\#(issuer.url)/chain/1"}"#)
+        let response = service.push("coverage", "1", token: try issuer.token(claims(), key: issuer.rsa))
+        #expect(response.status == .serviceUnavailable)
+        #expect(issuer.fixture.requests == ["/.well-known/openid-configuration", "/chain/1"])
+    }
+
     /// The log holds the path and the outcome of each push, and nothing of the token or its claims, whether the
     /// token is taken, refused for a claim, or refused for its signature.
     @Test func nothingOfATokenOrItsClaimsReachesTheLog() throws {
