@@ -196,6 +196,23 @@ final class OIDCPushTests {
         #expect(issuer.fixture.requests == ["/.well-known/openid-configuration"])
     }
 
+    /// A private value is read with a token that may write it, an OIDC token as a static one; without, 401.
+    @Test func aPrivateValueIsReadWithAnOIDCTokenThatMayWriteIt() throws {
+        var config = service.configuration
+        config.values.store = folder + "/private.db"
+        config.signing.keys = [URLKey(name: "k", secret: SignedURLTests.secret)]
+        config.signing.privateValues = ["coverage"]
+        let guarded = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+        let token = try issuer.token(claims(), key: issuer.ec)
+        #expect(guarded.push("coverage", "42", token: token).status == .ok)
+        #expect(guarded.get("/values/coverage").status == .unauthorized)
+        let read = guarded.get("/values/coverage", ["Authorization": "Bearer " + token])
+        #expect(read.status == .ok)
+        #expect(String(decoding: read.body, as: UTF8.self).contains("\"value\": 42"))
+        let other = try issuer.token(claims(["ref": "refs/heads/x"]), key: issuer.ec)
+        #expect(guarded.get("/values/coverage", ["Authorization": "Bearer " + other]).status == .forbidden)
+    }
+
     /// A key set's address that redirects is not followed, even on the issuer's own host.
     @Test func aRedirectingKeySetIsNotFollowed() throws {
         try issuer.fixture.write(
