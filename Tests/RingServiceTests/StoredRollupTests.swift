@@ -18,7 +18,7 @@ final class StoredRollupTests {
         var config = ServiceConfiguration()
         config.logFormat = .off
         config.values.store = folder + "/values.db"
-        config.values.tokens = ["check.*": RingService.valueTokenDigest(Array(Self.token.utf8))]
+        config.values.tokens = ["check.*": [RingService.valueTokenDigest(Array(Self.token.utf8))]]
         service = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
     }
 

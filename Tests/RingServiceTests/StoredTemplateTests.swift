@@ -18,7 +18,7 @@ final class StoredTemplateTests {
         var config = ServiceConfiguration()
         config.logFormat = .off
         config.values.store = folder + "/values.db"
-        config.values.tokens = ["*": RingService.valueTokenDigest(Array(Self.token.utf8))]
+        config.values.tokens = ["*": [RingService.valueTokenDigest(Array(Self.token.utf8))]]
         config.signing.keys = [URLKey(name: "k", secret: SignedURLTests.secret)]
         config.signing.privateValues = ["internal.*"]
         service = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
