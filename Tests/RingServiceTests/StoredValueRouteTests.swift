@@ -47,6 +47,10 @@ final class StoredValueRouteTests {
         #expect(text(read).contains("\"value\": 87.4"))
         let history = service.get("/values/coverage/history?since=1h")
         #expect(text(history).hasPrefix("[{\"time\": \""))
+        #expect(text(history).contains("\"value\": 87.4, \"max\": null}]"))
+        // Each point keeps the max pushed with it.
+        #expect(put("ci.tests", "{\"value\": 45, \"max\": 50}", token: Self.ciToken).status.code == 200)
+        #expect(text(service.get("/values/ci.tests/history")).contains("\"value\": 45, \"max\": 50}]"))
         // A page's script may read them, as it may show the image.
         #expect(
             read.header("Access-Control-Allow-Origin") == "*" && history.header("Access-Control-Allow-Origin") == "*")

@@ -114,8 +114,10 @@ final class ValuesResponder: Sendable {
         guard let points = store.history(name, since: since) else {
             return valueError(.notFound, "no value is stored as \(name) (push one with PUT /values/\(name))")
         }
+        // Each point with the max pushed with it (null: pushed without one), as the record reads.
         let items = points.map {
-            "{\"time\": \"\(ValueTime.text(milliseconds: $0.time))\", \"value\": \(Self.number($0.value))}"
+            "{\"time\": \"\(ValueTime.text(milliseconds: $0.time))\", \"value\": \(Self.number($0.value)), "
+                + "\"max\": \($0.max.map(Self.number) ?? "null")}"
         }
         return json(.ok, "[" + items.joined(separator: ", ") + "]")
     }
