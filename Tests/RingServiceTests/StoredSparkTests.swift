@@ -65,6 +65,46 @@ final class StoredSparkTests {
                 == service.get("/spark.svg?points=\(text)&max=40&width=16").body)
     }
 
+    /// `points=share`: each point as a percent of the max pushed with it, so a suite that grew from 40 of 42 to 45
+    /// of 50 plots its pass rate falling (95.2 → 90), on a scale up to 100, and `{value}` and `label=auto` write the
+    /// last share. Without it the same history plots the counts against the record's max.
+    @Test func pointsShareDrawsEachPointAgainstItsOwnMax() {
+        push("ci.tests", "{\"value\": 40, \"max\": 42}")
+        push("ci.tests", "{\"value\": 45, \"max\": 50}")
+        let first = ValuesResponder.number(40.0 / 42 * 100)
+        let shares = service.get("/spark.svg?value=@ci.tests&points=share&label=%7Bvalue%7D%25%20of%20%7Bmax%7D")
+        let literal = service.get("/spark.svg?points=\(first),90&max=100&label=%7Bvalue%7D%25%20of%20%7Bmax%7D")
+        #expect(shares.status == .ok && shares.body == literal.body)
+        #expect(shares.text.contains("90% of 100"))
+        #expect(
+            service.get("/spark.svg?value=@ci.tests&points=share&label=auto&decimals=1").text.contains(">90.0<"))
+        #expect(service.get("/spark.svg?value=@ci.tests&points=share&label=auto&unit=percent").text.contains(">90%<"))
+        #expect(
+            service.get("/spark.svg?value=@ci.tests").body == service.get("/spark.svg?points=40,45&max=50").body)
+        // The counts' line and the shares' differ: one rises, the other falls.
+        #expect(shares.body != service.get("/spark.svg?value=@ci.tests&label=%7Bvalue%7D%25%20of%20%7Bmax%7D").body)
+        // previous=@name compares with that value's share: 38 of 40 is 95.
+        push("main.tests", "{\"value\": 38, \"max\": 40}")
+        #expect(
+            service.get("/spark.svg?value=@ci.tests&points=share&previous=@main.tests&label=%7Bdelta%7D").body
+                == service.get("/spark.svg?points=\(first),90&max=100&previous=95&label=%7Bdelta%7D").body)
+        // A max in the URL still sets the scale.
+        #expect(
+            service.get("/spark.svg?value=@ci.tests&points=share&max=95").body
+                == service.get("/spark.svg?points=\(first),90&max=95").body)
+    }
+
+    /// A point pushed without a max is of the default 100 (drawn as pushed); one of a max of 0 is 0.
+    @Test func pointsShareReadsAMissingMaxAsTheDefaultAndAnEmptySprintAsZero() {
+        push("sprint", "30")
+        push("sprint", "{\"value\": 0, \"max\": 0}")
+        push("sprint", "{\"value\": 3, \"max\": 4}")
+        #expect(
+            service.get("/spark.svg?value=@sprint&points=share").body
+                == service.get("/spark.svg?points=30,0,75&max=100").body)
+        #expect(SparkHistory.share(1e308, of: 1e-10) == .greatestFiniteMagnitude)
+    }
+
     /// A missing name, a list, a window out of range: an error image naming the parameter.
     @Test(arguments: [
         ("value=@nothing", "value: \"@nothing\" names no stored value (push one with PUT /values/nothing)"),
@@ -86,7 +126,7 @@ final class StoredSparkTests {
         (
             "value=@coverage&points=1,2",
             "points: \"1,2\" cannot be given with value=@coverage: its points are the stored history (accepted: "
-                + "points or value=@name, not both)"
+                + "points or value=@name, not both; points=share draws each point as a percent of its max)"
         ),
         (
             "value=@coverage&url=https%3A%2F%2Fci.example%2Fc.json",

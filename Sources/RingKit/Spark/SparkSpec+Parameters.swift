@@ -5,7 +5,8 @@ extension SparkSpec {
             "points", .spark, .text,
             docs: .init(
                 "the numbers drawn, oldest first; for a [stored value](stored-values.md) (`value=@name`) the server "
-                    + "writes them from its history over `window`", default: "none (required without `value=@name`)",
+                    + "writes them from its history over `window`, and `points=share` draws each as a percent of the "
+                    + "`max` pushed with it", default: "none (required without `value=@name`)",
                 accepted: "1…\(SparkSpec.Limits.points) finite decimals separated by commas"),
             field: .init(
                 "Sparkline", "The numbers drawn, oldest first: 3,5,4,8 (at most \(SparkSpec.Limits.points)).",

@@ -9,7 +9,7 @@ extension RingService {
     /// an unchanged history keeps its ETag, a push (or a point leaving the window) makes a new one.
     func storedSpark(
         _ request: HTTPRequest, _ drawing: Drawing.Request, _ known: StoredTargetEntry,
-        _ spark: (window: Int64, bound: Int), format: ImageFormat, varyAccept: Bool
+        _ spark: (window: Int64, bound: Int, shares: Bool), format: ImageFormat, varyAccept: Bool
     ) -> ServiceAnswer {
         var entry = known
         let target = entry.target
@@ -27,10 +27,20 @@ extension RingService {
         }
         // A history older than the window still has its current value: a sparkline of one point.
         let history = store?.history(record.name, since: now - spark.window) ?? []
-        let values = history.isEmpty ? [record.value] : history.map(\.value)
+        let points =
+            history.isEmpty
+            ? [StoredPoint(sequence: 0, time: record.time, value: record.value, max: record.max)] : history
+        let values: [Double]
+        let max: Double?
+        if spark.shares {
+            // Each point against its own max (the suite grew: 40 of 42, then 45 of 50), on a scale up to 100.
+            (values, max) = (points.map { SparkHistory.share($0.value, of: $0.max) }, 100)
+        } else {
+            (values, max) = (points.map(\.value), record.max)
+        }
         let newest = history.last?.time ?? record.time
         let (resolved, text) = target.resolvedSpark(
-            points: SparkHistory.points(values, atMost: spark.bound), max: record.max, others: records.dropFirst(),
+            points: SparkHistory.points(values, atMost: spark.bound), max: max, others: records.dropFirst(),
             previous: target.comparedValue(in: records))
         let alias = request.target + "\n" + text
         let validUntil = history.map(\.time).min().map { $0 + spark.window } ?? .max

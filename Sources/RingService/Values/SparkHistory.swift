@@ -6,6 +6,17 @@ enum SparkHistory {
     /// The window a sparkline of a stored value draws when the URL gives none: thirty days.
     static let defaultWindow: Int64 = 30 * 86_400_000
 
+    /// A point as `points=share` draws it: its value as a percent of the max pushed with it (`40` of `42`: 95.24…);
+    /// one pushed without a max is of the default 100, so it stays as pushed; of a max of 0 (an empty sprint) it is
+    /// 0, as its ring is empty.
+    static func share(_ value: Double, of max: Double?) -> Double {
+        guard let max else { return value }
+        guard max > 0 else { return 0 }
+        let share = value / max * 100
+        // value/max overflows for a value near the largest double over a tiny max: drawn at the largest finite.
+        return share.isFinite ? share : (share > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
+    }
+
     /// How many points a sparkline `width` pixels wide is given at most.
     static func bound(width: Int) -> Int { Swift.max(2, Swift.min(width, SparkSpec.Limits.points)) }
 

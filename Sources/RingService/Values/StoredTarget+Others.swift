@@ -95,8 +95,10 @@ extension StoredTarget {
 
     /// The value `previous=@name` compares with, among `all`; nil without one.
     func comparedValue(in all: [StoredRecord]) -> Double? {
-        guard let comparesWith else { return nil }
-        return all.dropFirst(names.count).first { $0.name == comparesWith }?.value
+        guard let comparesWith, let record = all.dropFirst(names.count).first(where: { $0.name == comparesWith })
+        else { return nil }
+        // A sparkline of shares compares with the other value's share.
+        return spark?.shares == true ? SparkHistory.share(record.value, of: record.max) : record.value
     }
 }
 

@@ -24,9 +24,9 @@ struct StoredTarget: Sendable {
     /// The label compares with an earlier value (`{delta}`, `{previous}`) and the URL gives no `previous`: the
     /// first name's value `trend` ago is written in as `previous`.
     let comparesOver: Int64?
-    /// A sparkline (`/spark.svg`): how far back its name's history is drawn, and how many points it is given at
-    /// most; nil for every other image.
-    let spark: (window: Int64, bound: Int)?
+    /// A sparkline (`/spark.svg`): how far back its name's history is drawn, how many points it is given at most,
+    /// and whether each point is drawn as a share of its own max (`points=share`); nil for every other image.
+    let spark: (window: Int64, bound: Int, shares: Bool)?
     /// How old (milliseconds) the values may be before the image is drawn stale: the URL's `staleAfter`, else the
     /// server's; nil when off.
     let staleAfter: Int64?
@@ -153,13 +153,15 @@ struct StoredTarget: Sendable {
                     reason: "is not one stored value; a sparkline draws one value's history (accepted: value=@name)"))
         }
         // The history becomes the points: a list in the URL too was refused as given twice, which it was not.
-        if given.contains("points") {
+        // `points=share` says how: each point as a percent of the max pushed with it.
+        let shares = given.decoded("points") == "share"
+        if given.contains("points"), !shares {
             let points = ((try? given.value("points")) ?? nil) ?? ""
             return .failure(
                 ParameterError(
                     parameter: "points", value: ParameterError.quoted(points),
                     reason: "cannot be given with value=@\(name): its points are the stored history (accepted: "
-                        + "points or value=@name, not both)"))
+                        + "points or value=@name, not both; points=share draws each point as a percent of its max)"))
         }
         if let live = ["url", "prometheus"].first(where: given.contains) {
             return .failure(LiveTarget.sparkRefusal(live, given))
@@ -175,10 +177,11 @@ struct StoredTarget: Sendable {
             StoredTarget(
                 items: items, names: [name], request: request, fromPath: false,
                 baseQuery: QueryParameters.removing(
-                    ["value"] + (given.decoded("previous")?.hasPrefix("@") == true ? ["previous"] : []),
+                    ["value"] + (shares ? ["points"] : [])
+                        + (given.decoded("previous")?.hasPrefix("@") == true ? ["previous"] : []),
                     from: request.query),
                 givesMax: given.contains("max"),
-                comparesOver: nil, spark: (window, SparkHistory.bound(width: width)), staleAfter: staleAfter,
+                comparesOver: nil, spark: (window, SparkHistory.bound(width: width), shares), staleAfter: staleAfter,
                 writes: TimeWriting.of(given, kind: request.kind)))
     }
 
