@@ -63,6 +63,14 @@ struct EmbedRouteTests {
         #expect(again.status == .notModified && again.body.isEmpty)
     }
 
+    /// `/embed` alone, as the contract writes it (`/embed?QUERY`), is the ring's SVG with that query.
+    @Test func embedAloneShowsTheRing() {
+        let response = service.get("/embed?value=72&refresh=30")
+        #expect(response.status == .ok)
+        #expect(response.text.contains("src=\"/ring.svg?value=72&amp;refresh=30\""))
+        #expect(response.text == service.get("/embed/ring.svg?value=72&refresh=30").text)
+    }
+
     /// Without a valid refresh the page does not look again (the image states a bad one).
     @Test(arguments: ["", "&refresh=2", "&refresh=x"])
     func embedPageWithoutAValidRefreshDoesNotFollow(extra: String) {
@@ -73,7 +81,7 @@ struct EmbedRouteTests {
 
     /// Only an image route may follow /embed.
     @Test(arguments: [
-        "/embed", "/embed/", "/embed/examples", "/embed//evil.example/ring.svg", "/embed/embed/ring.svg",
+        "/embed/", "/embed/examples", "/embedded?value=3", "/embed//evil.example/ring.svg", "/embed/embed/ring.svg",
         "/embed/healthz", "/embed/values/x",
     ])
     func embedOfAnythingButAnImageIsNotFound(target: String) {

@@ -57,11 +57,17 @@ enum ServiceRoute: Sendable, Hashable {
         }
     }
 
-    /// `/embed` in front of an image route's path: `/embed/ring.svg`, `/embed/badge/coverage/87.png`. Anything else
-    /// after it (another page, `/embed/embed/…`, `//host/…`) is no route.
+    /// `/embed` in front of an image route's path: `/embed/ring.svg`, `/embed/badge/coverage/87.png`; `/embed` alone
+    /// is the ring's SVG (`/embed?value=72` shows `/ring.svg?value=72`). Anything else after it (another page,
+    /// `/embed/embed/…`, `//host/…`) is no route.
     private static func embedPath(_ request: HTTPRequest) -> ServiceRoute? {
-        guard request.path.hasPrefix("/embed/") else { return nil }
-        let image = request.path.dropFirst(6)
+        let image: Substring
+        if request.path == "/embed" {
+            image = "/ring.svg"
+        } else {
+            guard request.path.hasPrefix("/embed/") else { return nil }
+            image = request.path.dropFirst(6)
+        }
         var inner = request
         inner.target = String(image) + (request.query.isEmpty ? "" : "?" + request.query)
         guard case .image = ServiceRoute(inner) else { return nil }
