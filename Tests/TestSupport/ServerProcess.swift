@@ -20,6 +20,11 @@ public final class ServerProcess: @unchecked Sendable {
     public init(_ arguments: [String] = [], logFormat: String = "logfmt", shellPrefix: String = "") throws {
         func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let command = [BuiltBinary.path, "serve", "--port", "0", "--log-format", logFormat] + arguments
+        // Its port is read from its start-up log line: with the log off it would be waited for forever.
+        let formats = [logFormat] + zip(arguments, arguments.dropFirst()).filter { $0.0 == "--log-format" }.map(\.1)
+        guard formats.last != "off" else {
+            throw TestFailure("a server started with --log-format off never says its port: quiet it with --log-level")
+        }
         guard FileManager.default.isExecutableFile(atPath: BuiltBinary.path) else {
             throw TestFailure("no binary at \(BuiltBinary.path): build the package first (swift build --build-tests)")
         }
