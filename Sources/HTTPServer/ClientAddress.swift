@@ -28,6 +28,16 @@ public struct ClientAddress: Sendable, Hashable, CustomStringConvertible {
         (high, low, isIPv4) = (words.0, words.1, length == 4)
     }
 
+    /// What a client's share of the server is counted under (its turn for a worker, its queue, its rate): the
+    /// address itself for IPv4 and for IPv4 mapped into IPv6, the /64 for any other IPv6 address, a host's usual
+    /// allocation, so that one host cannot take a new share with each of its 2^64 addresses.
+    public var share: ClientAddress {
+        guard !isIPv4 else { return self }
+        let address = bytes
+        let mapped = address[0..<10].allSatisfy { $0 == 0 } && address[10] == 0xff && address[11] == 0xff
+        return mapped ? self : ClientAddress(bytes: Array(address[0..<8]) + [UInt8](repeating: 0, count: 8))!
+    }
+
     /// The address's bytes: 4 for IPv4, 16 for IPv6.
     public var bytes: [UInt8] {
         var all = [UInt8](repeating: 0, count: 16)

@@ -12,7 +12,8 @@ struct WorkerQueue {
 
     var isEmpty: Bool { head == turns.count }
 
-    mutating func append(_ job: @escaping Job, of client: ClientAddress?) {
+    mutating func append(_ job: @escaping Job, of address: ClientAddress?) {
+        let client = address?.share
         if jobs[client, default: []].isEmpty { turns.append(client) }
         jobs[client, default: []].append(job)
     }

@@ -35,6 +35,20 @@ struct ClientRateTests {
         #expect(rates.take(a, now: 100 * Self.second) == .refused(retryAfter: 1))
     }
 
+    /// An IPv6 client's share is its /64: another address of the same /64 spends the same bucket, another /64 and
+    /// an IPv4 address mapped into IPv6 have their own.
+    @Test func anIPv6ClientIsCountedByItsSlash64() {
+        let rates = ClientRates(rate: 1, burst: 2)
+        #expect(rates.take(Self.address("2001:db8:1:2::1"), now: 0) == .allowed)
+        #expect(rates.take(Self.address("2001:db8:1:2:ffff::9"), now: 0) == .allowed)
+        #expect(rates.take(Self.address("2001:db8:1:2::3"), now: 0) == .refused(retryAfter: 1))
+        #expect(rates.take(Self.address("2001:db8:1:3::1"), now: 0) == .allowed)
+        let mapped = ["::ffff:192.0.2.1", "::ffff:192.0.2.2", "::ffff:192.0.2.3"].map(Self.address)
+        for address in mapped { #expect(rates.take(address, now: 0) == .allowed) }
+        #expect(Self.address("2001:db8:1:2:ffff::9").share.description == "2001:db8:1:2::")
+        #expect(Self.address("192.0.2.7").share == Self.address("192.0.2.7"))
+    }
+
     /// A slow rate says how long to wait: at one token every 10 s, Retry-After is 10 just after spending it.
     @Test func retryAfterIsTheTimeToTheNextToken() {
         let rates = ClientRates(rate: 1, burst: 1)

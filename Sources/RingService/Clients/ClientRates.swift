@@ -52,9 +52,11 @@ final class ClientRates: Sendable {
         }
     }
 
-    /// Takes a token of `client` at `now` (nanoseconds of the monotonic clock).
-    func take(_ client: ClientAddress?, now: UInt64) -> Decision {
-        state.withLock { state in
+    /// Takes a token of `address`'s share (`ClientAddress.share`: an IPv6 client's /64) at `now` (nanoseconds of the
+    /// monotonic clock).
+    func take(_ address: ClientAddress?, now: UInt64) -> Decision {
+        let client = address?.share
+        return state.withLock { state in
             guard state.rate > 0 else { return .allowed }
             var bucket: Bucket
             if let held = state.buckets[client] {

@@ -22,8 +22,9 @@ final class ClientShares: Sendable {
 
     /// Takes a place for one more request of `client` for `key`; false where the key is not among its waiting
     /// images and it already has `bound` of them.
-    func take(_ client: ClientAddress?, _ key: CacheKey) -> Bool {
-        waiting.withLock { waiting in
+    func take(_ address: ClientAddress?, _ key: CacheKey) -> Bool {
+        let client = address?.share
+        return waiting.withLock { waiting in
             var own = waiting.removeValue(forKey: client) ?? [:]
             defer { waiting[client] = own }
             if let count = own[key] {
@@ -37,7 +38,8 @@ final class ClientShares: Sendable {
     }
 
     /// Gives back a place taken by `take`.
-    func release(_ client: ClientAddress?, _ key: CacheKey) {
+    func release(_ address: ClientAddress?, _ key: CacheKey) {
+        let client = address?.share
         waiting.withLock { waiting in
             guard var own = waiting.removeValue(forKey: client) else { return }
             let count = own[key, default: 0]
