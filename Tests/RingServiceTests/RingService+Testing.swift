@@ -15,12 +15,16 @@ func makeService(
     return RingService(configuration: config, log: ServiceLog(format: .off, level: .info), renderer: renderer)
 }
 
-/// A service with its log off that stores values in an SQLite file in `folder`, every name writable with `token`.
-func makeStoredService(folder: String, token: String) throws -> RingService {
+/// A service with its log off that stores values in an SQLite file in `folder`, the names of `pattern` writable with
+/// `token`; `change` adjusts the rest of its settings.
+func makeStoredService(
+    folder: String, token: String, pattern: String = "*", _ change: (inout ServiceConfiguration) -> Void = { _ in }
+) throws -> RingService {
     var config = ServiceConfiguration()
     config.logFormat = .off
     config.values.store = folder + "/values.db"
-    config.values.tokens = ["*": [RingService.valueTokenDigest(Array(token.utf8))]]
+    config.values.tokens = [pattern: [RingService.valueTokenDigest(Array(token.utf8))]]
+    change(&config)
     return try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
 }
 

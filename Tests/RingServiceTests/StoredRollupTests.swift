@@ -15,11 +15,7 @@ final class StoredRollupTests {
     let service: RingService
 
     init() throws {
-        var config = ServiceConfiguration()
-        config.logFormat = .off
-        config.values.store = folder + "/values.db"
-        config.values.tokens = ["check.*": [RingService.valueTokenDigest(Array(Self.token.utf8))]]
-        service = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+        service = try makeStoredService(folder: folder, token: Self.token, pattern: "check.*")
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }

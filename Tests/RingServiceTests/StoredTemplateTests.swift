@@ -15,13 +15,10 @@ final class StoredTemplateTests {
     let service: RingService
 
     init() throws {
-        var config = ServiceConfiguration()
-        config.logFormat = .off
-        config.values.store = folder + "/values.db"
-        config.values.tokens = ["*": [RingService.valueTokenDigest(Array(Self.token.utf8))]]
-        config.signing.keys = [URLKey(name: "k", secret: SignedURLTests.secret)]
-        config.signing.privateValues = ["internal.*"]
-        service = try RingService(configuration: config, log: ServiceLog(format: .off, level: .info))
+        service = try makeStoredService(folder: folder, token: Self.token) { config in
+            config.signing.keys = [URLKey(name: "k", secret: SignedURLTests.secret)]
+            config.signing.privateValues = ["internal.*"]
+        }
         for (name, body) in [
             ("tests", #"{"value": 40, "max": 42}"#), ("tests.failed", "2"), ("main.coverage", "88"),
             ("coverage.feature-x", "87.6"), ("internal.sla", "99.2"),
