@@ -32,6 +32,9 @@ public struct LiveReading: Sendable, Hashable {
     /// The values after the first, where the source takes a list (`reduce`): a vector's further series, a JSON
     /// array's further items; empty for one number.
     public var more: [Double] = []
+    /// Each value's series labels, in the order of `value` and `more` (a Prometheus vector's `metric`, `__name__`
+    /// included); empty where the source gives none (a JSON document, a scalar).
+    public var labels: [[String: String]] = []
     /// A range query's points, oldest first (`value` is the last): what a sparkline draws. Nil for one number.
     public var points: [Double]?
     /// The value's own time where the source gives one (a Prometheus sample's timestamp); nil: the time it was read.

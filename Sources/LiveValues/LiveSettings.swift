@@ -104,6 +104,9 @@ public struct LiveSettings: Sendable, Hashable {
     public var maxValues = 10_000
     /// Redirects followed at most; each hop is checked as the first was.
     public var maxRedirects = 3
+    /// The most bars one image draws of a list read live (a vector's series, a JSON array's items): more is refused,
+    /// naming the count and `limit`. Rings draw at most five, as a list in the URL does.
+    public var maxSeries = 20
 
     /// Any host may be named, whatever `hosts` says: for the command line, whose user fetches on their own behalf.
     /// Never a setting of the server, whose users are strangers.

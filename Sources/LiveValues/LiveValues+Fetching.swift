@@ -236,6 +236,7 @@ extension LiveValues {
             ).map { samples in
                 var read = LiveReading(value: samples[0].value, readAt: readAt)
                 read.more = samples.dropFirst().map(\.value)
+                if samples.contains(where: { !$0.labels.isEmpty }) { read.labels = samples.map(\.labels) }
                 // The oldest sample's time: the value is no fresher than its stalest part.
                 read.valueTime = samples.map(\.time).min()
                 return read

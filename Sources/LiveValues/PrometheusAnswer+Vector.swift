@@ -9,8 +9,8 @@ extension PrometheusAnswer {
         var labels: [String: String]
     }
 
-    /// The samples of an answer to `GET /api/v1/query`: with `takesList` (`reduce`), a `vector` of any number of
-    /// series, in Prometheus' order; else, as for every source, a `scalar` or a vector of one series (see `sample`).
+    /// The samples of an answer to `GET /api/v1/query`: with `takesList` (`reduce`, or one ring or bar per series),
+    /// a `vector` of any number of series with their labels, in Prometheus' order; else, as for every source, a `scalar` or a vector of one series (see `sample`).
     /// No data, NaN and the infinities are what they are for one number (a map can show them), as are errors and
     /// other shapes.
     static func samples(
@@ -19,7 +19,7 @@ extension PrometheusAnswer {
     ) -> Result<[Sample], LiveError> {
         guard takesList, let answer = JSONReading.document(body), case .object = answer,
             answer["status"]?.stringValue == "success", let data = answer["data"], case .object = data,
-            data["resultType"]?.stringValue == "vector", case .array(let series)? = data["result"], series.count > 1
+            data["resultType"]?.stringValue == "vector", case .array(let series)? = data["result"], !series.isEmpty
         else {
             // One number or none, errors and other shapes: worded as for one number.
             return sample(status: status, body: body, server: server, noData: noData, showsRefusal: showsRefusal)

@@ -97,7 +97,7 @@ struct ParameterTableTests {
                 "start", "direction", "label", "decimals", "fontSize", "fontWeight", "animate", "scale", "title",
                 "cacheSeconds", "theme", "thresholds", "gradient", "unit", "locale", "thresholdsMode", "map", "target",
                 "markers", "neutral", "previous", "logo", "logoColor", "staleColor", "staleLabel", "tz", "matte",
-                "refresh", "reduce",
+                "refresh", "reduce", "sort", "limit",
             ])
         #expect(
             ImageParameter.names(readBy: .badge) == [

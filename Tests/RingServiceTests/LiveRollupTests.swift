@@ -79,8 +79,9 @@ final class LiveRollupTests {
         #expect(
             bad.header("X-Error")?.hasPrefix(#"query: $.bad holds x at index 1, not a finite number"#) == true,
             "\(bad.header("X-Error") ?? "")")
-        // Without reduce, an array is not a number.
-        #expect(service.get("/ring.svg?url=\(url)&query=checks").status == .badGateway)
+        // Without reduce, a badge takes one number, not an array; a ring draws one ring per item.
+        #expect(service.get("/badge.svg?url=\(url)&query=checks").status == .badGateway)
+        #expect(service.get("/ring.svg?url=\(url)&query=checks").body == service.get("/ring.svg?value=1,1,0,1").body)
     }
 
     /// `+Inf` maps to `inf`, a source that cannot be read to `error` (200, `X-Source: error`, not cached long);

@@ -40,7 +40,15 @@ struct PrometheusImageTests {
             #expect(ring.body == service.get("/ring.svg?value=7&max=12").body, "7 of 12")
             let badge = service.get("/badge.svg?label=total&prometheus=total")
             #expect(badge.body == service.get("/badge.svg?label=total&value=12").body)
-            let series = service.get("/bar.png?prometheus=series")
+            // One bar per series, largest first, each labelled with its part: the bars of the same values in the URL.
+            let bars = service.get("/bar.svg?prometheus=series&sort=-value&max=4&label=%7Blabel.part%7D%3A%7Bvalue%7D")
+            #expect(bars.status == .ok, "\(bars.header("X-Error") ?? "")")
+            let parts = ["c:3", "b:2", "a:1"].map { bars.text.range(of: ">\($0)<")?.lowerBound }
+            #expect(parts.allSatisfy { $0 != nil } && parts == parts.sorted { $0! < $1! }, "\(bars.text)")
+            let rings = service.get("/ring.png?prometheus=series&sort=label:part&max=4")
+            #expect(rings.body == service.get("/ring.png?value=1,2,3&max=4").body)
+            // A badge still refuses several series: it takes them only through a roll-up.
+            let series = service.get("/badge.png?prometheus=series")
             #expect(series.status == .badGateway && series.header("Content-Type") == "image/png")
             #expect(series.header("X-Error") == "prometheus: the query returned 3 series; one is needed")
             // Rolled up, the three series (1, 2, 3) are one value, with the scale that goes with it.

@@ -223,7 +223,7 @@ public struct BarLayout: Sendable {
         // Every bar's label compares with `previous`, not only the first's.
         LabelText.text(
             series.label, value: series.value(ofRing: index), min: series.reading.min, max: series.max(ofRing: index),
-            fraction: fraction, style: series.valueStyle, previous: series.reading.previous)
+            fraction: fraction, style: series.valueStyle, previous: series.reading.previous, series: index)
     }
 
     /// The x the label is anchored at: the track's middle (centred) inside; beside, the image's right edge, where

@@ -14,7 +14,8 @@ extension RingSpec: DrawsReading {
         if innerRings.count > count { innerRings.removeLast(innerRings.count - count) }
         let light = Theme.light
         while innerRings.count < count {
-            innerRings.append(InnerRing(color: light.ringColors[innerRings.count + 1], track: light.track))
+            innerRings.append(
+                InnerRing(color: light.ringColors[Swift.min(innerRings.count + 1, 4)], track: light.track))
         }
     }
 }

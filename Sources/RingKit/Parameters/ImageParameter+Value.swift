@@ -1,7 +1,7 @@
 extension ImageParameter {
     /// Every row, in the builder page's order (by group); a spec reads its rows in their key places.
     public static let all: [ImageParameter] =
-        value + rollup + live + time + shape + colors + marks + label + output + badgeOnly + logo
+        value + rollup + series + live + time + shape + colors + marks + label + output + badgeOnly + logo
         + Drawing.Kind.allCases.flatMap { $0.type.ownParameters }
 
     /// The amount and its range.
@@ -43,6 +43,16 @@ extension ImageParameter {
                         }
                         guard several else {
                             reading.value = try reader.number(of: "value")!.number
+                            return
+                        }
+                        // A list read live: one ring or bar per series, sorted and cut, each with its labels.
+                        if let read = reader.parameters.readNumber("value") {
+                            let series = try reader.series(read)
+                            reading.value = series[0].value
+                            reading.more = series.dropFirst().enumerated().map { index, item in
+                                ValueReading.Item(value: item.value, max: index < maxima.count ? maxima[index] : nil)
+                            }
+                            style.seriesLabels = read.labels.isEmpty ? nil : series.map(\.labels)
                             return
                         }
                         guard let given = try reader.numberList("value") else { return }

@@ -13,6 +13,12 @@ public struct ReadNumber: Sendable, Hashable {
     /// with its record's `max`); for a `value` read as a list (`reduce` over a vector or an array), the values
     /// after the first. Empty where `number` serves all.
     public var more: [Double]
+    /// Each value's series labels, in the order of `number` and `more` (a Prometheus vector's), for `sort=label:NAME`
+    /// and templates' `{label.NAME}`; empty where the source gives none.
+    public var labels: [[String: String]] = []
+    /// The most bars a list read from a source draws (the server's `liveMaxSeries`); rings draw at most
+    /// `RingSpec.Limits.rings` whatever it says. Nil: a list in the URL's bounds.
+    public var seriesLimit: Int? = nil
 
     public init(
         _ parameter: String, _ number: Double, from source: String, missing: ValueMap.Match? = nil,

@@ -68,6 +68,7 @@ extension RingSpec {
         try checkPrevious()
         try valueStyle.readTimes(templates, clock: parameters.clock)
         try valueStyle.readNamed(templates, given: parameters.named)
+        try valueStyle.keepSeriesLabels(templates)
         // A fresh value's look shapes nothing: the spec is the one without it.
         if let since = parameters.staleSince { takeStaleLook(since: since) } else { stale = StaleLook() }
         self = normalized()

@@ -15,12 +15,14 @@ public enum LabelText {
     ) -> String? {
         text(
             label, value: reading.value(at: index), min: reading.min, max: reading.max(at: index), fraction: fraction,
-            style: style, previous: index == 0 ? reading.previous : nil)
+            style: style, previous: index == 0 ? reading.previous : nil, series: index)
     }
 
+    /// As above, for a value given alone; `series` is its index among the series read (`ValueStyle.seriesLabels`),
+    /// whose labels a template writes as `{label.NAME}`.
     public static func text(
         _ label: RingSpec.Label, value: Double, min: Double, max: Double, fraction: Double, style: ValueStyle,
-        previous: Double? = nil
+        previous: Double? = nil, series: Int = 0
     ) -> String? {
         switch label {
         case .auto:
@@ -37,8 +39,10 @@ public enum LabelText {
             return nil
         case .template(let template):
             let percent = style.localized(PercentText(fraction: fraction, decimals: style.percentDecimals).text)
+            let labels = style.seriesLabels.flatMap { series < $0.count ? $0[series] : nil }
             let text = fill(
-                template, value: value, min: min, max: max, percent: percent, style: style, previous: previous)
+                template, value: value, min: min, max: max, percent: percent, style: style, previous: previous,
+                labels: labels)
             return text.isEmpty ? nil : RingGeometry.printable(text)
         }
     }
@@ -62,7 +66,7 @@ public enum LabelText {
     /// time's, the comparison's and other stored values' (`{@name}`) placeholders; any other text stays as written.
     static func fill(
         _ template: String, value: Double, min: Double, max: Double, percent: String, style: ValueStyle,
-        previous: Double? = nil
+        previous: Double? = nil, labels: [String: String]? = nil
     ) -> String {
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var out = ""
@@ -89,6 +93,13 @@ public enum LabelText {
         outer: while let brace = rest.firstIndex(of: "{") {
             out += rest[..<brace]
             let tail = rest[brace...]
+            // A series' label (`{label.instance}`): empty where the series has none, as Prometheus leaves it out.
+            if let labels, tail.hasPrefix("{label."), let close = tail.firstIndex(of: "}") {
+                let name = String(tail[tail.index(brace, offsetBy: 7)..<close])
+                out += SeriesLabels.shown(labels[name] ?? "")
+                rest = tail[tail.index(after: close)...]
+                continue outer
+            }
             for (name, replacement) in names where tail.hasPrefix(name) {
                 out += replacement
                 rest = tail.dropFirst(name.count)

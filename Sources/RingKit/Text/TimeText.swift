@@ -144,7 +144,7 @@ extension ValueStyle {
 
     /// What the canonical key adds where a template writes the value's time (the texts it writes) or other stored
     /// values (their numbers).
-    var timesKey: String { (times.map { "&times=" + $0.keyText } ?? "") + namedKey }
+    var timesKey: String { (times.map { "&times=" + $0.keyText } ?? "") + namedKey + seriesLabelsKey }
 }
 
 extension RingSpec {

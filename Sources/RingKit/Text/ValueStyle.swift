@@ -30,6 +30,9 @@ public struct ValueStyle: Sendable, Hashable {
     /// The other stored values the templates write (`{@tests.failed}`), by name, as the server read them; nil where
     /// they write none (`TemplateValues`).
     public var named: [String: Double]? = nil
+    /// Each ring's or bar's series labels that the templates write (`{label.instance}`), in drawing order, where the
+    /// values were read as a list of labelled series (a Prometheus vector); nil otherwise (`SeriesLabels`).
+    public var seriesLabels: [[String: String]]? = nil
 
     public init(
         unit: NumberUnit? = nil, decimals: Int? = nil, locale: NumberLocale? = nil, map: ValueMap? = nil,

@@ -108,6 +108,10 @@ extension ServiceConfiguration {
         liveInteger(
             "liveMaxRedirects", "Redirects a live-value fetch follows, each checked as the first URL was.", 0...10,
             \.maxRedirects),
+        liveInteger(
+            "liveMaxSeries",
+            "Bars one image draws at most of a list read live (a Prometheus vector's series, a JSON array's items); "
+                + "more is refused unless limit= cuts them.", 1...100, \.maxSeries),
     ]
 
     private static func live(

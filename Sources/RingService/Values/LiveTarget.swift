@@ -32,6 +32,8 @@ public struct LiveTarget: Sendable {
     var staleAfter: Int64? = nil
     /// Which of the value's time its templates write.
     var writes = TimeWriting()
+    /// The most bars a list read live draws (`liveMaxSeries`).
+    var maxSeries = LiveSettings().maxSeries
 
     /// The parameters that name a live value. A request that gives none of them is an ordinary image.
     static let parameters = ["url", "query", "maxQuery", "prometheus", "server", "timeQuery"]
@@ -82,8 +84,11 @@ public struct LiveTarget: Sendable {
                 (source, sparkPoints) = try sparkSource(source, request, given, live)
             } else {
                 source = try trendSource(source, request, given, live)
-                // A roll-up reads a vector or an array whole.
-                if given.contains("reduce") { source = live.listSource(source) }
+                // A roll-up reads a vector or an array whole; so do rings and bars, one per series. A badge takes
+                // one number, or a list only through a roll-up.
+                if given.contains("reduce") || request.kind == .ring || request.kind == .bar {
+                    source = live.listSource(source)
+                }
             }
             let isBadge = request.kind == .badge
             var target = LiveTarget(
@@ -93,6 +98,7 @@ public struct LiveTarget: Sendable {
                 takesLabelColor: isBadge && !given.contains("labelColor"),
                 takesStyle: isBadge && !given.contains("style"), takesMessage: isBadge && !given.contains("message"))
             target.sparkPoints = sparkPoints
+            target.maxSeries = live.settings.maxSeries
             target.asksForNumber = isBadge && Self.askForNumber.contains { given.contains($0) }
             target.takesLogo = ImageParameter.isRead("logo", by: request.kind.parameterKind) && !given.contains("logo")
             target.takesLogoColor = target.takesLogo && !given.contains("logoColor")
@@ -127,7 +133,10 @@ public struct LiveTarget: Sendable {
         in request: Drawing.Request, parse: (Drawing.Request) throws(ParameterError) -> Drawing
     ) -> ParameterError? {
         var standIn = request
-        standIn.read = [ReadNumber("value", 0, from: source.parameter)]
+        var value = ReadNumber("value", 0, from: source.parameter)
+        // A series whose labels are still unknown: `sort=label:NAME` and `{label.NAME}` wait for those read.
+        value.labels = [[:]]
+        standIn.read = [value]
         if sparkPoints != nil {
             standIn.read = []
             standIn.query += "&points=0,1"
@@ -197,7 +206,10 @@ public struct LiveTarget: Sendable {
         // draws it (`1,234`, `72`, `1.2M/month`): no icon, no percentage, the document's color or shields' default.
         let asWritten = isBadge && takesMessage && !asksForNumber && reading.message == nil ? reading.written : nil
         if reading.message == nil && asWritten == nil {
-            read.append(ReadNumber("value", reading.value, from: source.parameter, more: reading.more))
+            var value = ReadNumber("value", reading.value, from: source.parameter, more: reading.more)
+            value.labels = reading.labels
+            value.seriesLimit = maxSeries
+            read.append(value)
             if let max = reading.max, takesMax { read.append(ReadNumber("max", max, from: "maxQuery")) }
         }
         // The number `trend` ago: what `{delta}` and `{previous}` compare with.
@@ -231,7 +243,7 @@ public struct LiveTarget: Sendable {
         let given = given(by: reading)
         // The shortest text of a double is one to one with its value.
         return given.read.map { "&\($0.parameter)=" + ([$0.number] + $0.more).map { "\($0)" }.joined(separator: ",") }
-            .joined() + Self.query(given.defaults)
+            .joined() + Self.query(given.defaults) + Self.labelsText(reading.labels)
             + (given.replaced.isEmpty ? "" : "&error")
     }
 
