@@ -22,9 +22,6 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         /// Set where the query is read over time (a sparkline): `url` is then the instant query's, made into a
         /// `query_range` for each fetch.
         var range: PrometheusRange?
-        /// Set where the image takes a list of values (`reduce`): a vector of several series, or a JSON array at
-        /// `query`, is read whole rather than refused.
-        var takesList = false
         /// Set where the query is evaluated that many seconds ago (`trend`): `url` is then the instant query's, asked
         /// with `time=` for each fetch.
         var secondsAgo: Int?
@@ -49,13 +46,19 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
     let maxShownName: String?
     /// How messages name the document: the URL, or the configured name that keeps the URL private.
     let shownName: String
+    /// Set where the image takes a list of values (`reduce`, one ring or bar per series): a vector of several series,
+    /// or a JSON array at `query`, is read whole rather than refused. How the document is read, not what is fetched:
+    /// sources that differ only here share one fetch (`Fetch`).
+    public let takesList: Bool
     /// The fields' hash, computed once: a lookup on the event loop hashes one integer, not the URL and paths.
     private let hash: Int
 
     init(
         document: Document, query: JSONPath?, maxQuery: JSONPath?, shownName: String, maxDocument: Document? = nil,
-        maxShownName: String? = nil, timeQuery: JSONPath? = nil, previousDocument: Document? = nil
+        maxShownName: String? = nil, timeQuery: JSONPath? = nil, previousDocument: Document? = nil,
+        takesList: Bool = false
     ) {
+        self.takesList = takesList
         self.previousDocument = previousDocument
         self.document = document
         self.query = query
@@ -72,17 +75,18 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(shownName)
         hasher.combine(maxDocument)
         hasher.combine(previousDocument)
+        hasher.combine(takesList)
         hash = hasher.finalize()
     }
 
     public static func == (a: LiveSource, b: LiveSource) -> Bool {
         a.hash == b.hash && a.document == b.document && a.query == b.query && a.maxQuery == b.maxQuery
             && a.timeQuery == b.timeQuery && a.shownName == b.shownName && a.maxDocument == b.maxDocument
-            && a.previousDocument == b.previousDocument
+            && a.previousDocument == b.previousDocument && a.takesList == b.takesList
     }
 
     /// What one fetch gets: the document, and the max's document where there is one. Sources that share both share
-    /// one fetch.
+    /// one fetch, whether they read it as a list or as one number.
     struct Fetch: Hashable, Sendable {
         let document: Document
         let maxDocument: Document?
@@ -99,8 +103,12 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         return "url"
     }
 
-    /// Whether a list of values is read whole (`reduce`) rather than refused.
-    public var takesList: Bool { document.takesList }
+    /// The same source read as a list (`reduce`) or as one number: the other reading of the same fetch.
+    func reading(asList: Bool) -> LiveSource {
+        LiveSource(
+            document: document, query: query, maxQuery: maxQuery, shownName: shownName, maxDocument: maxDocument,
+            maxShownName: maxShownName, timeQuery: timeQuery, previousDocument: previousDocument, takesList: asList)
+    }
 
     /// The range a sparkline's source reads; nil for one number read now.
     public var range: PrometheusRange? { document.range }

@@ -13,6 +13,9 @@ struct LiveValueStore {
         /// would (nothing older stands for it).
         var missingRead: LiveError?
         var retryAt = 0.0
+        /// Whether a request asked for the source itself, rather than its reading being stored beside one that was
+        /// (the same document read as a list, or as one number).
+        var asked = false
         var serial: UInt64
     }
 
@@ -47,22 +50,25 @@ struct LiveValueStore {
     }
 
     /// Whether `source`'s last fetch failed for the source's sake (not a null it holds, not a lack of fetch slots):
-    /// what an operator is told of when it begins and ends (`LiveHealthChange`).
+    /// what an operator is told of when it begins and ends (`LiveHealthChange`). Never for a source no request asked
+    /// for: its reading was stored only so that one fetch answers both.
     func isDown(_ source: LiveSource) -> Bool {
-        guard let failure = entries[source]?.failure else { return false }
+        guard let entry = entries[source], entry.asked, let failure = entry.failure else { return false }
         return failure.missing == nil && failure.kind != .busy && failure.kind != .badParameter
     }
 
     /// Stores what a fetch gave and returns the answer for it: fresh on success; on failure, the last good reading
-    /// as stale while within its staleness time, otherwise the failure.
+    /// as stale while within its staleness time, otherwise the failure. `asked`: a request asked for `source`
+    /// (false for the other reading of the same fetch, stored beside it).
     mutating func record(
         _ source: LiveSource, _ result: Result<LiveReading, LiveError>, now: Double, settings: LiveSettings,
-        freshFor: Double? = nil
+        freshFor: Double? = nil, asked: Bool = true
     ) -> LiveAnswer {
         // A range's answer changes when its step does, not with liveTTL: one fetch per step.
         let ttl = freshFor ?? settings.ttl
         var entry = entries[source] ?? newEntry(source)
         let bytesBefore = entry.reading?.textBytes ?? 0
+        entry.asked = entry.asked || asked
         let answer: LiveAnswer
         switch result {
         case .success(let reading):

@@ -122,14 +122,21 @@ extension LiveValues {
         if case .json = document.kind, case .success(let response) = fetched, (200..<300).contains(response.status) {
             parsed = JSONReading.document(response.body)
         }
-        let outcome = Self.outcome(of: fetched, document: document, parsed: parsed)
-        let fetchedOutcome = fetchedMax.map { Self.outcome(of: $0.0, document: fetch.maxDocument!, parsed: nil) }
         let sources = state.withLock { $0.flights[fetch]?.sources ?? [] }
-        var results: [LiveSource: Result<LiveReading, LiveError>] = [:]
-        for source in sources {
-            results[source] = withPrevious(
-                reading(source, fetched, fetchedMax?.0, parsed, readAt), source, fetchedPrevious)
+        let outcome = Self.outcome(
+            of: fetched, document: document, parsed: parsed, takesList: sources.contains(where: \.takesList))
+        let fetchedOutcome = fetchedMax.map { Self.outcome(of: $0.0, document: fetch.maxDocument!, parsed: nil) }
+        // Each source's reading, and the other reading of the same document (as a list, or as one number), so that
+        // an image that reads it the other way is answered from this fetch within its freshness, not by another.
+        let readOut = { (sources: [LiveSource]) in
+            var results: [LiveSource: Result<LiveReading, LiveError>] = [:]
+            for source in sources.flatMap({ [$0, $0.reading(asList: !$0.takesList)] }) where results[source] == nil {
+                results[source] = self.withPrevious(
+                    self.reading(source, fetched, fetchedMax?.0, parsed, readAt), source, fetchedPrevious)
+            }
+            return results
         }
+        var results = readOut(Array(sources))
         let now = clock.now()
         var changes: [LiveHealthChange] = []
         defer {
@@ -137,23 +144,22 @@ extension LiveValues {
         }
         return state.withLock { s in
             let flight = s.flights.removeValue(forKey: fetch)
-            let late = flight?.sources.subtracting(sources) ?? []
-            for source in late {
-                results[source] = withPrevious(
-                    reading(source, fetched, fetchedMax?.0, parsed, readAt), source, fetchedPrevious)
-            }
+            let asked = flight?.sources ?? sources
+            results.merge(readOut(Array(asked.filter { results[$0] == nil }))) { read, _ in read }
             var answers: [LiveSource: LiveAnswer] = [:]
             for (source, result) in results {
                 let wasDown = s.store.isDown(source)
                 let answer = s.store.record(
                     source, result, now: now, settings: settings,
-                    freshFor: source.document.range?.secondsLeft(at: readAt.timeIntervalSince1970))
+                    freshFor: source.document.range?.secondsLeft(at: readAt.timeIntervalSince1970),
+                    asked: asked.contains(source))
                 let isDown = s.store.isDown(source)
                 if wasDown != isDown {
                     var failure: LiveError? = nil
                     if isDown, case .failure(let error) = result { failure = error }
                     changes.append(LiveHealthChange(source: source.shownName, failure: failure))
                 }
+                guard asked.contains(source) else { continue }
                 if case .stale = answer { s.counters.staleAnswers += 1 }
                 answers[source] = answer
             }

@@ -113,7 +113,8 @@ public final class LiveValues: Sendable {
         guard case .prometheus = source.document.kind else { return nil }
         var document = source.document
         document.range = PrometheusRange(window: window, points: points)
-        return LiveSource(document: document, query: nil, maxQuery: nil, shownName: source.shownName)
+        return LiveSource(
+            document: document, query: nil, maxQuery: nil, shownName: source.shownName, takesList: source.takesList)
     }
 
     /// The same Prometheus source with the query also evaluated `seconds` ago (`trend`), whose number the reading
@@ -124,20 +125,14 @@ public final class LiveValues: Sendable {
         previous.secondsAgo = Swift.max(1, seconds)
         return LiveSource(
             document: source.document, query: nil, maxQuery: nil, shownName: source.shownName,
-            maxDocument: source.maxDocument, maxShownName: source.maxShownName, previousDocument: previous)
+            maxDocument: source.maxDocument, maxShownName: source.maxShownName, previousDocument: previous,
+            takesList: source.takesList)
     }
 
     /// `source` read as a list (`reduce`): a Prometheus vector of several series, or a JSON array at its `query`,
-    /// is read whole rather than refused. A source of its own (another cache entry and fetch): the same document
-    /// read for one number still refuses several.
-    public func listSource(_ source: LiveSource) -> LiveSource {
-        var document = source.document
-        document.takesList = true
-        return LiveSource(
-            document: document, query: source.query, maxQuery: source.maxQuery, shownName: source.shownName,
-            maxDocument: source.maxDocument, maxShownName: source.maxShownName, timeQuery: source.timeQuery,
-            previousDocument: source.previousDocument)
-    }
+    /// is read whole rather than refused. A source of its own (another cache entry: the same document read for one
+    /// number still refuses several), whose document is fetched once for both readings.
+    public func listSource(_ source: LiveSource) -> LiveSource { source.reading(asList: true) }
 
     /// Every parameter name a named query takes, for the service's check that none shadows an image parameter.
     public static func queryParameterNames(_ settings: LiveSettings) -> [String: [String]] {

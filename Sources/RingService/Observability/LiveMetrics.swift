@@ -36,7 +36,7 @@ enum LiveMetrics {
         out += "progress_rings_live_coalesced_total \(c.coalesced)\n"
         family(
             "progress_rings_live_values", "gauge",
-            "Live values held (and failures remembered until their retry).")
+            "Live values held (each fetched document read as one number and as a list), and failures remembered.")
         out += "progress_rings_live_values \(c.valuesHeld)\n"
         return out
     }
