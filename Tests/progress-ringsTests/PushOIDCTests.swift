@@ -120,8 +120,11 @@ final class PushOIDCTests {
 
     /// CPU the server spends on one push whose issuer's keys are held, measured over every thread of the server
     /// (`/proc/PID/task/*/schedstat`, nanoseconds) across 300 pushes on one keep-alive connection, beside the
-    /// same pushes with a static token: the OIDC push must cost under 1 ms of CPU.
-    @Test func aPushWithHeldKeysCostsUnderAMillisecondOfCPU() async throws {
+    /// same pushes with a static token: the OIDC push must cost under 1 ms of CPU. A measurement, not a check of
+    /// behaviour: it runs where asked (`make bench-oidc`, `PROGRESS_RINGS_MEASURE=1`), not in the suite, whose
+    /// sanitized and loaded runs time something else.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["PROGRESS_RINGS_MEASURE"] != nil))
+    func aPushWithHeldKeysCostsUnderAMillisecondOfCPU() async throws {
         let token = "pr_static-for-the-measure"
         let digest = try ExternalCommand.run("sha256sum", [], input: Array(token.utf8)).text.prefix(64)
         let issuers = """
