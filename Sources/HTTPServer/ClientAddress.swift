@@ -32,10 +32,13 @@ public struct ClientAddress: Sendable, Hashable, CustomStringConvertible {
     /// address itself for IPv4 and for IPv4 mapped into IPv6, the /64 for any other IPv6 address, a host's usual
     /// allocation, so that one host cannot take a new share with each of its 2^64 addresses.
     public var share: ClientAddress {
-        guard !isIPv4 else { return self }
-        let address = bytes
-        let mapped = address[0..<10].allSatisfy { $0 == 0 } && address[10] == 0xff && address[11] == 0xff
-        return mapped ? self : ClientAddress(bytes: Array(address[0..<8]) + [UInt8](repeating: 0, count: 8))!
+        // `high` and `low` hold the bytes as on the wire: mapped is ::ffff:0:0/96, bytes 8…11 being 00 00 ff ff.
+        let mapped = high == 0 && UInt64(bigEndian: low) >> 32 == 0xffff
+        return isIPv4 || mapped ? self : ClientAddress(high: high, low: 0, isIPv4: false)
+    }
+
+    private init(high: UInt64, low: UInt64, isIPv4: Bool) {
+        (self.high, self.low, self.isIPv4) = (high, low, isIPv4)
     }
 
     /// The address's bytes: 4 for IPv4, 16 for IPv6.
