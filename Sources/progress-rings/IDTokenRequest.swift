@@ -25,20 +25,8 @@ struct IDTokenRequest {
         var headers = curl_slist_append(nil, "Authorization: Bearer \(requestToken)")
         headers = curl_slist_append(headers, "Accept: application/json")
         defer { curl_slist_free_all(headers) }
-        let user = Unmanaged.passUnretained(answer).toOpaque()
-        let options = [
-            pr_curl_set_string(handle, CURLOPT_URL, target),
-            pr_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-            pr_curl_set_list(handle, CURLOPT_HTTPHEADER, headers),
-            // A redirect would carry the request token elsewhere.
-            pr_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
-            pr_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
-            pr_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int((timeout * 1000).rounded())),
-            pr_curl_set_string(handle, CURLOPT_USERAGENT, "progress-rings-push"),
-            pr_curl_set_write_function(handle, PushAnswer.write),
-            pr_curl_set_pointer(handle, CURLOPT_WRITEDATA, user),
-            pr_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, answer.errorBuffer),
-        ]
+        // No redirect is followed: it would carry the request token elsewhere.
+        let options = answer.options(handle, url: target, headers: headers, timeout: timeout)
         if let bad = options.first(where: { $0 != CURLE_OK }) {
             return .failure(.init("libcurl refused an option (\(String(cString: curl_easy_strerror(bad))))"))
         }

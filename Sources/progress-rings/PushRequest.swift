@@ -37,23 +37,15 @@ struct PushRequest {
         defer { curl_slist_free_all(headers) }
         let user = Unmanaged.passUnretained(answer).toOpaque()
         let code: CURLcode = body.withUnsafeBytes { bytes in
-            let options = [
-                pr_curl_set_string(handle, CURLOPT_URL, url),
-                pr_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-                pr_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, "PUT"),
-                pr_curl_set_pointer(handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)),
-                pr_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count)),
-                pr_curl_set_list(handle, CURLOPT_HTTPHEADER, headers),
-                pr_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
-                pr_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
-                pr_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int((timeout * 1000).rounded())),
-                pr_curl_set_string(handle, CURLOPT_USERAGENT, "progress-rings-push"),
-                pr_curl_set_write_function(handle, PushAnswer.write),
-                pr_curl_set_pointer(handle, CURLOPT_WRITEDATA, user),
-                pr_curl_set_header_function(handle, PushAnswer.header),
-                pr_curl_set_pointer(handle, CURLOPT_HEADERDATA, user),
-                pr_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, answer.errorBuffer),
-            ]
+            let options =
+                answer.options(handle, url: url, headers: headers, timeout: timeout) + [
+                    pr_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, "PUT"),
+                    pr_curl_set_pointer(
+                        handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)),
+                    pr_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count)),
+                    pr_curl_set_header_function(handle, PushAnswer.header),
+                    pr_curl_set_pointer(handle, CURLOPT_HEADERDATA, user),
+                ]
             if let bad = options.first(where: { $0 != CURLE_OK }) { return bad }
             return withExtendedLifetime(answer) { curl_easy_perform(handle) }
         }
@@ -76,6 +68,26 @@ final class PushAnswer {
     static let maxBytes = 1 << 20
 
     init() { errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE)) }
+
+    /// The options every request of the push command sets on `handle`: `url` over http or https only, `headers`, no
+    /// redirect (it would carry the token elsewhere), `timeout` seconds, and this answer as where the body goes.
+    /// The results, each `CURLE_OK` where libcurl took it.
+    func options(
+        _ handle: UnsafeMutableRawPointer, url: String, headers: UnsafeMutablePointer<curl_slist>?, timeout: Double
+    ) -> [CURLcode] {
+        [
+            pr_curl_set_string(handle, CURLOPT_URL, url),
+            pr_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            pr_curl_set_list(handle, CURLOPT_HTTPHEADER, headers),
+            pr_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
+            pr_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
+            pr_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int((timeout * 1000).rounded())),
+            pr_curl_set_string(handle, CURLOPT_USERAGENT, "progress-rings-push"),
+            pr_curl_set_write_function(handle, Self.write),
+            pr_curl_set_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()),
+            pr_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
+        ]
+    }
     deinit { errorBuffer.deallocate() }
 
     static let write: curl_write_callback = { data, size, count, user in
