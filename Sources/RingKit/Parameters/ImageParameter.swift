@@ -189,7 +189,10 @@ public struct ImageParameter: Sendable {
         let rawValue: UInt8
         init(rawValue: UInt8) { self.rawValue = rawValue }
         /// The set of one format: its bit is its place in `ImageFormat`'s cases.
-        init(_ format: ImageFormat) { rawValue = 1 << ImageFormat.allCases.firstIndex(of: format)! }
+        init(_ format: ImageFormat) { rawValue = 1 << Self.order.firstIndex(of: format)! }
+        /// `ImageFormat.allCases`, made once: `holds` runs for every row of every key a request writes, and
+        /// `allCases` makes a new array at each call.
+        private static let order = ImageFormat.allCases
         static let svg = FormatSet(.svg)
         static let png = FormatSet(.png)
         static let gif = FormatSet(.gif)
