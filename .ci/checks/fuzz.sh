@@ -4,7 +4,7 @@
 # AddressSanitizer, each for a bounded time.
 # Usage: .ci/checks/fuzz.sh [SECONDS] [TARGET...]   (default: $FUZZ_SECONDS, else 60, for every target)
 # Targets: HTTPParserFuzz (seeds: Tests/HTTPServerTests/Corpus), RingSpecFuzz (seeds: Tests/Fuzz/RingSpecCorpus),
-# LiveSourceFuzz (a query's sources, and the answer on the lines after it read and drawn as they would be; seeds:
+# LiveSourceFuzz (a query's sources, and the answer on the lines after it, with `window` or `trend` too, read and drawn as they would be; seeds:
 # Tests/Fuzz/LiveSourceCorpus), PNGFuzz (the rasterizer and the PNG writer; seeds:
 # Tests/Fuzz/PNGCorpus), StoredValuesFuzz (PUT /values bodies, every report format and value names; seeds:
 # Tests/Fuzz/StoredValuesCorpus), LogoFuzz (custom logos' SVG through libxml2 and the logo reader, then drawn;
