@@ -161,6 +161,12 @@ struct BadgeCustomLogoTests {
         #expect(Base64.decode("QQ") == [0x41])
         #expect(Base64.decode("Q") == nil)
         #expect(Base64.decode("QQ=A") == nil)
+        #expect(Base64.decode("QQ=") == nil)
+        #expect(Base64.decode("QQ==QQ==") == nil)
+        #expect(Base64.decode("QUJD\nREVG") == nil)
+        #expect(Base64.decode("QU JD") == nil)
+        #expect(Base64.decode("QU-_") == nil)
+        #expect(Base64.decode("QUJDREVG") == Array("ABCDEF".utf8))
         #expect(Base64.decode("") == nil)
     }
 }
