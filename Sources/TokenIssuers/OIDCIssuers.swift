@@ -16,6 +16,10 @@ public final class OIDCIssuers: Sendable {
 
     private let issuers: [String: IssuerKeys]
     private let wallClock: @Sendable () -> Double
+    private let clock: any LiveClock
+    private let report: @Sendable (String, String) -> Void
+    /// How an issuer's keys are fetched: kept for the issuers a reload adds (`replacing(with:)`).
+    private let fetch: @Sendable (IssuerSettings) -> @Sendable () -> Result<KeySet, KeyProblem>
 
     /// `resolve` is libcurl's resolve list (tests point names at 127.0.0.1); `report` hears of each failed fetch
     /// of keys (issuer and reason: addresses and statuses, never a token).
@@ -32,17 +36,41 @@ public final class OIDCIssuers: Sendable {
     }
 
     /// With injected clocks and fetches (the fuzzer).
-    package init(
+    package convenience init(
         _ settings: [IssuerSettings], clock: any LiveClock, wallClock: @escaping @Sendable () -> Double,
         report: @escaping @Sendable (String, String) -> Void,
-        fetch: (IssuerSettings) -> @Sendable () -> Result<KeySet, KeyProblem>
+        fetch: @escaping @Sendable (IssuerSettings) -> @Sendable () -> Result<KeySet, KeyProblem>
+    ) {
+        self.init(settings, keeping: [:], clock: clock, wallClock: wallClock, report: report, fetch: fetch)
+    }
+
+    /// `held` are issuers' keys already fetched, by issuer: one whose settings are `settings`' own is kept as it is.
+    private init(
+        _ settings: [IssuerSettings], keeping held: [String: IssuerKeys], clock: any LiveClock,
+        wallClock: @escaping @Sendable () -> Double, report: @escaping @Sendable (String, String) -> Void,
+        fetch: @escaping @Sendable (IssuerSettings) -> @Sendable () -> Result<KeySet, KeyProblem>
     ) {
         var issuers: [String: IssuerKeys] = [:]
         for issuer in settings {
-            issuers[issuer.issuer] = IssuerKeys(settings: issuer, clock: clock, fetch: fetch(issuer), report: report)
+            if let kept = held[issuer.issuer], kept.settings == issuer {
+                issuers[issuer.issuer] = kept
+            } else {
+                issuers[issuer.issuer] = IssuerKeys(
+                    settings: issuer, clock: clock, fetch: fetch(issuer), report: report)
+            }
         }
         self.issuers = issuers
         self.wallClock = wallClock
+        self.clock = clock
+        self.report = report
+        self.fetch = fetch
+    }
+
+    /// The issuers `settings` names (a reload's), keeping the keys held of each whose settings did not change, so
+    /// a reload costs the issuers no fetch; an issuer added or changed fetches its keys when a token first needs
+    /// them. A check under way with these issuers finishes with them.
+    public func replacing(with settings: [IssuerSettings]) -> OIDCIssuers {
+        OIDCIssuers(settings, keeping: issuers, clock: clock, wallClock: wallClock, report: report, fetch: fetch)
     }
 
     public var isEmpty: Bool { issuers.isEmpty }

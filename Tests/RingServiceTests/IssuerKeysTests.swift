@@ -22,10 +22,11 @@ final class IssuerKeysTests {
     let fetches = Lock(0)
     let failing = Lock(false)
     let issuers: OIDCIssuers
+    let settings: IssuerSettings
 
     init() throws {
         issuer = try TestIssuer()
-        let settings = IssuerSettings(
+        settings = IssuerSettings(
             issuer: issuer.url, audience: "https://rings.test",
             grants: [ClaimGrant(pattern: "coverage", claims: [("repository", ["acme/widgets"])])])
         let document = try JSONSerialization.data(withJSONObject: ["keys": [issuer.rsa.jwk, issuer.ec.jwk]])
@@ -43,8 +44,8 @@ final class IssuerKeysTests {
     deinit { issuer.stop() }
 
     /// The outcome, waited for when the check has to fetch; `waited` says whether it did.
-    func check(_ token: String) -> (outcome: String, waited: Bool) {
-        switch issuers.check(token: Array(token.utf8), name: "coverage") {
+    func check(_ token: String, with issuers: OIDCIssuers? = nil) -> (outcome: String, waited: Bool) {
+        switch (issuers ?? self.issuers).check(token: Array(token.utf8), name: "coverage") {
         case .allowed: return ("allowed", false)
         case .refused(let refusal): return (refusal.message, false)
         case .pending(let finish):
@@ -98,5 +99,24 @@ final class IssuerKeysTests {
         #expect(check(token) == (sentence, true))
         #expect(check(token) == (sentence, false))
         #expect(fetches.withLock { $0 } == 1)
+    }
+
+    /// A reload's issuers keep the keys of an issuer whose settings did not change (no fetch for nothing); a changed
+    /// issuer fetches its keys again, and one left out is no longer trusted.
+    @Test func reloadedIssuersKeepTheKeysOfAnUnchangedIssuer() throws {
+        let claims = issuer.claims(audience: "https://rings.test")
+        let good = try issuer.token(claims, key: issuer.rsa)
+        #expect(check(good) == ("allowed", true))
+        #expect(check(good, with: issuers.replacing(with: [settings])) == ("allowed", false))
+        #expect(fetches.withLock { $0 } == 1)
+
+        var changed = settings
+        changed.audience = "https://other.test"
+        let other = try issuer.token(issuer.claims(audience: "https://other.test"), key: issuer.rsa)
+        #expect(check(other, with: issuers.replacing(with: [changed])) == ("allowed", true))
+        #expect(fetches.withLock { $0 } == 2)
+
+        let none = issuers.replacing(with: [])
+        #expect(check(good, with: none).outcome.contains("is not one this server trusts"))
     }
 }
