@@ -115,7 +115,7 @@ extension LiveConfiguration {
         let chosen = try self.server(value.server)
         let url = Self.queryURL(base: chosen.base, promQL: value.promQL)
         let document = LiveSource.Document(
-            kind: .prometheus(server: chosen.name), url: url, trustedHost: url.host,
+            kind: .prometheus(server: chosen.name), url: url, trustedHost: url.host, auth: chosen.auth,
             isConfiguredQuery: queries[text] != nil)
         let max: (promQL: String, server: String, shownName: String, maxQuery: String?)
         let maxIsConfigured: Bool
@@ -135,7 +135,7 @@ extension LiveConfiguration {
         }
         let maxURL = Self.queryURL(base: chosen.base, promQL: max.promQL)
         let maxDocument = LiveSource.Document(
-            kind: .prometheus(server: chosen.name), url: maxURL, trustedHost: maxURL.host,
+            kind: .prometheus(server: chosen.name), url: maxURL, trustedHost: maxURL.host, auth: chosen.auth,
             isConfiguredQuery: maxIsConfigured)
         return LiveSource(
             document: document, query: nil, maxQuery: nil, shownName: value.shownName, maxDocument: maxDocument,

@@ -16,6 +16,10 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
         /// A configured endpoint's host, which is fetched whatever its address (the operator named it); nil for a
         /// request's URL. Redirects to any other host are checked like a request's URL.
         let trustedHost: String?
+        /// How the Prometheus server was asked (its credentials as configured, never their text): part of the
+        /// value's identity, so a reading made as one tenant (`X-Scope-OrgID`) is not served once a reload names
+        /// another. Nil for a JSON document.
+        var auth: PrometheusAuth?
         /// A query of `prometheusQueries`, whose text stays private: Prometheus' own wording of a refusal, which may
         /// quote it, is left out of messages.
         var isConfiguredQuery = false

@@ -30,8 +30,13 @@ import Locking
 /// server's host) is trusted as the operator wrote it: its host needs no allow-list entry and its address is not
 /// checked; any other host a redirect leads to is checked as a request's.
 public final class LiveValues: Sendable {
-    public let settings: LiveSettings
-    let configuration: LiveConfiguration
+    /// The settings in force: those the fetcher, the gate and the cache were built with, and the last reload's
+    /// sources, servers, queries, allow-list and times (`reload(_:)`).
+    public var settings: LiveSettings { configuration.settings }
+    /// Read once by each use, as one value: a request sees the settings before a reload or after it, never half.
+    var configuration: LiveConfiguration { current.withLock { $0.configuration } }
+    /// The configuration and how many reloads put one in place (`generation`).
+    private let current: Lock<(configuration: LiveConfiguration, generation: Int)>
     let fetcher: CurlFetcher
     let gate: FetchGate
     let clock: any LiveClock
@@ -79,8 +84,7 @@ public final class LiveValues: Sendable {
     /// `resolve` takes `host:port:address` entries (libcurl's CURLOPT_RESOLVE): tests point names at 127.0.0.1.
     init(settings: LiveSettings, version: String, clock: any LiveClock, resolve: [String]) throws(LiveSettingsError) {
         try Self.check(settings)
-        configuration = try LiveConfiguration(settings)
-        self.settings = settings
+        current = Lock((try LiveConfiguration(settings), 0))
         fetcher = CurlFetcher(
             userAgent: "progress-rings/\(version)", caFile: settings.caFile, maxBytes: settings.maxBytes,
             maxRedirects: settings.maxRedirects, allowPrivateAddresses: settings.allowPrivateAddresses,
@@ -88,6 +92,30 @@ public final class LiveValues: Sendable {
         gate = FetchGate(maxTotal: settings.maxFetches, maxPerHost: settings.maxFetchesPerHost)
         self.clock = clock
         state = Lock(State(store: LiveValueStore(maxValues: settings.maxValues)))
+    }
+
+    /// How many reloads changed the settings: what a request's source was worked out under, so one worked out
+    /// before a reload is worked out again after it.
+    public var generation: Int { current.withLock { $0.generation } }
+
+    /// Puts `settings`' sources, servers (with their credentials), named queries, allow-list, `livePromQL`, times
+    /// and `maxSeries` in place for every source made from now on; what the fetcher, the gate and the cache were
+    /// built with (the CA file, sizes, redirects, private addresses, fetch bounds, values held) keeps its running
+    /// value. A fetch under way finishes as it began. Throws, changing nothing, when `settings` cannot be used (a
+    /// secret that cannot be read included).
+    public func reload(_ settings: LiveSettings) throws(LiveSettingsError) {
+        var next = settings
+        let running = self.settings
+        next.caFile = running.caFile
+        next.maxBytes = running.maxBytes
+        next.maxRedirects = running.maxRedirects
+        next.allowPrivateAddresses = running.allowPrivateAddresses
+        next.maxFetches = running.maxFetches
+        next.maxFetchesPerHost = running.maxFetchesPerHost
+        next.maxValues = running.maxValues
+        next.allowsAnyHost = running.allowsAnyHost
+        let made = try LiveConfiguration(next)
+        current.withLock { $0 = (made, $0.generation + 1) }
     }
 
     /// The source the request's decoded parameters name, nil when they name none; see the type's documentation.
