@@ -1,11 +1,19 @@
 extension ServiceConfiguration {
-    /// The settings a reload (SIGHUP) puts in place while serving: each is read per request, so a new value needs no
-    /// new socket, thread, store or cache. Every other setting keeps its value until a restart: what binds (`host`,
-    /// `port`, the loops), what sizes the caches, what their entries already hold (`maxAge`, `errorStatus`, the
-    /// stored values' look) and what owns a connection or a thread (the store, live values and their sources).
-    public static let reloadable: Set<String> = [
+    /// The settings a reload (SIGHUP) puts in place while serving: each is read per request (or per fetch), so a
+    /// new value needs no new socket, thread, store or cache. Every other setting keeps its value until a restart:
+    /// what binds (`host`, `port`, the loops), what sizes the caches and the fetch bounds, what their entries already
+    /// hold (`maxAge`, `errorStatus`, the stored values' look) and what owns a connection or a thread (the store,
+    /// the live fetcher's TLS and address rules).
+    public static let reloadable = Set([
         "logLevel", "logFields", "trustedProxies", "clientQueue", "clientRate", "clientBurst", "valueTokens", "urlKeys",
-        "privateValues", "requireSignature",
+        "privateValues", "requireSignature", "valueIssuers",
+    ]).union(reloadableLive)
+
+    /// The live-value settings a reload puts in place (`LiveValues.reload`): what a request's source is made of and
+    /// how long its reading counts. Turning live values on or off still needs a restart.
+    static let reloadableLive: Set<String> = [
+        "liveHosts", "liveSources", "prometheusServers", "prometheusQueries", "livePromQL", "liveTimeout", "liveTTL",
+        "liveStaleSeconds", "liveRetrySeconds", "liveMaxSeries",
     ]
 }
 
@@ -14,6 +22,15 @@ extension RingService {
     public struct Reload: Sendable, Equatable {
         public var applied: [String] = []
         public var needRestart: [String] = []
+
+        /// Moves those of `names` that changed from `applied` to `needRestart`.
+        mutating func waitForRestart(_ names: some Sequence<String>) {
+            for name in names {
+                guard let at = applied.firstIndex(of: name) else { continue }
+                applied.remove(at: at)
+                needRestart.append(name)
+            }
+        }
     }
 
     /// Reads the settings again as `serve` read them at start (defaults, the file, the environment, the flags) and
@@ -33,7 +50,9 @@ extension RingService {
     }
 
     /// Puts the reloadable settings of `loaded` (already checked) in place; see `reload(arguments:environment:)`.
-    public func reload(_ loaded: ServiceConfiguration) -> Reload {
+    /// Nil when the live settings cannot be put in place after all (a secret file unreadable since they were read):
+    /// nothing changed.
+    public func reload(_ loaded: ServiceConfiguration) -> Reload? {
         var outcome = Reload()
         let running = reloadBase.withLock { $0 }
         for setting in ServiceConfiguration.settings where setting.get(running) != setting.get(loaded) {
@@ -43,10 +62,13 @@ extension RingService {
                 outcome.needRestart.append(setting.name)
             }
         }
-        // Turning stored values on or off opens or closes the store: only a restart does that.
-        if running.values.isEnabled != loaded.values.isEnabled, let at = outcome.applied.firstIndex(of: "valueTokens") {
-            outcome.applied.remove(at: at)
-            outcome.needRestart.append("valueTokens")
+        // Turning stored values on or off opens or closes the store, and live values on or off makes or drops
+        // their fetcher: only a restart does that.
+        if running.values.isEnabled != loaded.values.isEnabled {
+            outcome.waitForRestart(["valueTokens", "valueIssuers"])
+        }
+        if running.live.isEnabled != loaded.live.isEnabled || live == nil {
+            outcome.waitForRestart(ServiceConfiguration.reloadableLive)
         }
         // The running settings with the reloadable ones replaced: the base the next reload compares with, so a
         // change that waits for a restart is reported again until it is made.
@@ -58,7 +80,24 @@ extension RingService {
         next.clientRate = loaded.clientRate
         next.clientBurst = loaded.clientBurst
         next.signing = loaded.signing
-        if !outcome.needRestart.contains("valueTokens") { next.values.tokens = loaded.values.tokens }
+        if running.values.isEnabled == loaded.values.isEnabled {
+            next.values.tokens = loaded.values.tokens
+            next.values.issuers = loaded.values.issuers
+        }
+        // Unchanged live settings are left alone: a new generation would have every live target worked out again.
+        if let live, running.live != loaded.live,
+            !outcome.needRestart.contains(where: ServiceConfiguration.reloadableLive.contains)
+        {
+            // Before anything is put in place, as the one step that can still fail (a secret file gone since the
+            // settings were read): a failure leaves every running setting as it was.
+            do {
+                try live.reload(loaded.live)
+            } catch {
+                log.log(.error, "settings not reloaded: the running settings stay", [("error", .text(error.message))])
+                return nil
+            }
+            next.live = live.settings
+        }
         // Secrets are read again even when their sources are unchanged: a rotated key file takes effect.
         settings.replace(with: next)
         clientShares.bound = next.clientQueue

@@ -26,13 +26,12 @@ public final class RingService: HTTPHandler {
     private let connectionCounter = Lock<(@Sendable () -> Int)?>(nil)
     let responses: StaticResponses
     /// The builder page and the gallery, built once: their bytes, ETags and CSP hashes never change while running
-    /// (the gallery's live cards follow the configured sources, which are fixed at start-up too; its stored-value
-    /// cards follow which of their names the store holds, and the page is built again when that changes). The
+    /// (the gallery's live cards follow the configured sources, and its stored-value cards which of their names the
+    /// store holds: the page is built again when either changes, a reload's sources included). The
     /// gallery is built on its first request: it parses every example, and one written in a locale opens ICU, which
     /// a server that never writes a locale should not hold in memory.
     let builderPage: StaticPage
-    private let gallery = Lock<(held: Set<String>, page: StaticPage)?>(nil)
-    private let liveSourceNames: Set<String>
+    private let gallery = Lock<(held: Set<String>, sources: Set<String>, page: StaticPage)?>(nil)
     let referencePage = ReferencePage.make()
     /// `/rings.js`, built once.
     let ringsModule = RingsModule.make()
@@ -135,18 +134,18 @@ public final class RingService: HTTPHandler {
             self.wallClock = ValueStore.wallClock
         }
         self.configuration = configuration
-        settings = ReloadableSettings(configuration)
+        settings = ReloadableSettings(
+            configuration,
+            issuers: OIDCIssuers(configuration.values.issuers) { issuer, problem in
+                log.log(.warn, "issuer keys not fetched", [("issuer", .text(issuer)), ("error", .text(problem))])
+            })
         reloadBase = Lock(configuration)
         clientShares = ClientShares(bound: configuration.clientQueue)
         clientRates = ClientRates(rate: Double(configuration.clientRate), burst: configuration.clientBurst)
         self.live = live
         self.store = store
         values = ValuesResponder(
-            store: store, settings: settings,
-            issuers: OIDCIssuers(configuration.values.issuers) { issuer, problem in
-                log.log(.warn, "issuer keys not fetched", [("issuer", .text(issuer)), ("error", .text(problem))])
-            },
-            reportBytes: configuration.values.reportBytes, log: log)
+            store: store, settings: settings, reportBytes: configuration.values.reportBytes, log: log)
         storedHeaders = Self.storedHeaders(maxAge: configuration.values.maxAge)
         self.log = log
         log.accessFields = Set(configuration.logFields.compactMap(ServiceLog.AccessField.init))
@@ -157,8 +156,6 @@ public final class RingService: HTTPHandler {
             maxBytes: min(configuration.cacheBytes, 4 << 20), maxEntries: min(configuration.cacheEntries, 4096))
         responses = StaticResponses()
         builderPage = BuilderPage.make()
-        // The gallery shows the live cards whose sources this server reads (by name, as a README would).
-        liveSourceNames = Set(live?.settings.sources.keys.map(\.self) ?? [])
         // An outage is a warning once, when it begins, and its end a line too: with logLevel=warn the log said
         // nothing while every image of the source went stale.
         live?.onHealthChange { change in
@@ -180,10 +177,12 @@ public final class RingService: HTTPHandler {
             store.map { store in
                 GalleryPage.storedNames.filter { store.record($0) != nil && !signing.isPrivate($0) }
             } ?? []
+        // The live cards whose sources this server reads (by name, as a README would).
+        let sources = Set(live?.settings.sources.keys.map(\.self) ?? [])
         return gallery.withLock { built in
-            if let built, built.held == held { return built.page }
-            let made = GalleryPage.make(liveSources: liveSourceNames, storedHeld: held)
-            built = (held, made)
+            if let built, built.held == held, built.sources == sources { return built.page }
+            let made = GalleryPage.make(liveSources: sources, storedHeld: held)
+            built = (held, sources, made)
             return made
         }
     }

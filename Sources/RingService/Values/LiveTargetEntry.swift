@@ -15,6 +15,9 @@ struct LiveShown: Sendable {
 /// showed last: kept in `RingService.liveTargets`.
 struct LiveTargetEntry: TargetMemoEntry {
     let target: LiveTarget
+    /// The live settings' generation it was resolved under (`LiveValues.generation`): after a reload it is resolved
+    /// again, as its query, server or source may have changed.
+    let generation: Int
     var shown: LiveShown?
 
     /// Counted for the entry itself beside its texts.

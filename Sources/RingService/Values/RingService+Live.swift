@@ -58,7 +58,10 @@ extension RingService {
     /// What the request's live parameters resolve to: nil when it names no live value, else the target (memoized
     /// by the raw target) or a refusal naming the parameter (a 400, before anything is fetched).
     func liveTarget(_ request: HTTPRequest, _ drawing: Drawing.Request) -> Result<LiveTargetEntry, ParameterError>? {
-        if let known = liveTargets.entry(request.target) { return .success(known) }
+        // Read before resolving: an entry resolved across a reload is marked with the older generation and
+        // resolved again, never kept under the newer.
+        let generation = live?.generation ?? 0
+        if let known = liveTargets.entry(request.target), known.generation == generation { return .success(known) }
         switch LiveTarget.resolve(drawing, live: live, staleAfter: configuration.values.staleAfterMilliseconds) {
         case nil:
             return nil
@@ -68,7 +71,7 @@ extension RingService {
             // A mistake of the URL's own costs no fetch, and is answered as the 400 it is even while the source
             // fails. Checked once: the entry is memoized.
             if let mistake = target.mistake(in: drawing, parse: renderer.parse) { return .failure(mistake) }
-            let entry = LiveTargetEntry(target: target)
+            let entry = LiveTargetEntry(target: target, generation: generation)
             liveTargets.remember(entry, for: request.target)
             return .success(entry)
         }

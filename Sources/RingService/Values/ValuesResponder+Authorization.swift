@@ -59,8 +59,10 @@ extension ValuesResponder {
                         + "send a token that may write \(name) as Authorization: Bearer TOKEN",
                     headers: [.wwwAuthenticate: "Bearer realm=\"progress-rings\""]))
         }
-        if !issuers.isEmpty, OIDCIssuers.isJSONWebToken(token) {
-            switch issuers.check(token: token, name: name) {
+        // Read once: the issuers and the tokens of one settings, whatever a reload does meanwhile.
+        let current = settings.current
+        if !current.issuers.isEmpty, OIDCIssuers.isJSONWebToken(token) {
+            switch current.issuers.check(token: token, name: name) {
             case .allowed: return .decided(nil)
             case .refused(let refusal): return .decided(self.refusal(refusal))
             case .pending(let finish):
@@ -76,7 +78,7 @@ extension ValuesResponder {
                 }
             }
         }
-        switch settings.current.tokens.decide(token: token, name: name) {
+        switch current.tokens.decide(token: token, name: name) {
         case .allowed:
             return .decided(nil)
         case .unknownToken:

@@ -9,23 +9,19 @@ import TokenIssuers
 final class ValuesResponder: Sendable {
     /// Nil until the configuration names a token that may write values.
     let store: ValueStore?
-    /// The tokens and which names are private (read only with a token that may write them), as a reload leaves
-    /// them.
+    /// The tokens, the OIDC issuers and which names are private (read only with a token that may write them), as a
+    /// reload leaves them.
     let settings: ReloadableSettings
-    /// The OIDC issuers whose tokens may write names (`valueIssuers`).
-    let issuers: OIDCIssuers
     let metrics = ValueMetrics()
     let log: ServiceLog
     /// The largest report a push may carry (`valueReportBytes`).
     let reportBytes: Int
 
     init(
-        store: ValueStore?, settings: ReloadableSettings, issuers: OIDCIssuers, reportBytes: Int = 32 * 1024 * 1024,
-        log: ServiceLog
+        store: ValueStore?, settings: ReloadableSettings, reportBytes: Int = 32 * 1024 * 1024, log: ServiceLog
     ) {
         self.store = store
         self.settings = settings
-        self.issuers = issuers
         self.reportBytes = reportBytes
         self.log = log
     }

@@ -1,0 +1,123 @@
+import Foundation
+import LiveValues
+import TestSupport
+import Testing
+
+@testable import RingService
+
+/// A reload (what SIGHUP does) of the live settings: the next request reads the new named query from the new
+/// server with the new credentials, a reading made under the old definition is not served for the new one, and a
+/// secret that cannot be read keeps every running setting.
+@Suite(.serialized)
+final class LiveSettingsReloadTests {
+    let fixture: FixtureServer
+    let folder = NSTemporaryDirectory() + "/live-reload-\(UUID().uuidString)"
+    var file: String { folder + "/rings.json" }
+    var secret: String { folder + "/api-key" }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        fixture = try FixtureServer()
+        for (query, value) in [("done_before", "3"), ("done_after", "9")] {
+            try fixture.write(
+                query,
+                #"{"status":"success","data":{"resultType":"vector","result":[{"metric":{},"value":[1700000000,"\#(value)"]}]}}"#
+            )
+        }
+        try Data("key-one\n".utf8).write(to: URL(fileURLWithPath: secret))
+    }
+
+    deinit {
+        fixture.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Settings whose named query `done` is `query` on the fixture, asked as tenant `tenant` with the API key read
+    /// from `keyFile`.
+    func write(query: String, tenant: String, keyFile: String? = nil, more: [String: Any] = [:]) throws {
+        let server: [String: Any] = [
+            "url": "http://127.0.0.1:\(fixture.port)",
+            "headers": ["X-Scope-OrgID": tenant, "X-Api-Key": ["file": keyFile ?? secret]],
+        ]
+        let settings: [String: Any] = [
+            "logFormat": "off", "livePrivateAddresses": true, "prometheusServers": ["main": server],
+            "prometheusQueries": ["done": query],
+        ].merging(more) { _, new in new }
+        try JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys]).write(
+            to: URL(fileURLWithPath: file))
+    }
+
+    func startService() throws -> RingService {
+        let options = try ServiceConfiguration.load(arguments: ["--config", file], environment: [:])
+        return try RingService(configuration: options.configuration, log: ServiceLog(format: .off, level: .info))
+    }
+
+    func reload(_ service: RingService) -> RingService.Reload? {
+        service.reload(arguments: ["--config", file], environment: [:])
+    }
+
+    /// The last query the fixture was asked and the tenant and key it was asked with.
+    var lastAsked: (path: String, tenant: String?, key: String?)? {
+        fixture.headers.last.map { ($0.path, $0.headers["X-Scope-OrgID"], $0.headers["X-Api-Key"]) }
+    }
+
+    /// A named query's new text and the server's new tenant header reach the upstream on the next request, and the
+    /// ring shows the new query's number, though the old reading is still fresh.
+    @Test func aReloadedNamedQueryAndHeaderReachTheUpstream() throws {
+        try write(query: "done_before", tenant: "team-a")
+        let service = try startService()
+        let before = service.get("/ring.svg?prometheus=done&max=12")
+        #expect(before.body == service.get("/ring.svg?value=3&max=12").body, "\(before.header("X-Error") ?? "")")
+        #expect(lastAsked?.path.contains("query=done_before") == true && lastAsked?.tenant == "team-a")
+
+        try write(query: "done_after", tenant: "team-b")
+        let outcome = try #require(reload(service))
+        #expect(outcome.applied.sorted() == ["prometheusQueries", "prometheusServers"])
+        let after = service.get("/ring.svg?prometheus=done&max=12")
+        #expect(after.body == service.get("/ring.svg?value=9&max=12").body, "\(after.header("X-Error") ?? "")")
+        let asked = try #require(lastAsked)
+        #expect(asked.path.contains("query=done_after") && asked.tenant == "team-b" && asked.key == "key-one")
+    }
+
+    /// Only the tenant header changes: the reading fetched as the old tenant is not served as the new one's (the
+    /// server's credentials are part of a reading's key), and a secret file rewritten is read again.
+    @Test func aReadingOfTheOldCredentialsIsNotServedForTheNew() throws {
+        try write(query: "done_before", tenant: "team-a")
+        let service = try startService()
+        #expect(service.get("/ring.svg?prometheus=done").status == .ok)
+        #expect(service.get("/ring.svg?prometheus=done").header("X-Source") == "cached")
+        let asked = fixture.headers.count
+
+        try Data("key-two\n".utf8).write(to: URL(fileURLWithPath: secret))
+        try write(query: "done_before", tenant: "team-c")
+        #expect(reload(service)?.applied == ["prometheusServers"])
+        #expect(service.get("/ring.svg?prometheus=done").header("X-Source") == "fresh")
+        #expect(fixture.headers.count == asked + 1)
+        #expect(lastAsked?.tenant == "team-c" && lastAsked?.key == "key-two")
+    }
+
+    /// A secret file that cannot be read refuses the whole reload: the old query and tenant stay, and so does a
+    /// reloadable setting beside them.
+    @Test func anUnreadableSecretFileKeepsTheRunningSettings() throws {
+        try write(query: "done_before", tenant: "team-a", more: ["clientQueue": 7])
+        let service = try startService()
+        try write(query: "done_after", tenant: "team-b", keyFile: folder + "/missing", more: ["clientQueue": 3])
+        #expect(reload(service) == nil)
+        #expect(service.clientShares.bound == 7)
+        #expect(service.get("/ring.svg?prometheus=done&max=12").body == service.get("/ring.svg?value=3&max=12").body)
+        #expect(lastAsked?.path.contains("query=done_before") == true && lastAsked?.tenant == "team-a")
+    }
+
+    /// The fetcher's own settings (its size bound, its fetch bounds) wait for a restart and are named; the live
+    /// settings beside them apply.
+    @Test func theFetchersOwnSettingsWaitForARestart() throws {
+        try write(query: "done_before", tenant: "team-a")
+        let service = try startService()
+        try write(query: "done_after", tenant: "team-a", more: ["liveMaxBytes": 4096, "liveMaxFetches": 2])
+        let outcome = try #require(reload(service))
+        #expect(outcome.applied == ["prometheusQueries"])
+        #expect(outcome.needRestart.sorted() == ["liveMaxBytes", "liveMaxFetches"])
+        #expect(service.live?.settings.maxBytes == LiveSettings().maxBytes)
+        #expect(service.get("/ring.svg?prometheus=done&max=12").body == service.get("/ring.svg?value=9&max=12").body)
+    }
+}
