@@ -114,6 +114,8 @@ public final class LiveValues: Sendable {
         next.maxFetchesPerHost = running.maxFetchesPerHost
         next.maxValues = running.maxValues
         next.allowsAnyHost = running.allowsAnyHost
+        // Only a setting that waits for a restart changed: a new generation would work out every target again.
+        guard next != running else { return }
         let made = try LiveConfiguration(next)
         current.withLock { $0 = (made, $0.generation + 1) }
     }

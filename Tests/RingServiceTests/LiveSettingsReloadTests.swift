@@ -118,6 +118,12 @@ final class LiveSettingsReloadTests {
         #expect(outcome.applied == ["prometheusQueries"])
         #expect(outcome.needRestart.sorted() == ["liveMaxBytes", "liveMaxFetches"])
         #expect(service.live?.settings.maxBytes == LiveSettings().maxBytes)
+        // The same file again, or one changing only what waits for a restart: the live targets are not worked out
+        // again (their generation stays).
+        let generation = service.live?.generation
+        try write(query: "done_after", tenant: "team-a", more: ["liveMaxBytes": 8192])
+        #expect(reload(service)?.needRestart.sorted() == ["liveMaxBytes"])
+        #expect(service.live?.generation == generation)
         #expect(service.get("/ring.svg?prometheus=done&max=12").body == service.get("/ring.svg?value=9&max=12").body)
     }
 }
