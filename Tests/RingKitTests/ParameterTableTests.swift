@@ -104,7 +104,7 @@ struct ParameterTableTests {
                 "label", "labelColor", "color", "thresholds", "value", "min", "max", "decimals", "style", "scale",
                 "cacheSeconds", "icon", "theme", "unit", "locale", "thresholdsMode", "map", "neutral", "message",
                 "logo", "logoColor", "staleColor", "staleLabel", "tz", "textColor", "matte", "refresh", "previous",
-                "reduce",
+                "reduce", "preset",
             ])
         #expect(
             ImageParameter.names(readBy: .spark) == [

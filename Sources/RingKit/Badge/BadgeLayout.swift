@@ -143,7 +143,7 @@ public struct BadgeLayout: Sendable, Hashable {
         let spec = spec.normalized()
         let icon: Icon?
         switch spec.icon {
-        case _ where spec.message != nil, .none:
+        case _ where spec.message != nil || spec.preset != nil, .none:
             icon = nil
         case .ring:
             var ring = RingSpec()

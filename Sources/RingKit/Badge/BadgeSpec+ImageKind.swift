@@ -10,7 +10,7 @@ extension BadgeSpec: ImageKind {
         try parse(
             query: request.query, pathLabel: request.pathLabel, pathValue: request.pathValue, read: request.read,
             staleSince: request.staleSince, clock: request.clock,
-            named: request.named)
+            named: request.named, valueName: request.valueName)
     }
     public var cssSize: (width: Int, height: Int) {
         let layout = BadgeLayout(self)

@@ -7,7 +7,7 @@ extension BadgeSpec {
     /// `read` holds the numbers read from a source (a live value). The result is `normalized()`.
     public static func parse(
         query: some StringProtocol, pathLabel: String? = nil, pathValue: String? = nil, read: [ReadNumber] = [],
-        staleSince: Int64? = nil, clock: ValueClock? = nil, named: [String: Double] = [:]
+        staleSince: Int64? = nil, clock: ValueClock? = nil, named: [String: Double] = [:], valueName: String? = nil
     ) throws(ParameterError) -> BadgeSpec {
         var parameters = QueryParameters(query: query)
         if let pathLabel {
@@ -21,6 +21,7 @@ extension BadgeSpec {
         parameters.staleSince = staleSince
         parameters.clock = clock
         parameters.named = named
+        parameters.valueName = valueName
         return try BadgeSpec(parameters: parameters)
     }
 
@@ -34,17 +35,22 @@ extension BadgeSpec {
         reader.colorNames = .shields
         try Self.parameterRows.read(reader, into: &self)
         try reader.checkMissingValue(valueStyle.missing, map: valueStyle.map)
-        try valueStyle.readTimes(templates, clock: parameters.clock)
-        try valueStyle.readNamed(templates, given: parameters.named)
+        try valueStyle.readTimes(templates(), clock: parameters.clock)
+        try valueStyle.readNamed(templates(valueName: parameters.valueName), given: parameters.named)
+        if preset != nil, let name = parameters.valueName, let named = valueStyle.named {
+            let siblings = TestResults.siblings(of: name)
+            testResults = TestResults(passed: reading.value, failed: named[siblings[0]]!, skipped: named[siblings[1]]!)
+        }
         // A fresh value's look shapes nothing: the spec is the one without it.
         if let since = parameters.staleSince { takeStaleLook(since: since) } else { stale = StaleLook() }
         self = normalized()
     }
 
     /// The templates the badge fills, with the parameters that gave them: `message` (where it writes the value) and
-    /// `staleLabel`.
-    var templates: [(parameter: String, text: String)] {
+    /// `staleLabel`; with `preset`, the siblings of `valueName` it reads, written as a template writes them.
+    func templates(valueName: String? = nil) -> [(parameter: String, text: String)] {
         var all: [(parameter: String, text: String)] = []
+        if preset != nil, let valueName { all.append(("preset", TestResults.template(of: valueName))) }
         if let message, messageIsTemplate { all.append(("message", message)) }
         if let text = stale.label { all.append(("staleLabel", text)) }
         return all

@@ -44,6 +44,10 @@ public struct BadgeSpec: Sendable, Hashable {
     /// Text shown in place of the value, with no icon: a plain shields badge in `color` (`build | passing`), or a
     /// template of the value (`{value}/{max} passed`), filled as a ring's label is and colored as the value is.
     public var message: String? = nil
+    /// A right half drawn from a test run's counts, as shields.io's test-results badges are (`preset=tests`).
+    public var preset: TestResults.Preset? = nil
+    /// The run's counts under `preset`: the value (passed) and the stored `NAME.failed` and `NAME.skipped`.
+    public var testResults: TestResults? = nil
     /// Default panel colors: `light`, `dark`, or `auto` (the SVG follows `prefers-color-scheme`; a raster draws the
     /// light panels, opaque, which read on any page).
     public var theme: RingSpec.Theme = .light
@@ -101,6 +105,7 @@ extension BadgeSpec {
             guard messageIsTemplate, stale.since == nil || stale.label == nil else { return message }
             return LabelText.text(.template(message), of: reading, fraction: shownShare, style: valueStyle) ?? ""
         }
+        if let preset, let testResults { return testResults.message(preset, text: valueStyle.text) }
         return LabelText.text(.auto, of: reading, fraction: shownShare, style: valueStyle)!
     }
 
@@ -121,6 +126,8 @@ extension BadgeSpec {
     /// The right half's fill: the `thresholds` step the shown percentage reaches, or `color`.
     public var valueColor: RGBAColor {
         if message != nil, !messageIsTemplate { return color }
+        // The stale look's gray wins over the run's color.
+        if let testResults, stale.since == nil { return testResults.color }
         if let mapped = valueStyle.mappedItem(for: reading.value)?.color { return mapped }
         guard let thresholds else { return color }
         return thresholds.color(forPercent: shownPercent.shown, default: color)

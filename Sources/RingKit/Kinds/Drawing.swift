@@ -60,6 +60,9 @@ public struct Drawing: Sendable, Hashable {
         /// The stored values the templates write besides the image's own (`{@tests.failed}`), by name: read by the
         /// server, as the value is (`TemplateValues`).
         public var named: [String: Double] = [:]
+        /// The stored name the value was read from (`value=@tests`), where it is one: what a badge's `preset` reads
+        /// the siblings of (`tests.failed`, `tests.skipped`).
+        public var valueName: String? = nil
 
         public init(
             kind: Kind, query: Substring, pathLabel: String? = nil, pathValue: String? = nil, dialect: Dialect = .own,

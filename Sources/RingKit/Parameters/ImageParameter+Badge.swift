@@ -79,5 +79,24 @@ extension ImageParameter {
                 read: { reader, spec throws(ParameterError) in
                     spec.message = try reader.message()
                 }, key: { spec, _ in spec.message.map { PercentDecoding.encode($0) } })),
+        .init(
+            "preset", .badge, .keyword(words(TestResults.Preset.self)),
+            docs: .init(
+                "the right half as shields.io's test-results badges draw a test run, from a JUnit report pushed to "
+                    + "`NAME` (`value=@NAME`, with `NAME.failed` and `NAME.skipped` beside it): `tests` reads `40 "
+                    + "passed, 2 failed, 1 skipped` (failed and skipped only where there are some), `tests-compact` "
+                    + "`✔ 40 | ✘ 2 | ➟ 1`; brightgreen with every test passed, red with any failure, green with "
+                    + "skips, yellow for no tests; the label defaults to `tests`",
+                default: "none", accepted: "`tests`, `tests-compact`"),
+            field: .init(
+                "Badge",
+                "tests: 40 passed, 2 failed, 1 skipped, from a JUnit report pushed to value=@NAME; tests-compact: "
+                    + "✔ 40 | ✘ 2 | ➟ 1.", placeholder: "none"),
+            badge: .init(
+                41,
+                read: { reader, spec throws(ParameterError) in
+                    spec.preset = try reader.testsPreset(message: spec.message)
+                    if !reader.parameters.contains("label") { spec.label = "tests" }
+                }, key: { spec, _ in spec.preset?.rawValue })),
     ]
 }

@@ -34,6 +34,24 @@ extension ParameterReader {
         return text
     }
 
+    /// A badge's `preset`, where the value was read from a stored name (its siblings hold the run's other counts)
+    /// and no `message` writes the right half instead.
+    func testsPreset(message: String?) throws(ParameterError) -> TestResults.Preset? {
+        guard let preset = try keyword(of: "preset", as: TestResults.Preset.self) else { return nil }
+        if message != nil {
+            throw ParameterError(
+                parameter: "preset", value: ParameterError.quoted(preset.rawValue),
+                reason: "cannot be given with message: both write the right half (accepted: one of them)")
+        }
+        guard parameters.valueName != nil else {
+            throw ParameterError(
+                parameter: "preset", value: ParameterError.quoted(preset.rawValue),
+                reason: "reads the counts a test report stores beside a stored value, NAME.failed and NAME.skipped "
+                    + "(accepted with value=@NAME, once a JUnit report is pushed to PUT /values/NAME)")
+        }
+        return preset
+    }
+
     /// Free text for the image: at most `maximumLength` characters as a reader counts them (grapheme clusters: `é`
     /// written with combining marks, or a family emoji, is one), and nothing XML cannot hold (control characters,
     /// noncharacters) or renderers draw differently (bidi embedding, override and isolate controls).

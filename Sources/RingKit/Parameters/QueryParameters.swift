@@ -22,6 +22,8 @@ public struct QueryParameters: Sendable {
     public var clock: ValueClock? = nil
     /// Other stored values the templates write (`{@tests.failed}`), by name (`Drawing.Request.named`).
     public var named: [String: Double] = [:]
+    /// The stored name the value was read from (`Drawing.Request.valueName`).
+    public var valueName: String? = nil
 
     /// Splits `query` (the part after `?`, without it). Empty pieces (`a=1&&b=2`, a trailing `&`) are skipped, and
     /// so is a piece whose name does not decode: no parameter has such a name.

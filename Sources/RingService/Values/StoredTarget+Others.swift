@@ -50,6 +50,20 @@ extension StoredTarget {
         return .success((others, name))
     }
 
+    /// The siblings a badge's `preset` reads beside its one stored value (`tests.failed`, `tests.skipped`), those
+    /// `others` does not read already; none for any other image, or a value of no or several names (the badge's
+    /// parser refuses the preset there, by name).
+    static func presetNames(
+        _ given: QueryParameters, kind: Drawing.Kind, names: [String], others: [OtherName]
+    ) -> [OtherName] {
+        guard kind == .badge, names.count == 1, let preset = given.decoded("preset"),
+            TestResults.Preset(rawValue: preset) != nil
+        else { return [] }
+        return TestResults.siblings(of: names[0]).filter { name in !others.contains { $0.name == name } }.map {
+            OtherName(name: $0, parameter: "preset", text: preset)
+        }
+    }
+
     /// Why `target`'s other values cannot be written where its value is read live or counted by the clock: they
     /// are written beside a stored value or a number in the URL.
     static func othersRefusal(_ target: StoredTarget, _ given: QueryParameters) -> ParameterError? {

@@ -71,7 +71,7 @@ struct StoredTarget: Sendable {
         if case .success(let made) = target, made.names.isEmpty, others.names.isEmpty { return nil }
         return target.flatMap { made in
             var made = made
-            made.others = others.names
+            made.others = others.names + presetNames(given, kind: request.kind, names: made.names, others: others.names)
             made.comparesWith = others.comparesWith
             return othersRefusal(made, given).map { .failure($0) } ?? .success(made)
         }
@@ -222,6 +222,7 @@ struct StoredTarget: Sendable {
         }
         shown += extra + shownNamed
         resolved.named = named
+        if names.count == 1 { resolved.valueName = names[0] }
         if fromPath {
             resolved.pathValue = list
             resolved.query = Substring(baseQuery + extra)
