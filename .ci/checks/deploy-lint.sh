@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The deployment files, checked without a cluster or systemd as init (neither runs here):
-#   - yamllint over deploy/ (.yamllint.yaml);
+#   - yamllint over deploy/ (.yamllint.yaml), the GitHub action (deploy/github-action/action.yml) included; its
+#     steps are run against a live server by the Swift suite's GitHubActionTests, which has the test OIDC issuer;
 #   - kubernetes-validate --strict: every manifest against the schemas of the Kubernetes releases still
 #     supported (KUBERNETES_VERSIONS);
 #   - .ci/checks/deploy-check.py: the manifests fit each other, the Dockerfile and the settings the binary loads;
