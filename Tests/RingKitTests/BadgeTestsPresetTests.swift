@@ -83,6 +83,13 @@ struct BadgeTestsPresetTests {
         } catch {
             #expect(error.parameter == "preset" && error.description.contains("value=@NAME"))
         }
+        // Without a stored value the refusal says so even beside a message (a live shields document gives one).
+        do {
+            _ = try BadgeSpec.parse(query: "value=40&message=ok&preset=tests")
+            Issue.record("a preset without a stored value was drawn")
+        } catch {
+            #expect(error.parameter == "preset" && error.description.contains("value=@NAME"))
+        }
         do {
             _ = try badge(40, 0, 0, more: "&message=ok")
             Issue.record("a preset beside a message was drawn")

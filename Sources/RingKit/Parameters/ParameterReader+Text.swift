@@ -35,19 +35,20 @@ extension ParameterReader {
     }
 
     /// A badge's `preset`, where the value was read from a stored name (its siblings hold the run's other counts)
-    /// and no `message` writes the right half instead.
+    /// and no `message` writes the right half instead. The name is checked first: a live shields document gives a
+    /// `message` of its own, and the refusal should name what the preset lacks, not a parameter nobody typed.
     func testsPreset(message: String?) throws(ParameterError) -> TestResults.Preset? {
         guard let preset = try keyword(of: "preset", as: TestResults.Preset.self) else { return nil }
-        if message != nil {
-            throw ParameterError(
-                parameter: "preset", value: ParameterError.quoted(preset.rawValue),
-                reason: "cannot be given with message: both write the right half (accepted: one of them)")
-        }
         guard parameters.valueName != nil else {
             throw ParameterError(
                 parameter: "preset", value: ParameterError.quoted(preset.rawValue),
                 reason: "reads the counts a test report stores beside a stored value, NAME.failed and NAME.skipped "
                     + "(accepted with value=@NAME, once a JUnit report is pushed to PUT /values/NAME)")
+        }
+        if message != nil {
+            throw ParameterError(
+                parameter: "preset", value: ParameterError.quoted(preset.rawValue),
+                reason: "cannot be given with message: both write the right half (accepted: one of them)")
         }
         return preset
     }
