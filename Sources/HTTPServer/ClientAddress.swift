@@ -52,15 +52,27 @@ public struct ClientAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `127.0.0.1`, `2001:db8::1`.
-    public var description: String {
-        let address = bytes
-        var text = [CChar](repeating: 0, count: 64)
-        let length = address.withUnsafeBufferPointer { address in
-            text.withUnsafeMutableBufferPointer {
-                Int(pr_address_text(address.baseAddress, Int32(address.count), $0.baseAddress, Int32($0.count)))
+    public var description: String { withText { String(decoding: $0, as: UTF8.self) } }
+
+    /// The address's text, as `description` writes it, lent to `body` from the stack: an access line writes it
+    /// on every request, where building a string would cost more than writing it.
+    public func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        var words = (high, low)
+        // inet_ntop's longest text, 45 bytes and the NUL, fits.
+        return try withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { text in
+            let length = withUnsafeBytes(of: &words) { address in
+                Int(
+                    pr_address_text(
+                        address.baseAddress!.assumingMemoryBound(to: UInt8.self), isIPv4 ? 4 : 16, text.baseAddress,
+                        Int32(text.count)))
+            }
+            guard length > 0 else {
+                var unknown = "unknown"
+                return try unknown.withUTF8(body)
+            }
+            return try text.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: length) {
+                try body(UnsafeBufferPointer(start: $0, count: length))
             }
         }
-        guard length > 0 else { return "unknown" }
-        return String(decoding: text.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -72,6 +72,7 @@ extension HTTPFieldName {
     public static let referrerPolicy: HTTPFieldName = "Referrer-Policy"
     public static let retryAfter: HTTPFieldName = "Retry-After"
     public static let transferEncoding: HTTPFieldName = "Transfer-Encoding"
+    public static let userAgent: HTTPFieldName = "User-Agent"
     public static let vary: HTTPFieldName = "Vary"
     public static let wwwAuthenticate: HTTPFieldName = "WWW-Authenticate"
     public static let xContentTypeOptions: HTTPFieldName = "X-Content-Type-Options"

@@ -52,7 +52,8 @@ enum ServeCommand: Command {
         // after the first such image every later one came from the heap and stayed resident: a fixed threshold
         // keeps large blocks mapped and gives them back when freed, which holds RSS near the cache budget.
         _ = pr_fix_mmap_threshold(256 << 10)
-        let log = ServiceLog(format: config.logFormat, level: config.logLevel)
+        let log = ServiceLog(
+            format: config.logFormat, level: config.logLevel, flushInterval: .seconds(config.logFlushInterval))
         let service: RingService
         do {
             service = try RingService(configuration: config, log: log)

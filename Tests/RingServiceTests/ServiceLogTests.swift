@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Testing
 
 @testable import RingService
@@ -115,7 +116,7 @@ struct ServiceLogTests {
             func line() {
                 log.access(
                     method: "GET", path: "/ring.svg", status: 429, bytes: 1, microseconds: 2, outcome: "error_image",
-                    cache: "none", client: "192.0.2.1", agent: "camo", error: "too many")
+                    cache: "none", client: ClientAddress(bytes: [192, 0, 2, 1]), agent: "camo", error: "too many")
             }
             line()
             log.accessFields = [.outcome]

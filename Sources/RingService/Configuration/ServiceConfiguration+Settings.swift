@@ -76,6 +76,11 @@ extension ServiceConfiguration {
                 + "trustedProxies the one they forward for), agent (the User-Agent), error (why an answer refused "
                 + "the request). Empty: the line holds method, path, status, bytes, duration and cache only.",
             kind: .list, get: { .list($0.logFields) }, set: { if case .list(let v) = $1 { $0.logFields = v } }),
+        seconds(
+            "logFlushInterval",
+            "Seconds a log line waits at most in the log's buffer before it is written (sooner when the buffer is "
+                + "half full, and every line at exit); what a crash can lose.",
+            0.01...10, \.logFlushInterval),
         .init(
             name: "logoDirectory",
             doc:

@@ -64,6 +64,8 @@ public struct ServiceConfiguration: Sendable, Hashable {
     public var logLevel = LogLevel.info
     /// The access line's optional fields written (`ServiceLog.AccessField`).
     public var logFields = ServiceLog.AccessField.allCases.map(\.rawValue)
+    /// Seconds a line waits in the log's buffer at most before it is written (`ServiceLog`).
+    public var logFlushInterval = 0.1
     /// Where the named logos are read from at start-up (`LogoCatalog`): the build's copy of Simple Icons.
     public var logoDirectory = LogoCatalog.defaultDirectory
     /// Live values: off until hosts, sources or Prometheus servers are configured.

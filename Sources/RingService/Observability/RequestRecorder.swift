@@ -44,8 +44,8 @@ struct RequestRecorder: Sendable {
                 outcome: outcome.rawValue,
                 cache: served.cache.rawValue, source: served.source?.rawValue,
                 // Resolved only when written: the line is on every request's path.
-                client: log.carries(.client) ? settings.current.clients.client(of: request)?.description : nil,
-                agent: log.carries(.agent) ? request.headers["User-Agent"] : nil, error: served.error)
+                client: log.carries(.client) ? settings.current.clients.client(of: request) : nil,
+                agent: log.carries(.agent) ? request.headers[.userAgent] : nil, error: served.error)
         }
         return response
     }

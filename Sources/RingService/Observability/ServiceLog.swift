@@ -32,7 +32,7 @@ public final class ServiceLog: Sendable {
         get { Set(AccessField.allCases.filter { fieldBits.load(ordering: .relaxed) & $0.bit != 0 }) }
         set { fieldBits.store(newValue.reduce(0) { $0 | $1.bit }, ordering: .relaxed) }
     }
-    private let fieldBits = Atomic<Int>(-1)
+    let fieldBits = Atomic<Int>(-1)
 
     /// Whether access lines carry `field`.
     func carries(_ field: AccessField) -> Bool { fieldBits.load(ordering: .relaxed) & field.bit != 0 }
@@ -44,6 +44,7 @@ public final class ServiceLog: Sendable {
     }
     private let levelRank: Atomic<Int>
     private let capacity: Int
+    private let flushInterval: Duration
     private let fd: Int32
     private let state: Lock<State>
     private let wake = DispatchSemaphore(value: 0)
@@ -52,8 +53,12 @@ public final class ServiceLog: Sendable {
     /// - Parameters:
     ///   - fd: where lines go (standard output by default); written only by the background thread.
     ///   - capacity: bytes buffered at most between two writes.
-    public init(format: Format, level: Level, fd: Int32 = 1, capacity: Int = 1 << 20) {
+    ///   - flushInterval: how long a line waits in the buffer at most (`logFlushInterval`).
+    public init(
+        format: Format, level: Level, fd: Int32 = 1, capacity: Int = 1 << 20, flushInterval: Duration = .seconds(0.1)
+    ) {
         self.format = format
+        self.flushInterval = flushInterval
         levelRank = Atomic(level.rank)
         self.fd = fd
         self.capacity = capacity
@@ -77,30 +82,6 @@ public final class ServiceLog: Sendable {
     /// Whether a line of `level` is written.
     func writes(_ level: Level) -> Bool { format != .off && level.rank >= levelRank.load(ordering: .relaxed) }
 
-    /// One line per request: at `info`, or at `warn` for an answer an operator should see at `logLevel=warn` (a
-    /// client refused for its rate, a value its source failed to give).
-    func access(
-        level: Level = .info, method: String, path: Substring, status: Int, bytes: Int, microseconds: Int,
-        outcome: String? = nil, cache: String, source: String? = nil, client: String? = nil, agent: String? = nil,
-        error: String? = nil
-    ) {
-        guard writes(level) else { return }
-        var fields: [(String, Value)] = [
-            ("method", .text(method)), ("path", .text(String(path))), ("status", .integer(status)),
-            ("bytes", .integer(bytes)), ("duration_us", .integer(microseconds)),
-        ]
-        // What the answer was (`ServiceMetrics.Outcome`: image, error_image, not_modified, page, refused).
-        if let outcome, carries(.outcome) { fields.append(("outcome", .text(outcome))) }
-        fields.append(("cache", .text(cache)))
-        // Only on images of live values: where the value came from.
-        if let source { fields.append(("source", .text(source))) }
-        // Who asked (the connection's peer; behind a proxy, the proxy), with what, and why an answer refused it.
-        if let client, carries(.client) { fields.append(("client", .text(client))) }
-        if let agent, carries(.agent) { fields.append(("agent", .text(String(agent.prefix(Self.agentLength))))) }
-        if let error, carries(.error) { fields.append(("error", .text(error))) }
-        append(level: level, message: "request", fields: fields)
-    }
-
     /// The most of a `User-Agent` an access line keeps: enough for any browser's or proxy's, while a client's
     /// 8 KiB header does not become 8 KiB a line.
     static let agentLength = 256
@@ -111,71 +92,35 @@ public final class ServiceLog: Sendable {
         append(level: level, message: message, fields: fields)
     }
 
-    /// A field's value, typed so that JSON lines write numbers as numbers and flags as `true`/`false`, as a log
-    /// collector indexes them; a string literal is text.
-    public enum Value: ExpressibleByStringInterpolation, Sendable {
-        case text(String)
-        case integer(Int)
-        /// A finite number; anything else is written as JSON's `null` (logfmt: `NaN`, `+Inf`).
-        case decimal(Double)
-        case flag(Bool)
-
-        public init(stringLiteral value: String) { self = .text(value) }
-
-        /// How logfmt writes it, and JSON any but text.
-        var plain: String {
-            switch self {
-            case .text(let s): s
-            case .integer(let n): String(n)
-            case .decimal(let d) where d.isNaN: "NaN"
-            case .decimal(let d) where d.isInfinite: d > 0 ? "+Inf" : "-Inf"
-            case .decimal(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-            case .flag(let b): String(b)
+    private func append(level: Level, message: String, fields: [(String, Value)]) {
+        appendLine(level: level, message: message) { buffer, format in
+            for (key, value) in fields {
+                Self.appendKey(&buffer, format, key)
+                switch value {
+                case .text(let s): Self.appendText(&buffer, format, s)
+                case .decimal(let d) where format == .json && !d.isFinite: buffer += "null".utf8
+                default: buffer += value.plain.utf8
+                }
             }
         }
     }
 
-    private func append(level: Level, message: String, fields: [(String, Value)]) {
+    /// Appends one line to the buffer, under its lock: the time, level and message, the fields `body` writes (each
+    /// a key, then its value), and the line's end. A line that does not fit is dropped and counted.
+    func appendLine(level: Level, message: String, _ body: (inout [UInt8], Format) -> Void) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
+        let format = format
         let full = state.withLock { state -> Bool in
             let mark = state.buffer.count
             state.buffer += (format == .json ? "{\"time\":\"" : "time=").utf8
             Self.appendTime(&state, now)
-            switch format {
-            case .logfmt:
-                state.buffer += " level=".utf8
-                state.buffer += level.rawValue.utf8
-                state.buffer += " msg=".utf8
-                Self.appendLogfmt(&state.buffer, message)
-                for (key, value) in fields {
-                    state.buffer.append(UInt8(ascii: " "))
-                    state.buffer += key.utf8
-                    state.buffer.append(UInt8(ascii: "="))
-                    switch value {
-                    case .text(let s): Self.appendLogfmt(&state.buffer, s)
-                    default: state.buffer += value.plain.utf8
-                    }
-                }
-            case .json:
-                state.buffer += "\",\"level\":\"".utf8
-                state.buffer += level.rawValue.utf8
-                state.buffer += "\",\"msg\":".utf8
-                Self.appendJSON(&state.buffer, message)
-                for (key, value) in fields {
-                    state.buffer += ",\"".utf8
-                    state.buffer += key.utf8
-                    state.buffer += "\":".utf8
-                    switch value {
-                    case .text(let s): Self.appendJSON(&state.buffer, s)
-                    case .decimal(let d) where !d.isFinite: state.buffer += "null".utf8
-                    default: state.buffer += value.plain.utf8
-                    }
-                }
-                state.buffer.append(UInt8(ascii: "}"))
-            case .off:
-                break
-            }
+            state.buffer += (format == .json ? "\",\"level\":\"" : " level=").utf8
+            state.buffer += level.rawValue.utf8
+            state.buffer += (format == .json ? "\",\"msg\":" : " msg=").utf8
+            Self.appendText(&state.buffer, format, message)
+            body(&state.buffer, format)
+            if format == .json { state.buffer.append(UInt8(ascii: "}")) }
             state.buffer.append(UInt8(ascii: "\n"))
             if state.buffer.count > capacity {
                 state.buffer.removeSubrange(mark...)
@@ -196,16 +141,19 @@ public final class ServiceLog: Sendable {
         }
         guard first else { return }
         wake.signal()
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        _ = finished.wait(timeout: .now() + .nanoseconds(nanoseconds))
+        _ = finished.wait(timeout: .now() + Self.nanoseconds(timeout))
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 
     private func writerLoop() {
         var chunk: [UInt8] = []
         chunk.reserveCapacity(capacity)
         while true {
-            _ = wake.wait(timeout: .now() + .milliseconds(100))
+            _ = wake.wait(timeout: .now() + Self.nanoseconds(flushInterval))
             let stop = state.withLock { state -> Bool in
                 swap(&chunk, &state.buffer)
                 return state.stopped
