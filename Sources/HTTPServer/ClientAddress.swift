@@ -52,14 +52,19 @@ public struct ClientAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `127.0.0.1`, `2001:db8::1`.
-    public var description: String { withText { String(decoding: $0, as: UTF8.self) } }
+    public var description: String {
+        var text = ""
+        withText { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
 
     /// The address's text, as `description` writes it, lent to `body` from the stack: an access line writes it
-    /// on every request, where building a string would cost more than writing it.
-    public func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    /// on every request, where building a string would cost more than writing it. Not generic, so a caller in
+    /// another module calls it without the runtime looking up a specialization.
+    public func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var words = (high, low)
         // inet_ntop's longest text, 45 bytes and the NUL, fits.
-        return try withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { text in
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { text in
             let length = withUnsafeBytes(of: &words) { address in
                 Int(
                     pr_address_text(
@@ -68,10 +73,10 @@ public struct ClientAddress: Sendable, Hashable, CustomStringConvertible {
             }
             guard length > 0 else {
                 var unknown = "unknown"
-                return try unknown.withUTF8(body)
+                return unknown.withUTF8(body)
             }
-            return try text.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: length) {
-                try body(UnsafeBufferPointer(start: $0, count: length))
+            text.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: length) {
+                body(UnsafeBufferPointer(start: $0, count: length))
             }
         }
     }

@@ -22,8 +22,16 @@ public struct HTTPFieldName: Sendable, Hashable, ExpressibleByStringLiteral, Cus
     public var description: String { rawName }
 
     public static func == (a: HTTPFieldName, b: HTTPFieldName) -> Bool {
-        a.rawName.utf8.count == b.rawName.utf8.count
-            && a.rawName.utf8.elementsEqual(b.rawName.utf8) { lowerASCII($0) == lowerASCII($1) }
+        guard a.rawName.utf8.count == b.rawName.utf8.count else { return false }
+        // Compared over the two names' bytes in place: a header lookup (the access line's `User-Agent`) compares
+        // every field's name of a request.
+        var (left, right) = (a.rawName, b.rawName)
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                for index in left.indices where lowerASCII(left[index]) != lowerASCII(right[index]) { return false }
+                return true
+            }
+        }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -14,8 +14,8 @@ extension ServiceLog {
 
     /// A text value as `format` writes it (`appendLogfmt`, `appendJSON`), read from its UTF-8 in place.
     static func appendText(_ out: inout [UInt8], _ format: Format, _ text: some StringProtocol) {
-        let written = text.utf8.withContiguousStorageIfAvailable { appendText(&out, format, $0) }
-        if written == nil {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { appendText(&out, format, $0) }
+        if copied == nil {
             var copy = String(text)
             copy.withUTF8 { appendText(&out, format, $0) }
         }
