@@ -134,4 +134,44 @@ struct ServiceLogTests {
         #expect(lines.dropFirst(2).first?.hasSuffix("duration_us=2 cache=none client=192.0.2.1 agent=camo") == true)
         #expect(lines.last?.hasSuffix("duration_us=2 cache=none") == true)
     }
+
+    /// Every field of an access line, in both formats, written exactly as the log format says: names, order,
+    /// quoting, numbers as numbers in JSON, an IPv6 client's text.
+    @Test func everyFieldOfAnAccessLineIsWrittenExactlyInBothFormats() throws {
+        let client = try #require(
+            ClientAddress(bytes: [0x20, 0x01, 0x0d, 0xb8] + Array(repeating: 0, count: 11) + [1]))
+        func line(_ log: ServiceLog) {
+            log.access(
+                method: "GET", path: "/ring.svg", status: 200, bytes: 1234, microseconds: 56, outcome: "image",
+                cache: "hit", source: "fresh", client: client, agent: "Mozilla/5.0 (X11)", error: "no \"x\"")
+        }
+        let logfmt = try #require(Self.lines(format: .logfmt, line).first)
+        #expect(
+            logfmt.hasSuffix(
+                #"Z level=info msg=request method=GET path=/ring.svg status=200 bytes=1234 duration_us=56 "#
+                    + #"outcome=image cache=hit source=fresh client=2001:db8::1 agent="Mozilla/5.0 (X11)" "#
+                    + #"error="no \"x\"""#))
+        let json = try #require(Self.lines(format: .json, line).first)
+        #expect(
+            json.hasSuffix(
+                #"Z","level":"info","msg":"request","method":"GET","path":"/ring.svg","status":200,"bytes":1234,"#
+                    + #""duration_us":56,"outcome":"image","cache":"hit","source":"fresh","client":"2001:db8::1","#
+                    + #""agent":"Mozilla/5.0 (X11)","error":"no \"x\""}"#))
+    }
+
+    /// An agent keeps its first 256 characters, not bytes: 300 ASCII letters are cut to 256, while 200 two-byte
+    /// letters (400 bytes) are kept whole.
+    @Test func theAgentKeepsItsFirst256Characters() throws {
+        let long = String(repeating: "a", count: 300)
+        let accented = String(repeating: "é", count: 200)
+        let lines = Self.lines(format: .logfmt) { log in
+            for agent in [long, accented] {
+                log.access(
+                    method: "GET", path: "/", status: 200, bytes: 0, microseconds: 0, cache: "none", agent: agent)
+            }
+        }
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix(" agent=" + String(repeating: "a", count: 256)) == true)
+        #expect(lines.last?.hasSuffix(#" agent=""# + String(repeating: #"\xc3\xa9"#, count: 200) + #"""#) == true)
+    }
 }
