@@ -6,7 +6,8 @@ public struct LiveCounters: Sendable, Hashable {
         /// The configured Prometheus server's name (several may share a host, as tenants of one Mimir do); empty
         /// for a JSON document.
         public var server: String
-        /// `ok`, or a `LiveError.Kind` raw value (`timeout`, `status`, `too_large`, `many_series`, …).
+        /// `ok`, a `LiveError.Kind` raw value (`timeout`, `status`, `too_large`, `many_series`, …), or `open`
+        /// (`breakerOpen`).
         public var outcome: String
 
         public init(host: String, server: String = "", outcome: String) {
@@ -16,6 +17,9 @@ public struct LiveCounters: Sendable, Hashable {
         }
     }
 
+    /// The outcome of a request for a source whose breaker is open, answered from what it last gave instead of
+    /// fetching it or waiting for its probe.
+    public static let breakerOpen = "open"
     /// The histogram's upper bounds, in seconds.
     public static let durationBounds: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
     /// Distinct hosts counted by name; the rest count as `other`, so `*.suffix` patterns cannot grow the metrics.

@@ -100,6 +100,14 @@ public struct LiveSettings: Sendable, Hashable {
     /// timeout, then fails (`busy`).
     public var maxFetches = 16
     public var maxFetchesPerHost = 4
+    /// `liveMaxFetchesPerQuery`: fetches one query may have in flight to one host at once, so that a slow query
+    /// (however many readings of it are asked for) leaves the host's other slots to the other queries. A configured
+    /// query or source counts by its name, all PromQL that requests send to one server as one query, a URL by its
+    /// path.
+    public var maxFetchesPerQuery = 2
+    /// `liveBreakerTimeouts`: fetches of a source timed out in a row after which it is answered at once from its last
+    /// reading (or its error) without fetching, one probe per `retrySeconds` finding out whether it answers again.
+    public var breakerTimeouts = 2
     /// Values (source and query) held at most; the oldest read is dropped first.
     public var maxValues = 10_000
     /// Redirects followed at most; each hop is checked as the first was.

@@ -123,6 +123,21 @@ public struct LiveSource: Hashable, Sendable, CustomStringConvertible {
     /// The host fetched from (the metrics' `host` label and the per-host bound).
     public var host: String { document.url.host }
 
+    /// The query a fetch slot is held for (`FetchSlots`, `maxFetchesPerQuery`): a configured query's or source's
+    /// name, whatever values its parameters take; all PromQL that requests write, on one server, as one query (so the
+    /// configured queries always keep room); a URL by its path, whatever its query string says.
+    var slotQuery: String {
+        switch document.kind {
+        case .prometheus(let server):
+            return document.isConfiguredQuery ? "prometheus=" + shownName : "PromQL on " + server
+        case .json where document.trustedHost != nil:
+            return "url=" + shownName
+        case .json:
+            let target = document.url.target
+            return "url " + (target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target)
+        }
+    }
+
     /// The URLs a fetch of this source asks for (the document's, then the max's), for checks of what is sent; never
     /// for messages, which keep a configured URL private.
     public var fetchedURLs: [String] {

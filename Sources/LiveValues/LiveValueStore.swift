@@ -16,6 +16,8 @@ struct LiveValueStore {
         /// Whether a request asked for the source itself, rather than its reading being stored beside one that was
         /// (the same document read as a list, or as one number).
         var asked = false
+        /// Fetches timed out in a row, the last ones: at `breakerTimeouts`, the source's breaker is open.
+        var timeoutsInRow = 0
         var serial: UInt64
     }
 
@@ -23,6 +25,8 @@ struct LiveValueStore {
     /// The readings' texts held at most (`LiveReading.textBytes`): 500 documents with the largest logos, or far more
     /// of the usual few dozen bytes.
     let maxTextBytes: Int
+    /// Timeouts in a row that open a source's breaker (`LiveSettings.breakerTimeouts`).
+    let breakerTimeouts: Int
     private(set) var entries: [LiveSource: Entry] = [:]
     /// The texts of the readings held, counted against `maxTextBytes`.
     private(set) var textBytes = 0
@@ -31,9 +35,10 @@ struct LiveValueStore {
     private var head = 0
     private var nextSerial: UInt64 = 0
 
-    init(maxValues: Int, maxTextBytes: Int = 4 << 20) {
+    init(maxValues: Int, maxTextBytes: Int = 4 << 20, breakerTimeouts: Int = 2) {
         self.maxValues = maxValues
         self.maxTextBytes = maxTextBytes
+        self.breakerTimeouts = breakerTimeouts
     }
 
     /// The answer without fetching, or nil when the source must be fetched: never read, past its freshness with no
@@ -44,6 +49,22 @@ struct LiveValueStore {
             return .fresh(reading, secondsLeft: Int((e.freshUntil - now).rounded(.down)))
         }
         guard let failure = e.failure, now < e.retryAt else { return nil }
+        if let reading = e.reading, now < e.staleUntil { return .stale(reading, because: failure) }
+        if let missing = e.missingRead, now < e.staleUntil { return .failed(missing) }
+        return .failed(failure)
+    }
+
+    /// Whether `source`'s breaker is open: its last `breakerTimeouts` fetches timed out, so that, until one reads
+    /// again, it is answered from what it last gave (`held`) rather than waited for.
+    func isOpen(_ source: LiveSource) -> Bool {
+        guard let entry = entries[source] else { return false }
+        return entry.timeoutsInRow >= breakerTimeouts
+    }
+
+    /// The answer for a source whose breaker is open, whatever its retry time: the last reading as stale while
+    /// within its staleness time, or the last error. Nil when the breaker is closed.
+    func held(_ source: LiveSource, now: Double) -> LiveAnswer? {
+        guard isOpen(source), let e = entries[source], let failure = e.failure else { return nil }
         if let reading = e.reading, now < e.staleUntil { return .stale(reading, because: failure) }
         if let missing = e.missingRead, now < e.staleUntil { return .failed(missing) }
         return .failed(failure)
@@ -77,9 +98,17 @@ struct LiveValueStore {
             entry.staleUntil = now + ttl + settings.staleSeconds
             entry.failure = nil
             entry.missingRead = nil
+            entry.timeoutsInRow = 0
             answer = .fresh(reading, secondsLeft: Int(ttl.rounded(.down)))
         case .failure(let error):
-            entry.failure = error
+            // An open breaker's probe that found no slot keeps the timeout as the reason the source is held.
+            if error.kind != .busy || entry.timeoutsInRow < breakerTimeouts { entry.failure = error }
+            // Only a timeout holds a slot for long; a lack of slots says nothing about the source either way.
+            switch error.kind {
+            case .timeout: entry.timeoutsInRow += 1
+            case .busy: break
+            default: entry.timeoutsInRow = 0
+            }
             if error.missing != nil {
                 // The source was read, and holds no number: the last reading is this one, not an older number.
                 entry.reading = nil

@@ -20,6 +20,8 @@ extension LiveValues {
             case joined
             case lead
             case full
+            /// The source's breaker is open: answered from what it last gave, while a probe fetches it.
+            case probe(LiveAnswer)
         }
         let document = source.fetch
         let now = clock.now()
@@ -28,6 +30,15 @@ extension LiveValues {
             if let answer = s.store.answer(source, now: now) {
                 if case .stale = answer { s.counters.staleAnswers += 1 }
                 return .answered(answer)
+            }
+            if let held = s.store.held(source, now: now) {
+                // Neither a fetch nor a wait for one: the probe already in flight, or this one, says when it reads.
+                s.counters.countFetch(
+                    host: document.document.url.host, server: document.document.serverName,
+                    outcome: LiveCounters.breakerOpen, seconds: nil)
+                guard s.flights[document] == nil else { return .answered(held) }
+                s.flights[document] = Flight(sources: [source], deliveries: [], slotQuery: source.slotQuery)
+                return .probe(held)
             }
             if s.flights[document] != nil {
                 s.flights[document]!.sources.insert(source)
@@ -41,7 +52,8 @@ extension LiveValues {
                     outcome: LiveError.Kind.busy.rawValue, seconds: nil)
                 return .full
             }
-            s.flights[document] = Flight(sources: [source], deliveries: [(source, deliver)])
+            s.flights[document] = Flight(
+                sources: [source], deliveries: [(source, deliver)], slotQuery: source.slotQuery)
             return .lead
         }
         switch step {
@@ -53,6 +65,9 @@ extension LiveValues {
             deliver(.failed(LiveError.fetch(.busy, source: source, settings: settings)))
         case .lead where leadingHere:
             complete(document)
+        case .probe(let held):
+            deliver(held)
+            probe(document)
         case .lead:
             // A thread of its own, not a Dispatch queue's: a fetch blocks it for up to the timeout, and blocked
             // Dispatch threads starve the rest of the process's Dispatch work (signal handling, timers) until
@@ -66,6 +81,14 @@ extension LiveValues {
                 }
             }
         }
+    }
+
+    /// Fetches `document` for a source whose breaker is open, on a thread of its own, with no one waiting for it:
+    /// what it reads is stored, and closes the breaker when it is no timeout.
+    private func probe(_ document: LiveSource.Fetch) {
+        let started = DetachedThread.start(named: "live-probe") { [self] in complete(document) }
+        // Out of threads: the next request past the retry time probes again.
+        if started != 0 { state.withLock { _ = $0.flights.removeValue(forKey: document) } }
     }
 
     /// The answer for `source`, fetching it when the cache has none: `fetch(_:then:)` waited for, blocking the
@@ -98,8 +121,9 @@ extension LiveValues {
         answers: [LiveSource: LiveAnswer], deliveries: [(source: LiveSource, deliver: @Sendable (LiveAnswer) -> Void)]
     ) {
         let document = fetch.document
+        let slotQuery = state.withLock { $0.flights[fetch]?.slotQuery } ?? fetch.document.url.target
         let started = MonotonicClock().now()
-        let fetched = get(document, started: started)
+        let fetched = get(document, started: started, query: slotQuery)
         let seconds = MonotonicClock().now() - started
         // The max is worth fetching only when the value came back.
         var fetchedMax: (Result<CurlFetcher.Response, CurlFetcher.Failure>, seconds: Double)?
@@ -107,14 +131,14 @@ extension LiveValues {
             (200..<300).contains(response.status)
         {
             let maxStarted = MonotonicClock().now()
-            fetchedMax = (get(maxDocument, started: started), MonotonicClock().now() - maxStarted)
+            fetchedMax = (get(maxDocument, started: started, query: slotQuery), MonotonicClock().now() - maxStarted)
         }
         // So is the number the query had `trend` ago.
         var fetchedPrevious: Result<CurlFetcher.Response, CurlFetcher.Failure>?
         if let previous = fetch.previousDocument, case .success(let response) = fetched,
             (200..<300).contains(response.status)
         {
-            fetchedPrevious = get(previous, started: started)
+            fetchedPrevious = get(previous, started: started, query: slotQuery)
         }
         let readAt = Date()
         // Parsed once, however many sources read it.
@@ -149,6 +173,7 @@ extension LiveValues {
             var answers: [LiveSource: LiveAnswer] = [:]
             for (source, result) in results {
                 let wasDown = s.store.isDown(source)
+                let wasOpen = s.store.isOpen(source)
                 let answer = s.store.record(
                     source, result, now: now, settings: settings,
                     freshFor: source.document.range?.secondsLeft(at: readAt.timeIntervalSince1970),
@@ -158,6 +183,12 @@ extension LiveValues {
                     var failure: LiveError? = nil
                     if isDown, case .failure(let error) = result { failure = error }
                     changes.append(LiveHealthChange(source: source.shownName, failure: failure))
+                }
+                let isOpen = s.store.isOpen(source)
+                if wasOpen != isOpen, asked.contains(source) {
+                    var failure: LiveError? = nil
+                    if case .failure(let error) = result { failure = error }
+                    changes.append(LiveHealthChange(source: source.shownName, failure: failure, breakerOpen: isOpen))
                 }
                 guard asked.contains(source) else { continue }
                 if case .stale = answer { s.counters.staleAnswers += 1 }
@@ -182,11 +213,11 @@ extension LiveValues {
 
     /// The response, within one deadline for the slot and the whole transfer.
     private func get(
-        _ document: LiveSource.Document, started: Double
+        _ document: LiveSource.Document, started: Double, query: String
     ) -> Result<CurlFetcher.Response, CurlFetcher.Failure> {
         let host = document.url.host
-        guard gate.acquire(host: host, within: settings.timeout) else { return .failure(.busy) }
-        defer { gate.release(host: host) }
+        guard gate.acquire(host: host, query: query, within: settings.timeout) else { return .failure(.busy) }
+        defer { gate.release(host: host, query: query) }
         let accept = "application/json"
         let now = Date().timeIntervalSince1970
         var url = document.range.map { $0.url(document.url, at: now) } ?? document.url
@@ -210,71 +241,6 @@ extension LiveValues {
             url, trustedHost: document.trustedHost, accept: accept, deadline: started + settings.timeout,
             credentials: credentials
         ) { configuration.refusal(of: $0) }
-    }
-
-    /// What `source` reads out of the fetched document (and its max's, for a Prometheus source with `maxQuery`).
-    func reading(
-        _ source: LiveSource, _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>,
-        _ fetchedMax: Result<CurlFetcher.Response, CurlFetcher.Failure>?, _ parsed: JSONValue?, _ readAt: Date
-    ) -> Result<LiveReading, LiveError> {
-        let response: CurlFetcher.Response
-        switch fetched {
-        case .failure(let failure): return .failure(LiveError.fetch(failure, source: source, settings: settings))
-        case .success(let r): response = r
-        }
-        switch source.document.kind {
-        case .prometheus(let server):
-            let noData = configuration.noData(prometheus: source.shownName, server: server)
-            if source.document.range != nil {
-                return PrometheusAnswer.series(
-                    status: response.status, body: response.body, server: server, noData: noData,
-                    showsRefusal: !source.document.isConfiguredQuery
-                ).map { points in
-                    var read = LiveReading(value: points.last?.value ?? 0, readAt: readAt)
-                    read.points = points.map(\.value)
-                    read.valueTime = points.last?.time
-                    return read
-                }
-            }
-            var reading = PrometheusAnswer.samples(
-                status: response.status, body: response.body, server: server, noData: noData,
-                showsRefusal: !source.document.isConfiguredQuery, takesList: source.takesList
-            ).map { samples in
-                var read = LiveReading(value: samples[0].value, readAt: readAt)
-                read.more = samples.dropFirst().map(\.value)
-                if samples.contains(where: { !$0.labels.isEmpty }) { read.labels = samples.map(\.labels) }
-                // The oldest sample's time: the value is no fresher than its stalest part.
-                read.valueTime = samples.map(\.time).min()
-                return read
-            }
-            guard let maxShownName = source.maxShownName else { return reading }
-            let max = maxReading(fetchedMax, shownName: maxShownName, server: server, source: source)
-            switch (reading, max) {
-            case (.success(var read), .success(let max)):
-                read.max = max
-                return .success(read)
-            case (.failure(var error), .success(let max)):
-                // No data, or NaN, beside a total: a map of the missing value still writes the total.
-                if error.missing != nil { error.missingMax = max }
-                return .failure(error)
-            case (.failure(let error), .failure) where error.missing == nil: return .failure(error)
-            case (_, .failure(let error)): return .failure(error)
-            }
-        case .json:
-            guard (200..<300).contains(response.status) else {
-                return .failure(
-                    LiveError(
-                        parameter: "url", value: source.shownName, reason: "answered \(response.status)", kind: .status)
-                )
-            }
-            guard let parsed else {
-                return .failure(
-                    LiveError(
-                        parameter: "url", value: source.shownName, reason: "answered with text that is not JSON",
-                        kind: .notJSON))
-            }
-            return Self.read(source, in: parsed, readAt: readAt)
-        }
     }
 
     /// Cannot happen (every waiter is answered); an answer rather than a crash if it ever does.

@@ -2,6 +2,71 @@ import FoundationEssentials
 import StrictJSON
 
 extension LiveValues {
+    /// What `source` reads out of the fetched document (and its max's, for a Prometheus source with `maxQuery`).
+    func reading(
+        _ source: LiveSource, _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>,
+        _ fetchedMax: Result<CurlFetcher.Response, CurlFetcher.Failure>?, _ parsed: JSONValue?, _ readAt: Date
+    ) -> Result<LiveReading, LiveError> {
+        let response: CurlFetcher.Response
+        switch fetched {
+        case .failure(let failure): return .failure(LiveError.fetch(failure, source: source, settings: settings))
+        case .success(let r): response = r
+        }
+        switch source.document.kind {
+        case .prometheus(let server):
+            let noData = configuration.noData(prometheus: source.shownName, server: server)
+            if source.document.range != nil {
+                return PrometheusAnswer.series(
+                    status: response.status, body: response.body, server: server, noData: noData,
+                    showsRefusal: !source.document.isConfiguredQuery
+                ).map { points in
+                    var read = LiveReading(value: points.last?.value ?? 0, readAt: readAt)
+                    read.points = points.map(\.value)
+                    read.valueTime = points.last?.time
+                    return read
+                }
+            }
+            var reading = PrometheusAnswer.samples(
+                status: response.status, body: response.body, server: server, noData: noData,
+                showsRefusal: !source.document.isConfiguredQuery, takesList: source.takesList
+            ).map { samples in
+                var read = LiveReading(value: samples[0].value, readAt: readAt)
+                read.more = samples.dropFirst().map(\.value)
+                if samples.contains(where: { !$0.labels.isEmpty }) { read.labels = samples.map(\.labels) }
+                // The oldest sample's time: the value is no fresher than its stalest part.
+                read.valueTime = samples.map(\.time).min()
+                return read
+            }
+            guard let maxShownName = source.maxShownName else { return reading }
+            let max = maxReading(fetchedMax, shownName: maxShownName, server: server, source: source)
+            switch (reading, max) {
+            case (.success(var read), .success(let max)):
+                read.max = max
+                return .success(read)
+            case (.failure(var error), .success(let max)):
+                // No data, or NaN, beside a total: a map of the missing value still writes the total.
+                if error.missing != nil { error.missingMax = max }
+                return .failure(error)
+            case (.failure(let error), .failure) where error.missing == nil: return .failure(error)
+            case (_, .failure(let error)): return .failure(error)
+            }
+        case .json:
+            guard (200..<300).contains(response.status) else {
+                return .failure(
+                    LiveError(
+                        parameter: "url", value: source.shownName, reason: "answered \(response.status)", kind: .status)
+                )
+            }
+            guard let parsed else {
+                return .failure(
+                    LiveError(
+                        parameter: "url", value: source.shownName, reason: "answered with text that is not JSON",
+                        kind: .notJSON))
+            }
+            return Self.read(source, in: parsed, readAt: readAt)
+        }
+    }
+
     /// The max a Prometheus source's second query answered; errors name `maxQuery`.
     func maxReading(
         _ fetched: Result<CurlFetcher.Response, CurlFetcher.Failure>?, shownName: String, server: String,

@@ -55,6 +55,8 @@ public final class LiveValues: Sendable {
     struct Flight {
         var sources: Set<LiveSource>
         var deliveries: [(source: LiveSource, deliver: @Sendable (LiveAnswer) -> Void)]
+        /// The query its fetch slots are held for (`LiveSource.slotQuery` of the source that started it).
+        var slotQuery: String
     }
 
     struct State {
@@ -89,9 +91,12 @@ public final class LiveValues: Sendable {
             userAgent: "progress-rings/\(version)", caFile: settings.caFile, maxBytes: settings.maxBytes,
             maxRedirects: settings.maxRedirects, allowPrivateAddresses: settings.allowPrivateAddresses,
             resolve: resolve)
-        gate = FetchGate(maxTotal: settings.maxFetches, maxPerHost: settings.maxFetchesPerHost)
+        gate = FetchGate(
+            maxTotal: settings.maxFetches, maxPerHost: settings.maxFetchesPerHost,
+            maxPerQuery: settings.maxFetchesPerQuery)
         self.clock = clock
-        state = Lock(State(store: LiveValueStore(maxValues: settings.maxValues)))
+        state = Lock(
+            State(store: LiveValueStore(maxValues: settings.maxValues, breakerTimeouts: settings.breakerTimeouts)))
     }
 
     /// How many reloads changed the settings: what a request's source was worked out under, so one worked out
@@ -195,4 +200,8 @@ public struct LiveHealthChange: Sendable {
     public let source: String
     /// Nil when the source reads again.
     public let failure: LiveError?
+    /// Set when the source's breaker opened (true: its last `breakerTimeouts` fetches timed out, so it is answered
+    /// from what it last gave while one probe at a time finds out whether it answers again) or closed (false: a
+    /// probe's fetch did not time out); nil for a change of `failure` alone.
+    public var breakerOpen: Bool? = nil
 }

@@ -103,6 +103,16 @@ extension ServiceConfiguration {
         liveInteger(
             "liveMaxFetchesPerHost", "Live-value fetches in flight to one host at once.", 1...1024, \.maxFetchesPerHost),
         liveInteger(
+            "liveMaxFetchesPerQuery",
+            "Live-value fetches one query may have in flight to one host at once, leaving the host's other slots to "
+                + "other queries: a configured query or source counts by its name, all PromQL sent in URLs to one "
+                + "server as one query, a url by its path.", 1...1024, \.maxFetchesPerQuery),
+        liveInteger(
+            "liveBreakerTimeouts",
+            "Fetches of a live source timed out in a row after which it is answered at once from its last reading "
+                + "(or error) without fetching, one probe per liveRetrySeconds checking whether it answers again.",
+            1...100, \.breakerTimeouts),
+        liveInteger(
             "liveMaxValues", "Live values held at most (source and query); the oldest read goes first.",
             1...10_000_000, \.maxValues),
         liveInteger(

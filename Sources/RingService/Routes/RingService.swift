@@ -159,7 +159,16 @@ public final class RingService: HTTPHandler {
         // An outage is a warning once, when it begins, and its end a line too: with logLevel=warn the log said
         // nothing while every image of the source went stale.
         live?.onHealthChange { change in
-            if let failure = change.failure {
+            // A breaker's change is a warning both ways: it says how the images of the source are answered.
+            if let open = change.breakerOpen {
+                if open {
+                    log.log(
+                        .warn, "live source breaker open",
+                        [("source", .text(change.source)), ("error", .text(change.failure?.message ?? ""))])
+                } else {
+                    log.log(.warn, "live source breaker closed", [("source", .text(change.source))])
+                }
+            } else if let failure = change.failure {
                 log.log(
                     .warn, "live source failing",
                     [("source", .text(change.source)), ("error", .text(failure.message))])

@@ -15,6 +15,8 @@ Prints the port it listens on as the first line of standard output, then serves 
   /held?flag=F&file=NAME   DIR/NAME once the file DIR/F exists (at most 120 s), so a test decides when
   /metrics                 a Prometheus exposition: fixture_done, fixture_total, three fixture_series
   /PREFIX/api/v1/query?query=NAME  DIR/NAME, so a test writes the answer a Prometheus API gives to each query
+                                   (after the seconds DIR/NAME.delay holds, where the test wrote one: a slow query);
+                                   a NAME `metric{...}` without files of its own reads those of `metric{}`
   /PREFIX/api/v1/query_range?query=NAME&...  the same, for a query over time
   /PREFIX/api/v1/query?query=NAME&time=T     DIR/NAME@past: the query's answer at a time before now
   /moved/api/v1/query?query=NAME   a 302 to http://localhost:PORT/prom/api/v1/query?query=NAME (another origin)
@@ -82,7 +84,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             target = f"http://localhost:{port}/prom/api/v1/query?" + url.query
             self.send(302, b"", [("Location", target)])
         elif url.path.endswith(("/api/v1/query", "/api/v1/query_range")) and "query" in query:
-            body = self.file(query["query"] + ("@past" if "time" in query else ""))
+            # Any selector of a metric (`fast{shard="7"}`) falls back to the files of `fast{}`, so a benchmark can
+            # ask for a new document each time.
+            metric = query["query"].split("{")[0] + "{}"
+            delay = self.file(query["query"] + ".delay") or self.file(metric + ".delay")
+            if delay is not None:
+                time.sleep(float(delay))
+            name = query["query"] + ("@past" if "time" in query else "")
+            body = self.file(name)
+            if body is None and "time" not in query:
+                body = self.file(metric)
             self.send(200 if body is not None else 404, body if body is not None else b'{"error": "no such file"}')
         elif parts[0] == "status":
             self.send(int(parts[1]), b'{"error": "as asked"}')
