@@ -32,6 +32,7 @@ extension LiveValues {
                 return .answered(answer)
             }
             if let held = s.store.held(source, now: now) {
+                if case .stale = held { s.counters.staleAnswers += 1 }
                 // Neither a fetch nor a wait for one: the probe already in flight, or this one, says when it reads.
                 s.counters.countFetch(
                     host: document.document.url.host, server: document.document.serverName,
@@ -169,6 +170,8 @@ extension LiveValues {
         return state.withLock { s in
             let flight = s.flights.removeValue(forKey: fetch)
             let asked = flight?.sources ?? sources
+            // A probe's answer goes to no one: only answers delivered count as stale ones.
+            let waiting = Set((flight?.deliveries ?? []).map(\.source))
             results.merge(readOut(Array(asked.filter { results[$0] == nil }))) { read, _ in read }
             var answers: [LiveSource: LiveAnswer] = [:]
             for (source, result) in results {
@@ -191,7 +194,7 @@ extension LiveValues {
                     changes.append(LiveHealthChange(source: source.shownName, failure: failure, breakerOpen: isOpen))
                 }
                 guard asked.contains(source) else { continue }
-                if case .stale = answer { s.counters.staleAnswers += 1 }
+                if case .stale = answer, waiting.contains(source) { s.counters.staleAnswers += 1 }
                 answers[source] = answer
             }
             s.counters.countFetch(
