@@ -53,13 +53,13 @@ final class FairFetchTests {
     @Test func aFastQueryIsAnsweredInItsOwnTimeWhileSixSlowOnesFloodTheServer() async throws {
         for n in 1...6 {
             try fixture.write(#"slow{n="\#(n)"}"#, Self.scalar(n))
-            try fixture.write(#"slow{n="\#(n)"}.delay"#, "120")
+            try fixture.write(#"slow{n="\#(n)"}.hold"#, "go")
         }
         for n in 1...4 { try fixture.write(#"fast{n="\#(n)"}"#, Self.scalar(n)) }
-        // The slow fetches hold their slots for 30 s: longer than the whole suite on a loaded machine has been seen
-        // to hold up a test's thread (16 s).
+        // The slow fetches hold their slots until the test lets the upstream answer ("go"), which no stall of a
+        // loaded machine can reorder; their timeout is far off.
         let live = try live {
-            $0.timeout = 30
+            $0.timeout = 100
             $0.maxFetchesPerHost = 4
             $0.maxFetchesPerQuery = 2
         }
@@ -92,7 +92,8 @@ final class FairFetchTests {
         // host's four slots theirs) it came only once they had timed out.
         #expect(answeredAmid == [0, 0, 0, 0], "slow answers given before each fast one: \(answeredAmid)")
         #expect(requests("slow") == 2, "the slow query held more than its share")
-        // The flood's threads end once their fetches do: at the latest when the fixture stops after the test.
+        try fixture.write("go", "")
+        try await onOwnThread { flood.wait() }
     }
 
     /// A query that timed out twice in a row is, past its retry time, answered at once with its last reading
@@ -125,11 +126,11 @@ final class FairFetchTests {
         let held = try await onOwnThread { live.fetch(lag) }
         #expect(await eventually(within: 5) { self.requests("lag") == 4 })
         let again = try await onOwnThread { live.fetch(lag) }
-        // Answered before the probe ended (its timeout would be the third): neither waited for it.
-        let timeouts = live.counters.fetches[.init(host: "127.0.0.1", server: "main", outcome: "timeout")]
-        #expect(timeouts == 2)
         #expect(held.isStale && held.value == 3 && again.isStale, "\(held) \(again)")
-        #expect(live.counters.fetches[.init(host: "127.0.0.1", server: "main", outcome: "open")] == 2)
+        // Answered by the breaker, not by a fetch of its own (the again too, unless a loaded machine held this test up
+        // until the probe had ended, when it is the cache's).
+        let open = live.counters.fetches[.init(host: "127.0.0.1", server: "main", outcome: "open")] ?? 0
+        #expect(open >= 1 && open <= 2)
         // The probe times out too: the breaker stays open, and the upstream saw that one request.
         #expect(await eventually(within: 10) { live.gate.inFlight == 0 })
         try await Task.sleep(for: .milliseconds(100))
@@ -143,7 +144,7 @@ final class FairFetchTests {
         #expect(await eventually(within: 5) { live.lookup(lag)?.value == 4 })
         #expect(changes.withLock { $0.compactMap { $0 } } == [true, false])
         #expect(requests("lag") == 5)
-        // Stale answers delivered: two timeouts', three held ones; never a probe's, which goes to no one.
+        // Stale answers delivered: two timeouts', the held ones and the again; never a probe's, which goes to no one.
         #expect(live.counters.staleAnswers == 5)
     }
 }

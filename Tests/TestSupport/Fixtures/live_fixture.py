@@ -16,7 +16,8 @@ Prints the port it listens on as the first line of standard output, then serves 
   /metrics                 a Prometheus exposition: fixture_done, fixture_total, three fixture_series
   /PREFIX/api/v1/query?query=NAME  DIR/NAME, so a test writes the answer a Prometheus API gives to each query
                                    (after the seconds DIR/NAME.delay holds, where the test wrote one: a slow query);
-                                   a NAME `metric{...}` without files of its own reads those of `metric{}`
+                                   or until the flag file DIR/NAME.hold names exists; a NAME `metric{...}` without
+                                   files of its own reads those of `metric{}`
   /PREFIX/api/v1/query_range?query=NAME&...  the same, for a query over time
   /PREFIX/api/v1/query?query=NAME&time=T     DIR/NAME@past: the query's answer at a time before now
   /moved/api/v1/query?query=NAME   a 302 to http://localhost:PORT/prom/api/v1/query?query=NAME (another origin)
@@ -90,6 +91,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             delay = self.file(query["query"] + ".delay") or self.file(metric + ".delay")
             if delay is not None:
                 time.sleep(float(delay))
+            # NAME.hold names a flag file: the answer waits until the test writes it (at most 120 s).
+            hold = self.file(query["query"] + ".hold") or self.file(metric + ".hold")
+            if hold is not None:
+                flag = os.path.join(DIRECTORY, os.path.basename(hold.decode().strip()))
+                deadline = time.monotonic() + 120
+                while not os.path.exists(flag) and time.monotonic() < deadline:
+                    time.sleep(0.01)
             name = query["query"] + ("@past" if "time" in query else "")
             body = self.file(name)
             if body is None and "time" not in query:
