@@ -105,9 +105,9 @@ public final class LiveValues: Sendable {
 
     /// Puts `settings`' sources, servers (with their credentials), named queries, allow-list, `livePromQL`, times
     /// and `maxSeries` in place for every source made from now on; what the fetcher, the gate and the cache were
-    /// built with (the CA file, sizes, redirects, private addresses, fetch bounds, values held) keeps its running
-    /// value. A fetch under way finishes as it began. Throws, changing nothing, when `settings` cannot be used (a
-    /// secret that cannot be read included).
+    /// built with (the CA file, sizes, redirects, private addresses, fetch bounds and shares, the breaker's count,
+    /// values held) keeps its running value. A fetch under way finishes as it began. Throws, changing nothing, when
+    /// `settings` cannot be used (a secret that cannot be read included).
     public func reload(_ settings: LiveSettings) throws(LiveSettingsError) {
         var next = settings
         let running = self.settings
@@ -117,6 +117,8 @@ public final class LiveValues: Sendable {
         next.allowPrivateAddresses = running.allowPrivateAddresses
         next.maxFetches = running.maxFetches
         next.maxFetchesPerHost = running.maxFetchesPerHost
+        next.maxFetchesPerQuery = running.maxFetchesPerQuery
+        next.breakerTimeouts = running.breakerTimeouts
         next.maxValues = running.maxValues
         next.allowsAnyHost = running.allowsAnyHost
         // Only a setting that waits for a restart changed: a new generation would work out every target again.

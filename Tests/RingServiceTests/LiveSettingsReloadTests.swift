@@ -113,16 +113,24 @@ final class LiveSettingsReloadTests {
     @Test func theFetchersOwnSettingsWaitForARestart() throws {
         try write(query: "done_before", tenant: "team-a")
         let service = try startService()
-        try write(query: "done_after", tenant: "team-a", more: ["liveMaxBytes": 4096, "liveMaxFetches": 2])
+        try write(
+            query: "done_after", tenant: "team-a",
+            more: [
+                "liveMaxBytes": 4096, "liveMaxFetches": 2, "liveMaxFetchesPerQuery": 1, "liveBreakerTimeouts": 3,
+            ])
         let outcome = try #require(reload(service))
         #expect(outcome.applied == ["prometheusQueries"])
-        #expect(outcome.needRestart.sorted() == ["liveMaxBytes", "liveMaxFetches"])
+        #expect(
+            outcome.needRestart.sorted() == [
+                "liveBreakerTimeouts", "liveMaxBytes", "liveMaxFetches", "liveMaxFetchesPerQuery",
+            ])
         #expect(service.live?.settings.maxBytes == LiveSettings().maxBytes)
+        #expect(service.live?.settings.maxFetchesPerQuery == LiveSettings().maxFetchesPerQuery)
         // The same file again, or one changing only what waits for a restart: the live targets are not worked out
         // again (their generation stays).
         let generation = service.live?.generation
-        try write(query: "done_after", tenant: "team-a", more: ["liveMaxBytes": 8192])
-        #expect(reload(service)?.needRestart.sorted() == ["liveMaxBytes"])
+        try write(query: "done_after", tenant: "team-a", more: ["liveMaxBytes": 8192, "liveMaxFetchesPerQuery": 3])
+        #expect(reload(service)?.needRestart.sorted() == ["liveMaxBytes", "liveMaxFetchesPerQuery"])
         #expect(service.live?.generation == generation)
         #expect(service.get("/ring.svg?prometheus=done&max=12").body == service.get("/ring.svg?value=9&max=12").body)
     }
