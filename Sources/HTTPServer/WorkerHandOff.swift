@@ -4,12 +4,14 @@
 /// answers held back are due.
 ///
 /// Why answers are held: under a flood of misses each wake-up costs the loop and the worker a thread switch each
-/// way, so a worker that has more jobs queued holds its answers back and wakes its loop once for several, which the
-/// loop sends together. It holds at most `answersPerWake` answers, none for longer than `holdLimit`, and only
-/// answers whose job took less than `holdableJob` (a worker busy with long jobs gains little by holding, and an
-/// answer held behind a long job would wait for it). A worker that runs out of jobs wakes the loop at once. A held
-/// answer has a job queued behind it, which may be long: so while the loop has two or more jobs out, it polls at
-/// least every `holdLimit` (until a held answer is due, once one is) and takes answers held past `holdLimit` itself.
+/// way, so a worker that has more jobs of the same client queued holds that client's answers back and wakes its loop
+/// once for several, which the loop sends together. Only a client with more work queued has its answers held: one
+/// miss among a flood's goes out at once, not up to `holdLimit` later (and takes the flood's held answers with it).
+/// It holds at most `answersPerWake` answers, none for longer than `holdLimit`, and only answers whose job took less
+/// than `holdableJob` (a worker busy with long jobs gains little by holding, and an answer held behind a long job
+/// would wait for it). A worker with no more of the client's jobs wakes the loop at once. A held answer has a job
+/// queued behind it, which may be long: so while the loop has two or more jobs out, it polls at least every
+/// `holdLimit` (until a held answer is due, once one is) and takes answers held past `holdLimit` itself.
 /// A held answer is so taken within about `holdLimit` + 1 ms (the poll counts whole milliseconds).
 struct WorkerHandOff: Sendable, Equatable {
     static let answersPerWake = 8
@@ -45,8 +47,9 @@ struct WorkerHandOff: Sendable, Equatable {
     /// When the first answer held back was posted (nanoseconds; 0 when none is held).
     private(set) var heldSince: Int64 = 0
 
-    /// An answer is posted at `now`. `moreJobs`: the worker has further jobs queued behind this one; `jobTook`: how
-    /// long its job ran (nil for an answer not made by the worker, which is never held).
+    /// An answer is posted at `now`. `moreJobs`: the worker has further jobs of the answer's client queued behind
+    /// this one (`WorkerQueue.next`); `jobTook`: how long its job ran (nil for an answer not made by the worker, which
+    /// is never held).
     mutating func answerPosted(now: Int64, moreJobs: Bool, jobTook: Int64?) -> Posted {
         waiting += 1
         guard !woken else { return .alreadyWoken }

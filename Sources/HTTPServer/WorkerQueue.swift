@@ -2,6 +2,7 @@
 /// round robin (a client whose job is taken goes to the back of the line if it has more). A pure value, so its
 /// order is tested without a thread.
 struct WorkerQueue {
+    /// `more`: the same client has further jobs queued behind this one (see `WorkerHandOff.answerPosted`).
     typealias Job = @Sendable (_ more: Bool) -> Void
 
     /// Each waiting client's jobs, oldest first.
@@ -18,8 +19,8 @@ struct WorkerQueue {
         jobs[client, default: []].append(job)
     }
 
-    /// The next job in turn, or nil when none waits.
-    mutating func next() -> Job? {
+    /// The next job in turn, and whether its client has more jobs queued behind it; nil when none waits.
+    mutating func next() -> (job: Job, clientHasMore: Bool)? {
         guard head < turns.count else { return nil }
         let client = turns[head]
         head += 1
@@ -33,6 +34,6 @@ struct WorkerQueue {
             turns.removeFirst(head)
             head = 0
         }
-        return job
+        return job.map { ($0, !own.isEmpty) }
     }
 }

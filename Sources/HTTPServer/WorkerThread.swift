@@ -22,9 +22,9 @@ final class WorkerThread: Sendable {
         self.running = running
     }
 
-    /// Queues `job` of `client` (it is told whether more jobs wait behind it); returns false (and drops it) once
-    /// `finish()` was called or when no thread could be started. Called by the owning loop's thread only, so a
-    /// failed start cannot drop another's job.
+    /// Queues `job` of `client` (it is told whether more of the client's jobs wait behind it); returns false (and
+    /// drops it) once `finish()` was called or when no thread could be started. Called by the owning loop's thread
+    /// only, so a failed start cannot drop another's job.
     func run(for client: ClientAddress?, _ job: @escaping @Sendable (_ more: Bool) -> Void) -> Bool {
         let (accepted, start) = state.withLock { state -> (Bool, Bool) in
             guard !state.finishing else { return (false, false) }
@@ -69,11 +69,8 @@ final class WorkerThread: Sendable {
         while true {
             // One signal per job: each wake takes the next job in turn, if `finish()` left one.
             signal.wait()
-            let (job, more, finishing) = state.withLock { state in
-                let job = state.jobs.next()
-                return (job, !state.jobs.isEmpty, state.finishing)
-            }
-            job?(more)
+            let (next, finishing) = state.withLock { state in (state.jobs.next(), state.finishing) }
+            next?.job(next?.clientHasMore ?? false)
             if finishing { return }
         }
     }

@@ -11,7 +11,7 @@ struct WorkerQueueTests {
 
     /// Runs every job in the queue's order and returns their names.
     private func drained(_ queue: inout WorkerQueue, _ ran: Lock<[String]>) -> [String] {
-        while let job = queue.next() { job(!queue.isEmpty) }
+        while let next = queue.next() { next.job(next.clientHasMore) }
         return ran.withLock { $0 }
     }
 
@@ -39,7 +39,7 @@ struct WorkerQueueTests {
         for n in 1...1000 { queue.append(job("a\(n)", ran), of: Self.a) }
         queue.append(job("b", ran), of: Self.b)
         #expect(queue.next() != nil)
-        queue.next()?(true)
+        queue.next()?.job(false)
         #expect(ran.withLock { $0 } == ["b"])
         var taken = 0
         while queue.next() != nil { taken += 1 }
@@ -54,5 +54,18 @@ struct WorkerQueueTests {
         queue.append(job("n2", ran), of: nil)
         queue.append(job("a1", ran), of: Self.a)
         #expect(drained(&queue, ran) == ["n1", "a1", "n2"])
+    }
+
+    /// A job says whether its own client has more queued, not whether anyone has: a flood's answers may be held for
+    /// the flood's next ones (`WorkerHandOff`), and another client's one miss among them is not.
+    @Test func aJobKnowsWhetherItsOwnClientHasMoreQueued() {
+        let ran = Lock<[String]>([])
+        var queue = WorkerQueue()
+        for n in 1...3 { queue.append(job("a\(n)", ran), of: Self.a) }
+        queue.append(job("b1", ran), of: Self.b)
+        var more: [Bool] = []
+        while let next = queue.next() { more.append(next.clientHasMore) }
+        // a1 (a2 behind it), b1 (alone), a2 (a3 behind it), a3 (the last).
+        #expect(more == [true, false, true, false])
     }
 }
