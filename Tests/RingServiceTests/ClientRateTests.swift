@@ -201,4 +201,30 @@ struct ClientRateTests {
         #expect(again.status == .ok && again.header("X-Source") == "cached")
         #expect(service.response(to: Self.request(live("d.json"), from: "192.0.2.2")).status == .ok)
     }
+
+    /// One token a render, charged to the request that causes it: with a burst of 1, a client's three requests for
+    /// one new image, all waiting for a worker, are all taken, and so is another client's for it, while the first
+    /// client's next new image is refused for its rate.
+    @Test func requestsWaitingForOneRenderAreChargedOneToken() {
+        let service = makeService {
+            $0.clientRate = 1
+            $0.clientBurst = 1
+        }
+        var waiting: [@Sendable () -> HTTPResponse] = []
+        for peer in ["192.0.2.1", "192.0.2.1", "192.0.2.1", "192.0.2.2"] {
+            guard case .later(let work, _, _) = service.answer(Self.request("/ring.png?value=7&size=512", from: peer))
+            else {
+                Issue.record("a request waiting for the same render from \(peer) was not taken")
+                return
+            }
+            waiting.append(work)
+        }
+        guard case .now(let refused) = service.answer(Self.request("/ring.png?value=8&size=512", from: "192.0.2.1"))
+        else {
+            Issue.record("a second new image was taken past the client's rate")
+            return
+        }
+        #expect(refused.status == .tooManyRequests && refused.header("X-Error")?.contains("clientRate") == true)
+        for work in waiting { #expect(work().status == .ok) }
+    }
 }

@@ -7,7 +7,8 @@ import Synchronization
 /// image the client already has waiting are never refused: they wait for the one render (a README whose badge
 /// changed, asked for by a hundred readers at once through one image proxy, is one image). The workers take
 /// clients in turn (`HTTPAnswer.later`'s `client`), so a client within its bound delays another by one render at
-/// most; the bound keeps one client's flood from holding memory and connections' answers for seconds.
+/// most; the bound keeps one client's flood from holding memory and connections' answers for seconds. The rules
+/// are `WaitingImages`'; this holds them behind a lock for the loops and workers.
 final class ClientShares: Sendable {
     /// Images of one client waiting at most (`clientQueue`); a reload may change it.
     var bound: Int {
@@ -15,37 +16,18 @@ final class ClientShares: Sendable {
         set { limit.store(newValue, ordering: .relaxed) }
     }
     private let limit: Atomic<Int>
-    /// Each client with work waiting: its images, and how many requests wait for each.
-    private let waiting = Lock<[ClientAddress?: [CacheKey: Int]]>([:])
+    private let waiting = Lock(WaitingImages())
 
     init(bound: Int) { limit = Atomic(bound) }
 
-    /// Takes a place for one more request of `client` for `key`; false where the key is not among its waiting
-    /// images and it already has `bound` of them.
-    func take(_ address: ClientAddress?, _ key: CacheKey) -> Bool {
-        let client = address?.share
-        return waiting.withLock { waiting in
-            var own = waiting.removeValue(forKey: client) ?? [:]
-            defer { waiting[client] = own }
-            if let count = own[key] {
-                own[key] = count + 1
-                return true
-            }
-            guard own.count < limit.load(ordering: .relaxed) else { return false }
-            own[key] = 1
-            return true
-        }
+    /// Takes a place for one more request of `client` for `key` (see `WaitingImages.take`).
+    func take(_ address: ClientAddress?, _ key: CacheKey) -> WaitingImages.Place {
+        let bound = limit.load(ordering: .relaxed)
+        return waiting.withLock { $0.take(address, key, bound: bound) }
     }
 
     /// Gives back a place taken by `take`.
     func release(_ address: ClientAddress?, _ key: CacheKey) {
-        let client = address?.share
-        waiting.withLock { waiting in
-            guard var own = waiting.removeValue(forKey: client) else { return }
-            let count = own[key, default: 0]
-            own[key] = count <= 1 ? nil : count - 1
-            // Emptied entries go, so the table holds only clients with work waiting.
-            if !own.isEmpty { waiting[client] = own }
-        }
+        waiting.withLock { $0.release(address, key) }
     }
 }

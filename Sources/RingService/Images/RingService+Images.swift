@@ -59,17 +59,25 @@ extension RingService {
     ) -> ServiceAnswer {
         let request = request.modifiedSince(headers)
         let cached = cache.holds(key)
-        // A miss is drawn: costly work, within the client's rate. A hit never counts, nor the image of a live value
-        // just read (off the loops, on the fetch's thread): its read was counted.
-        if !cached, onLoop, let refused = rateRefusal(request) {
-            return .now(tooManyRequests(request, drawing, key: key, refused.message).adding(refused.headers))
-        }
         let placement = RenderPlacement.of(
             format: key.format, pixelEdge: drawing.pixelEdge, onLoop: onLoop, cached: cached)
+        // A render is costly work, within the client's rate: one token for the request that causes it. A hit never
+        // counts, nor a request that waits for a render already waiting, nor the image of a live value just read (off
+        // the loops, on the fetch's thread): its read was counted.
         switch placement {
         case .loopWorker:
             let client = clients.client(of: request)
-            guard clientShares.take(client, key) else { return .now(tooManyWaiting(request, drawing, key: key)) }
+            switch clientShares.take(client, key) {
+            case .refused:
+                return .now(tooManyWaiting(request, drawing, key: key))
+            case .joins:
+                break
+            case .draws:
+                if let refused = rateRefusal(request) {
+                    clientShares.release(client, key)
+                    return .now(tooManyRequests(request, drawing, key: key, refused.message).adding(refused.headers))
+                }
+            }
             return .later(
                 { [self] in
                     defer { clientShares.release(client, key) }
@@ -77,6 +85,9 @@ extension RingService {
                     return Served(headers.map { response.adding($0) } ?? response, cache: outcome, source: origin)
                 }, afterSend: { [cache] in cache.copyWorkerEntry(key) }, client: client)
         case .inPlace:
+            if !cached, onLoop, let refused = rateRefusal(request) {
+                return .now(tooManyRequests(request, drawing, key: key, refused.message).adding(refused.headers))
+            }
             let (response, outcome) = cachedAnswer(request, drawing, key: key, alias: alias, waits: !onLoop)
             return .now(Served(headers.map { response.adding($0) } ?? response, cache: outcome, source: origin))
         }
