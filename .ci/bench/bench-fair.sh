@@ -4,6 +4,8 @@
 # for distinct misses and for one cached ring in turn, and its latency is what the row reports. Each binary runs
 # alone, in turn, ROUNDS times; compare two builds in one sitting (a shared machine's speed moves between sittings).
 # Usage: .ci/bench/bench-fair.sh BINARY... [-- SECONDS ROUNDS]   (defaults: 10 s, 3 rounds)
+# FAIR_FLOOD=hits floods with one cached ring instead (the loops and wrk busy, no worker drawing); FAIR_FLOOD=none
+# runs the other client alone: the floors its latency under the flood is read against.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/lib/scratch.sh
@@ -13,7 +15,9 @@ binaries=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do binaries+=("$1"); shift; done
 [ "${1:-}" != -- ] || shift
 SECONDS_PER_RUN=${1:-10} ROUNDS=${2:-3}
-[ ${#binaries[@]} -gt 0 ] || { sed -n '2,7p' "$0" >&2; exit 2; }
+[ ${#binaries[@]} -gt 0 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
+FLOOD=${FAIR_FLOOD:-misses}
+case $FLOOD in misses | hits | none) ;; *) echo "bench-fair: FAIR_FLOOD is misses, hits or none, not $FLOOD" >&2; exit 2 ;; esac
 command -v wrk >/dev/null || { echo "bench-fair: wrk is missing (make bench installs it)" >&2; exit 1; }
 make_scratch bench-fair
 PORT=${FAIR_PORT:-18631}
@@ -27,12 +31,16 @@ for round in $(seq "$ROUNDS"); do
     pids+=("$server")
     wait_healthy "http://127.0.0.1:$PORT/healthz" "$WORK/server.log" "$server"
     spread_lua "$WORK/spread.lua" '/ring.png?size=%d&value=%s' "$(((RANDOM * 100 + round) * 1000000))" 128
-    wrk -t1 -c64 -d"$((SECONDS_PER_RUN + 2))s" -s "$WORK/spread.lua" "http://127.0.0.1:$PORT" >"$WORK/wrk.txt" &
+    case $FLOOD in
+      misses) wrk -t1 -c64 -d"$((SECONDS_PER_RUN + 2))s" -s "$WORK/spread.lua" "http://127.0.0.1:$PORT" >"$WORK/wrk.txt" & ;;
+      hits) wrk -t1 -c64 -d"$((SECONDS_PER_RUN + 2))s" "http://127.0.0.1:$PORT/ring.png?size=128&value=41.5" >"$WORK/wrk.txt" & ;;
+      none) sleep "$((SECONDS_PER_RUN + 2))" & ;;
+    esac
     flood=$!
     sleep 1
     victim=$(/usr/bin/python3 .ci/bench/fair-victim.py "$PORT" "$SECONDS_PER_RUN" "$((RANDOM * 1000 + round))")
     wait "$flood"
-    wrk_parse "$WORK/wrk.txt"
+    if [ "$FLOOD" = none ]; then wrk_rate=0 wrk_errors=0; else wrk_parse "$WORK/wrk.txt"; fi
     echo "$victim" | awk -v r="$round" -v b="$binary" \
       -v rate="$wrk_rate" -v errors="$wrk_errors" \
       '{ printf "| %d | %s | %.0f | %d | %s / %s | %s / %s |\n", r, b, rate, errors, $4, $6, $10, $12 }'
