@@ -91,11 +91,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             delay = self.file(query["query"] + ".delay") or self.file(metric + ".delay")
             if delay is not None:
                 time.sleep(float(delay))
-            # NAME.hold names a flag file: the answer waits until the test writes it (at most 120 s).
+            # NAME.hold names a flag file: the answer waits until the test writes it (at most 600 s, beyond any
+            # stall of a loaded machine: a test that fails before writing it stops the fixture).
             hold = self.file(query["query"] + ".hold") or self.file(metric + ".hold")
             if hold is not None:
                 flag = os.path.join(DIRECTORY, os.path.basename(hold.decode().strip()))
-                deadline = time.monotonic() + 120
+                deadline = time.monotonic() + 600
                 while not os.path.exists(flag) and time.monotonic() < deadline:
                     time.sleep(0.01)
             name = query["query"] + ("@past" if "time" in query else "")
