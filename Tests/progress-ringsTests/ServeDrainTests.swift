@@ -23,27 +23,15 @@ struct ServeDrainTests {
         let port = server.port
         // Four connections of small images (drawn on the loop), two of 1024 px PNG misses (drawn on a worker,
         // slowly): each always has a request in progress, through the drain delay and into the drain.
-        let running = Atomic<Int>(0)
-        var loads =
+        let loads = KeepAliveLoads(
             (0..<4).map { worker in
                 KeepAliveLoad(port: port) { n in "/ring.\(n % 2 == 0 ? "svg" : "png")?value=\(worker * 1000 + n)" }
             }
-            + (0..<2).map { worker in
-                KeepAliveLoad(port: port, target: { n in "/ring.png?size=512&scale=2&value=\(worker * 1000 + n)" })
-            }
-        for index in loads.indices { loads[index].started = { running.add(1, ordering: .relaxed) } }
-        let outcomes = Lock<[KeepAliveLoad.Outcome]>([])
-        let finished = DispatchGroup()
-        for load in loads {
-            finished.enter()
-            Thread {
-                let outcome = load.run()
-                outcomes.withLock { $0.append(outcome) }
-                finished.leave()
-            }.start()
-        }
+                + (0..<2).map { worker in
+                    KeepAliveLoad(port: port, target: { n in "/ring.png?size=512&scale=2&value=\(worker * 1000 + n)" })
+                })
         // Every connection is under way (a sanitized server draws its first 1024 px PNG slowly) before the signal.
-        #expect(await eventually(within: 60) { running.load(ordering: .relaxed) == loads.count })
+        #expect(await loads.allRunning(within: 60))
         try await Task.sleep(for: .milliseconds(200))
 
         // The load balancer: polls readiness and health on new connections until the listener is gone.
@@ -65,12 +53,11 @@ struct ServeDrainTests {
             }
             return (notReady, healthy, nil)
         }
-        await finished.completion()
+        let all = await loads.outcomes()
         await server.exit()
         let elapsed = ContinuousClock.now - signalled
         await server.logClosed()
 
-        let all = outcomes.withLock { $0 }
         #expect(all.count == loads.count)
         #expect(all.flatMap(\.failures) == [])
         #expect(sawNotReady && healthWhileNotReady)

@@ -82,24 +82,13 @@ final class ServeLiveReloadTests {
 
         // Four connections that always have a request in flight: live rings (read again each second, as the TTL
         // is 1 s) and rings of a value in the URL, through every reload.
-        let running = Atomic<Int>(0)
-        var loads = (0..<4).map { worker in
-            KeepAliveLoad(port: port) { n in
-                worker < 2 ? "/ring.svg?prometheus=done&max=\(10 + n % 40)" : "/ring.png?size=120&value=\(n % 100)"
-            }
-        }
-        for index in loads.indices { loads[index].started = { running.add(1, ordering: .relaxed) } }
-        let outcomes = Lock<[KeepAliveLoad.Outcome]>([])
-        let finished = DispatchGroup()
-        for load in loads {
-            finished.enter()
-            Thread {
-                let outcome = load.run()
-                outcomes.withLock { $0.append(outcome) }
-                finished.leave()
-            }.start()
-        }
-        #expect(await eventually(within: 60) { running.load(ordering: .relaxed) == loads.count })
+        let loads = KeepAliveLoads(
+            (0..<4).map { worker in
+                KeepAliveLoad(port: port) { n in
+                    worker < 2 ? "/ring.svg?prometheus=done&max=\(10 + n % 40)" : "/ring.png?size=120&value=\(n % 100)"
+                }
+            })
+        #expect(await loads.allRunning(within: 60))
         #expect(await eventually(within: 10) { self.asked(round: 0) })
 
         // Each reload names another query and tenant; the last adds the issuer.
@@ -124,10 +113,9 @@ final class ServeLiveReloadTests {
         #expect(!asked(round: 5))
 
         server.signal(SIGTERM)
-        await finished.completion()
+        let all = await loads.outcomes()
         await server.exit()
         await server.logClosed()
-        let all = outcomes.withLock { $0 }
         #expect(all.count == loads.count)
         #expect(all.flatMap(\.failures) == [])
         #expect(all.allSatisfy { $0.answers.count > 10 })

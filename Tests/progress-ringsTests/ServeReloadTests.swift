@@ -48,25 +48,15 @@ struct ServeReloadTests {
 
         // Four connections that always have a request in flight: SVG hits and misses on the loops, PNG misses on
         // the workers, through every reload.
-        let running = Atomic<Int>(0)
-        var loads = (0..<4).map { worker in
-            KeepAliveLoad(port: port) { n in
-                worker < 2
-                    ? "/ring.svg?value=\((worker * 7 + n) % 50)" : "/ring.png?size=200&value=\(worker * 100_000 + n)"
-            }
-        }
-        for index in loads.indices { loads[index].started = { running.add(1, ordering: .relaxed) } }
-        let outcomes = Lock<[KeepAliveLoad.Outcome]>([])
-        let finished = DispatchGroup()
-        for load in loads {
-            finished.enter()
-            Thread {
-                let outcome = load.run()
-                outcomes.withLock { $0.append(outcome) }
-                finished.leave()
-            }.start()
-        }
-        #expect(await eventually(within: 60) { running.load(ordering: .relaxed) == loads.count })
+        let loads = KeepAliveLoads(
+            (0..<4).map { worker in
+                KeepAliveLoad(port: port) { n in
+                    worker < 2
+                        ? "/ring.svg?value=\((worker * 7 + n) % 50)"
+                        : "/ring.png?size=200&value=\(worker * 100_000 + n)"
+                }
+            })
+        #expect(await loads.allRunning(within: 60))
 
         // Five reloads under load, the token and the client bound changing each time.
         for round in 0..<5 {
@@ -90,10 +80,9 @@ struct ServeReloadTests {
         #expect(try Self.push(port, token: Self.newToken) == 200)
 
         server.signal(SIGTERM)
-        await finished.completion()
+        let all = await loads.outcomes()
         await server.exit()
         await server.logClosed()
-        let all = outcomes.withLock { $0 }
         #expect(all.count == loads.count)
         #expect(all.flatMap(\.failures) == [])
         #expect(all.allSatisfy { $0.answers.count > 10 })
