@@ -80,7 +80,7 @@ check: check-swift
 	@.ci/lib/deps.sh $(TEST_DEPS)
 	@.ci/tools/simple-icons.sh
 	$(TIMED) $(SWIFT) build --build-tests
-	$(TEST_FONTS) $(TIMED) $(SWIFT) test --skip-build
+	$(TEST_FONTS) $(TIMED) .ci/lib/failures.sh $(SWIFT) test --skip-build
 	$(TIMED) $(MAKE) lint
 	$(TIMED) .ci/checks/browser-tests.sh
 

@@ -5,5 +5,7 @@ set -uo pipefail
 started=$(date +%s)
 "$@"
 status=$?
+# A wrapper that only reports (.ci/lib/failures.sh) is named by the command it wraps.
+[[ $1 == */failures.sh ]] && shift
 echo "step $(basename "$1") ${2:-}: $(( $(date +%s) - started )) s, exit $status"
 exit $status
