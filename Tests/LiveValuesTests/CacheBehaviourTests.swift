@@ -143,18 +143,21 @@ final class CacheBehaviourTests {
         let other = try source(live, "number.json", host: "other.test")
         let blocked = DispatchGroup()
         blocked.enter()
-        Thread {
-            _ = live.fetch(hanging)
-            blocked.leave()
-        }.start()
-        guard await eventually(within: 5, { live.gate.inFlight > 0 }) else {
-            Issue.record("the hanging fetch never held its slot where the test could see it")
-            return
+        // On one thread, with no await between the steps (see `eventuallyHere`).
+        let (held, answer, stillBlocked) = try await onOwnThread { () -> (Bool, LiveAnswer?, Bool) in
+            Thread {
+                _ = live.fetch(hanging)
+                blocked.leave()
+            }.start()
+            guard eventuallyHere(within: 60, { live.gate.inFlight > 0 }) else { return (false, nil, false) }
+            let answer = live.fetch(other)
+            return (true, answer, blocked.wait(timeout: .now()) == .timedOut)
         }
-        #expect(try await onOwnThread { live.fetch(other) }.value == 1)
+        #expect(held, "the hanging fetch never held its slot where the test could see it")
+        #expect(answer?.value == 1, "\(String(describing: answer))")
         // Answered while the hanging fetch still holds its host's only slot: nothing waited for it.
-        #expect(blocked.wait(timeout: .now()) == .timedOut)
-        await withCheckedContinuation { c in blocked.notify(queue: .global()) { c.resume() } }
+        #expect(!held || stillBlocked)
+        await blocked.completion()
     }
 
     @Test func aFetchOverTheBoundWaitsForASlot() async throws {
@@ -164,18 +167,21 @@ final class CacheBehaviourTests {
         }
         let hanging = try source(live, "hang")
         let waiting = try source(live, "number.json")
-        let hangStarted = Date()
-        Thread { _ = live.fetch(hanging) }.start()
-        // Bounded: on a loaded machine the hanging fetch may hold and give back its slot (2 s) between two looks,
-        // and an unbounded wait then never ended.
-        let seen = await eventually(within: 10) { live.gate.inFlight > 0 }
-        guard seen else {
+        // On one thread, with no await between the steps (see `eventuallyHere`).
+        let (seen, answer, done) = try await onOwnThread { () -> (Bool, LiveAnswer?, Double) in
+            let hangStarted = Date()
+            Thread { _ = live.fetch(hanging) }.start()
+            // Bounded: on a loaded machine the hanging fetch may hold and give back its slot (2 s) between two
+            // looks, and an unbounded wait then never ended.
+            guard eventuallyHere(within: 10, { live.gate.inFlight > 0 }) else { return (false, nil, 0.0) }
+            usleep(1_000_000)
+            let answer = live.fetch(waiting)
+            return (true, answer, Date().timeIntervalSince(hangStarted))
+        }
+        guard seen, let answer else {
             Issue.record("the hanging fetch never held its slot where the test could see it")
             return
         }
-        try await Task.sleep(for: .seconds(1))
-        let answer = try await onOwnThread { live.fetch(waiting) }
-        let done = Date().timeIntervalSince(hangStarted)
         // The hanging fetch holds the only slot until its 2 s timeout; the second starts 1 s later, waits for the
         // slot, and reads its document in the second of its own timeout that is left.
         #expect(answer.value == 1, "\(answer)")

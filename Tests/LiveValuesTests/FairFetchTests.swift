@@ -84,9 +84,7 @@ final class FairFetchTests {
         let fixture = fixture
         let (flooding, answers, answeredAmid, slowRequests) = try await onOwnThread {
             // Far off: under the sanitizers, beside the whole suite, the six threads took over 20 s to start a fetch.
-            let deadline = ContinuousClock.now + .seconds(120)
-            while live.gate.inFlight < 2, ContinuousClock.now < deadline { usleep(1000) }
-            let flooding = live.gate.inFlight >= 2
+            let flooding = eventuallyHere(within: 120) { live.gate.inFlight >= 2 }
             var answers: [LiveAnswer] = []
             var answeredAmid: [Int] = []
             for source in fast {
