@@ -103,27 +103,15 @@ public final class LiveValues: Sendable {
     /// before a reload is worked out again after it.
     public var generation: Int { current.withLock { $0.generation } }
 
-    /// Puts `settings`' sources, servers (with their credentials), named queries, allow-list, `livePromQL`, times
-    /// and `maxSeries` in place for every source made from now on; what the fetcher, the gate and the cache were
+    /// Puts `settings` in place for every source made from now on. What the fetcher, the gate and the cache were
     /// built with (the CA file, sizes, redirects, private addresses, fetch bounds and shares, the breaker's count,
-    /// values held) keeps its running value. A fetch under way finishes as it began. Throws, changing nothing, when
-    /// `settings` cannot be used (a secret that cannot be read included).
+    /// values held) is not built again: the caller passes the running values of those (`RingService.reload` takes
+    /// only the settings its table names reloadable from the new file). A fetch under way finishes as it began.
+    /// Throws, changing nothing, when `settings` cannot be used (a secret that cannot be read included).
     public func reload(_ settings: LiveSettings) throws(LiveSettingsError) {
-        var next = settings
-        let running = self.settings
-        next.caFile = running.caFile
-        next.maxBytes = running.maxBytes
-        next.maxRedirects = running.maxRedirects
-        next.allowPrivateAddresses = running.allowPrivateAddresses
-        next.maxFetches = running.maxFetches
-        next.maxFetchesPerHost = running.maxFetchesPerHost
-        next.maxFetchesPerQuery = running.maxFetchesPerQuery
-        next.breakerTimeouts = running.breakerTimeouts
-        next.maxValues = running.maxValues
-        next.allowsAnyHost = running.allowsAnyHost
-        // Only a setting that waits for a restart changed: a new generation would work out every target again.
-        guard next != running else { return }
-        let made = try LiveConfiguration(next)
+        // Nothing changed: a new generation would work out every target again.
+        guard settings != self.settings else { return }
+        let made = try LiveConfiguration(settings)
         current.withLock { $0 = (made, $0.generation + 1) }
     }
 

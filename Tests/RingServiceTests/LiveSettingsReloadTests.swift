@@ -134,4 +134,49 @@ final class LiveSettingsReloadTests {
         #expect(service.live?.generation == generation)
         #expect(service.get("/ring.svg?prometheus=done&max=12").body == service.get("/ring.svg?value=9&max=12").body)
     }
+
+    /// A reload takes the reloadable live settings from the file through the settings table (each one's `get`,
+    /// then its `set`): for live settings as rich as a file holds them (servers with headers, basic auth and a token,
+    /// named queries with a server, a max query and parameters, named sources), that copy is the file's own.
+    @Test func theSettingsTableCopiesEveryLiveSettingAsTheFileHoldsIt() throws {
+        let servers: [String: Any] = [
+            "main": [
+                "url": "http://127.0.0.1:\(fixture.port)",
+                "headers": ["X-Scope-OrgID": "team-a", "X-Api-Key": ["file": secret]],
+            ],
+            "other": [
+                "url": "https://prometheus.example.com/base",
+                "basicAuth": ["username": "reader", "password": ["file": secret]],
+            ],
+            "third": ["url": "https://prometheus.example.com:9090", "bearerToken": ["file": secret]],
+        ]
+        let queries: [String: Any] = [
+            "done": "done_before",
+            "disk": [
+                "server": "other", "query": #"avail{instance="$instance", mountpoint="$mountpoint"}"#,
+                "maxQuery": #"size{instance="$instance", mountpoint="$mountpoint"}"#,
+                "parameters": [
+                    "instance": "[a-z0-9.-]+:[0-9]+", "mountpoint": ["pattern": "/[a-z0-9/_-]*", "default": "/"],
+                ],
+            ],
+        ]
+        try write(
+            query: "done_before", tenant: "team-a",
+            more: [
+                "prometheusServers": servers, "prometheusQueries": queries, "liveHosts": ["*.example.com", "a.test"],
+                "liveSources": [
+                    "coverage": "https://a.test/coverage.json",
+                    "sprint": ["url": "https://a.test/sprint.json", "query": "$.done", "maxQuery": "$.total"],
+                ],
+                "livePromQL": "any", "liveTimeout": 1.5, "liveTTL": 60, "liveStaleSeconds": 600,
+                "liveRetrySeconds": 7, "liveMaxSeries": 9, "liveMaxBytes": 4096, "liveMaxFetchesPerQuery": 3,
+            ])
+        let loaded = try ServiceConfiguration.load(
+            arguments: ["--config", file], environment: [:]
+        ).configuration
+        #expect(loaded.live.prometheusServers.count == 3 && loaded.live.prometheusQueries.count == 2)
+        var copy = ServiceConfiguration()
+        for setting in ServiceConfiguration.liveSettings { setting.set(&copy, setting.get(loaded)) }
+        #expect(copy.live == loaded.live)
+    }
 }

@@ -84,14 +84,20 @@ extension RingService {
             next.values.tokens = loaded.values.tokens
             next.values.issuers = loaded.values.issuers
         }
+        // The running live settings with the reloadable ones taken from the file through the settings table, so a
+        // live setting no list names reloadable keeps its running value (and the fetcher built with it stays true).
+        var reloadedLive = running
+        for setting in ServiceConfiguration.settings where ServiceConfiguration.reloadableLive.contains(setting.name) {
+            setting.set(&reloadedLive, setting.get(loaded))
+        }
         // Unchanged live settings are left alone: a new generation would have every live target worked out again.
-        if let live, running.live != loaded.live,
+        if let live, running.live != reloadedLive.live,
             !outcome.needRestart.contains(where: ServiceConfiguration.reloadableLive.contains)
         {
             // Before anything is put in place, as the one step that can still fail (a secret file gone since the
             // settings were read): a failure leaves every running setting as it was.
             do {
-                try live.reload(loaded.live)
+                try live.reload(reloadedLive.live)
             } catch {
                 log.log(.error, "settings not reloaded: the running settings stay", [("error", .text(error.message))])
                 return nil
