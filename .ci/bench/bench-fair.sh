@@ -11,11 +11,8 @@ cd "$(dirname "$0")/../.."
 . .ci/lib/scratch.sh
 . .ci/lib/wait.sh
 . .ci/lib/wrk.sh
-binaries=()
-while [ $# -gt 0 ] && [ "$1" != -- ]; do binaries+=("$1"); shift; done
-[ "${1:-}" != -- ] || shift
-SECONDS_PER_RUN=${1:-10} ROUNDS=${2:-3}
-[ ${#binaries[@]} -gt 0 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
+. .ci/lib/bench-args.sh
+bench_args 10 3 2,8 "$@"
 FLOOD=${FAIR_FLOOD:-misses}
 case $FLOOD in misses | hits | none) ;; *) echo "bench-fair: FAIR_FLOOD is misses, hits or none, not $FLOOD" >&2; exit 2 ;; esac
 command -v wrk >/dev/null || { echo "bench-fair: wrk is missing (make bench installs it)" >&2; exit 1; }

@@ -11,11 +11,8 @@ cd "$(dirname "$0")/../.."
 . .ci/lib/scratch.sh
 . .ci/lib/wait.sh
 . .ci/lib/wrk.sh
-binaries=()
-while [ $# -gt 0 ] && [ "$1" != -- ]; do binaries+=("$1"); shift; done
-[ "${1:-}" != -- ] || shift
-SECONDS_PER_RUN=${1:-10} ROUNDS=${2:-2}
-[ ${#binaries[@]} -gt 0 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
+. .ci/lib/bench-args.sh
+bench_args 10 2 2,8 "$@"
 for tool in wrk python3; do
   command -v "$tool" >/dev/null || { echo "bench-live-fair: $tool is missing (make bench installs it)" >&2; exit 1; }
 done
