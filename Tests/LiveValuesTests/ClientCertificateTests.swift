@@ -36,7 +36,7 @@ final class ClientCertificateTests {
             tls: (directory.appendingPathComponent("leaf.pem").path, directory.appendingPathComponent("leaf.key").path),
             clientCA: directory.appendingPathComponent("ca.pem").path)
         try fixture.write(
-            "up", #"{"status":"success","data":{"resultType":"scalar","result":[1700000000,"42"]}}"#)
+            "up", FixtureServer.scalar("42"))
     }
 
     deinit {

@@ -19,10 +19,6 @@ final class FairFetchTests {
 
     deinit { fixture.stop() }
 
-    static func scalar(_ value: Int) -> String {
-        #"{"status":"success","data":{"resultType":"scalar","result":[1700000000,"\#(value)"]}}"#
-    }
-
     func live(clock: any LiveClock = MonotonicClock(), _ change: (inout LiveSettings) -> Void) throws -> LiveValues {
         let numbered = LiveSettings.PrometheusQuery.Parameter(pattern: "[0-9]+")
         return try makeLive(clock: clock) {
@@ -52,10 +48,10 @@ final class FairFetchTests {
     /// not after them. (Told by what had ended, not by a clock: the whole suite runs at once on a loaded machine.)
     @Test func aFastQueryIsAnsweredInItsOwnTimeWhileSixSlowOnesFloodTheServer() async throws {
         for n in 1...6 {
-            try fixture.write(#"slow{n="\#(n)"}"#, Self.scalar(n))
+            try fixture.write(#"slow{n="\#(n)"}"#, FixtureServer.scalar("\(n)"))
             try fixture.write(#"slow{n="\#(n)"}.hold"#, "go")
         }
-        for n in 1...4 { try fixture.write(#"fast{n="\#(n)"}"#, Self.scalar(n)) }
+        for n in 1...4 { try fixture.write(#"fast{n="\#(n)"}"#, FixtureServer.scalar("\(n)")) }
         // The slow fetches hold their slots until the test lets the upstream answer ("go"), which no stall of a
         // loaded machine can reorder; their timeout is far off.
         let live = try live {
@@ -108,7 +104,7 @@ final class FairFetchTests {
     /// (stale) while one probe fetches it: no request waits, and the upstream sees no request but the probe. The
     /// breaker opens and closes once each, and requests it answered count as `open`.
     @Test func aQueryThatTimedOutTwiceIsAnsweredAtOnceWhileOneProbeFetchesIt() async throws {
-        try fixture.write("lag", Self.scalar(3))
+        try fixture.write("lag", FixtureServer.scalar("3"))
         let clock = ManualClock()
         // A probe in flight for 4 s: the requests after it are asked while it is, even on a loaded machine.
         let live = try live(clock: clock) {
@@ -146,7 +142,7 @@ final class FairFetchTests {
 
         // It answers again: the next probe reads it, and the breaker closes.
         try fixture.remove("lag.delay")
-        try fixture.write("lag", Self.scalar(4))
+        try fixture.write("lag", FixtureServer.scalar("4"))
         clock.advance(6)
         #expect(try await onOwnThread { live.fetch(lag) }.value == 3)
         #expect(await eventually(within: 5) { live.lookup(lag)?.value == 4 })

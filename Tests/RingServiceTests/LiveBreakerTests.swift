@@ -18,26 +18,12 @@ final class LiveBreakerTests {
 
     deinit { fixture.stop() }
 
-    static func scalar(_ value: Int) -> String {
-        #"{"status":"success","data":{"resultType":"scalar","result":[1700000000,"\#(value)"]}}"#
-    }
-
     func requests() -> Int { fixture.requests.filter { $0.contains("query=lag") }.count }
-
-    /// Waits, on the test's thread, up to `seconds` for `condition`.
-    func poll(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
-    }
 
     /// A query that timed out twice in a row is answered at once, stale, with one probe sent upstream; the breaker's
     /// opening and closing are one warning each, and the answers it gave count as `outcome="open"`.
     @Test func aHeldQueryIsAnsweredAtOnceCountedOpenAndWarnedOfOnceEachWay() throws {
-        try fixture.write("lag", Self.scalar(30))
+        try fixture.write("lag", FixtureServer.scalar("30"))
         let clock = TestClock()
         let target = "/ring.svg?prometheus=lag"
         let fixture = fixture
@@ -66,12 +52,12 @@ final class LiveBreakerTests {
             clock.advance(6)
             held = service.get(target)
             // The probe reaches the upstream and times out; then the query answers again.
-            _ = poll(5) { self.requests() == 4 }
+            _ = eventuallyHere(within: 5) { self.requests() == 4 }
             usleep(4_500_000)
             try? fixture.remove("lag.delay")
             clock.advance(6)
             _ = service.get(target)
-            recovered = poll(5) { service.get(target).header("X-Source") == "cached" }
+            recovered = eventuallyHere(within: 5) { service.get(target).header("X-Source") == "cached" }
             metrics = service.get("/metrics").text
         }
         #expect(held?.status == .ok && held?.header("X-Source") == "stale", "\(String(describing: held))")

@@ -48,7 +48,7 @@ final class LiveMissingValueTests {
     @Test func prometheusNaNAndNoDataAreMappedAsNanAndNull() throws {
         let service = try service()
         // The fixture answers a query with the file of its name.
-        try fixture.write("ratio", #"{"status":"success","data":{"resultType":"scalar","result":[1700000000,"NaN"]}}"#)
+        try fixture.write("ratio", FixtureServer.scalar("NaN"))
         let nan = service.get("/ring.svg?prometheus=ratio&map=nan:undefined")
         #expect(nan.status == .ok && nan.text.contains(">undefined<"), "\(nan.header("X-Error") ?? "")")
         for name in ["empty", "empty2"] {
@@ -64,7 +64,7 @@ final class LiveMissingValueTests {
     @Test func aMappedMissingValueKeepsTheTotalMaxQueryRead() throws {
         let service = try service()
         try fixture.write("nothing-up", #"{"status":"success","data":{"resultType":"vector","result":[]}}"#)
-        try fixture.write("targets", #"{"status":"success","data":{"resultType":"scalar","result":[1700000000,"6"]}}"#)
+        try fixture.write("targets", FixtureServer.scalar("6"))
         let label = QueryParameters.encode("{value}/{max} up")
         let prometheus = service.get(
             "/ring.svg?prometheus=nothing-up&maxQuery=targets&map=null:all%20down&label=\(label)")
@@ -85,7 +85,7 @@ final class LiveMissingValueTests {
     @Test func aPrometheusValueCarriesItsSamplesTime() throws {
         let service = try service()
         try fixture.write(
-            "sampled", #"{"status":"success","data":{"resultType":"scalar","result":[1700000000.25,"42"]}}"#)
+            "sampled", FixtureServer.scalar("42", at: "1700000000.25"))
         let image = service.get("/ring.svg?prometheus=sampled")
         #expect(image.status == .ok, "\(image.header("X-Error") ?? "")")
         #expect(image.header("Last-Modified") == "Tue, 14 Nov 2023 22:13:20 GMT")

@@ -67,7 +67,7 @@ final class LiveNumberTests {
     /// A Prometheus API answer holding `text` as its one sample, as a one-element vector or as a scalar.
     static func prometheusAnswer(_ text: String, scalar: Bool) -> String {
         scalar
-            ? #"{"status":"success","data":{"resultType":"scalar","result":[1700000000.123,"\#(text)"]}}"#
+            ? FixtureServer.scalar(text, at: "1700000000.123")
             : #"{"status":"success","data":{"resultType":"vector","result":[{"metric":{"job":"x"},"#
                 + #""value":[1700000000.123,"\#(text)"]}]}}"#
     }

@@ -90,7 +90,7 @@ final class LiveRollupTests {
     @Test func infinityAndAFailedSourceAreMapped() throws {
         let service = try service()
         try fixture.write(
-            "overflow", #"{"status":"success","data":{"resultType":"scalar","result":[1700000000,"+Inf"]}}"#)
+            "overflow", FixtureServer.scalar("+Inf"))
         let inf = service.get("/ring.svg?prometheus=overflow&map=inf:overflow:red")
         #expect(inf.status == .ok, "\(inf.header("X-Error") ?? "")")
         #expect(inf.body == service.get("/ring.svg?value=%2BInf&map=inf:overflow:red").body)

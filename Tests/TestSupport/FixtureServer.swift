@@ -105,3 +105,11 @@ public final class FixtureServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 }
+
+extension FixtureServer {
+    /// What Prometheus' query API answers for one scalar: `value` as Prometheus writes it (`42`, `NaN`, `+Inf`), at
+    /// `time` (seconds since 1970, as Prometheus writes them). Written as a query's file, the fixture answers it.
+    public static func scalar(_ value: String, at time: String = "1700000000") -> String {
+        #"{"status":"success","data":{"resultType":"scalar","result":[\#(time),"\#(value)"]}}"#
+    }
+}
