@@ -39,10 +39,6 @@ final class FairFetchTests {
                 arguments: n.map { ["n": "\($0)"] } ?? [:]))
     }
 
-    func requests(_ query: String) -> Int {
-        fixture.requests.filter { $0.contains("query=\(query)") }.count
-    }
-
     /// Six slow readings of one query keep arriving and hold their share of the server's slots until their timeout;
     /// a fast query to the same server is meanwhile answered, each time, while the slow ones are still in flight:
     /// not after them. (Told by what had ended, not by a clock: the whole suite runs at once on a loaded machine.)
@@ -87,7 +83,7 @@ final class FairFetchTests {
                 answers.append(live.fetch(source))
                 answeredAmid.append(slowAnswers.load(ordering: .relaxed))
             }
-            return (flooding, answers, answeredAmid, fixture.requests.filter { $0.contains("query=slow") }.count)
+            return (flooding, answers, answeredAmid, fixture.requests(asking: "slow"))
         }
         stop.store(true, ordering: .relaxed)
         #expect(flooding, "the slow queries never held a slot")
@@ -122,13 +118,13 @@ final class FairFetchTests {
             let answer = try await onOwnThread { live.fetch(lag) }
             #expect(answer.isStale && answer.error?.kind == .timeout, "\(answer)")
         }
-        #expect(requests("lag") == 3)
+        #expect(fixture.requests(asking: "lag") == 3)
         #expect(changes.withLock { $0.compactMap { $0 } } == [true])
 
         // Past the retry time: answered at once, while a probe goes to the upstream.
         clock.advance(6)
         let held = try await onOwnThread { live.fetch(lag) }
-        #expect(await eventually(within: 5) { self.requests("lag") == 4 })
+        #expect(await eventually(within: 5) { self.fixture.requests(asking: "lag") == 4 })
         let again = try await onOwnThread { live.fetch(lag) }
         #expect(held.isStale && held.value == 3 && again.isStale, "\(held) \(again)")
         // Answered by the breaker, not by a fetch of its own (the again too, unless a loaded machine held this test up
@@ -138,7 +134,7 @@ final class FairFetchTests {
         // The probe times out too: the breaker stays open, and the upstream saw that one request.
         #expect(await eventually(within: 10) { live.gate.inFlight == 0 })
         try await Task.sleep(for: .milliseconds(100))
-        #expect(requests("lag") == 4)
+        #expect(fixture.requests(asking: "lag") == 4)
 
         // It answers again: the next probe reads it, and the breaker closes.
         try fixture.remove("lag.delay")
@@ -147,7 +143,7 @@ final class FairFetchTests {
         #expect(try await onOwnThread { live.fetch(lag) }.value == 3)
         #expect(await eventually(within: 5) { live.lookup(lag)?.value == 4 })
         #expect(changes.withLock { $0.compactMap { $0 } } == [true, false])
-        #expect(requests("lag") == 5)
+        #expect(fixture.requests(asking: "lag") == 5)
         // Stale answers delivered: two timeouts', the held ones and the again; never a probe's, which goes to no one.
         #expect(live.counters.staleAnswers == 5)
     }

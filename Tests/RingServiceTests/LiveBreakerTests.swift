@@ -18,8 +18,6 @@ final class LiveBreakerTests {
 
     deinit { fixture.stop() }
 
-    func requests() -> Int { fixture.requests.filter { $0.contains("query=lag") }.count }
-
     /// A query that timed out twice in a row is answered at once, stale, with one probe sent upstream; the breaker's
     /// opening and closing are one warning each, and the answers it gave count as `outcome="open"`.
     @Test func aHeldQueryIsAnsweredAtOnceCountedOpenAndWarnedOfOnceEachWay() throws {
@@ -52,7 +50,7 @@ final class LiveBreakerTests {
             clock.advance(6)
             held = service.get(target)
             // The probe reaches the upstream and times out; then the query answers again.
-            _ = eventuallyHere(within: 5) { self.requests() == 4 }
+            _ = eventuallyHere(within: 5) { fixture.requests(asking: "lag") == 4 }
             usleep(4_500_000)
             try? fixture.remove("lag.delay")
             clock.advance(6)
@@ -62,7 +60,7 @@ final class LiveBreakerTests {
         }
         #expect(held?.status == .ok && held?.header("X-Source") == "stale", "\(String(describing: held))")
         #expect(recovered)
-        #expect(requests() == 5)
+        #expect(fixture.requests(asking: "lag") == 5)
         // The held answer and the one that sent the second probe at least; requests while it was in flight too.
         let open = metrics.split(separator: "\n").first {
             $0.hasPrefix(#"progress_rings_live_fetches_total{host="127.0.0.1",server="main",outcome="open"} "#)

@@ -107,6 +107,11 @@ public final class FixtureServer: @unchecked Sendable {
 }
 
 extension FixtureServer {
+    /// How many requests so far asked the query API for a query starting with `query` (`query=NAME` in the target).
+    public func requests(asking query: String) -> Int {
+        requests.filter { $0.contains("query=\(query)") }.count
+    }
+
     /// What Prometheus' query API answers for one scalar: `value` as Prometheus writes it (`42`, `NaN`, `+Inf`), at
     /// `time` (seconds since 1970, as Prometheus writes them). Written as a query's file, the fixture answers it.
     public static func scalar(_ value: String, at time: String = "1700000000") -> String {
